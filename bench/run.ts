@@ -1,0 +1,134 @@
+// npm run bench: step-update throughput and p99 latency against a Fastify hello-world route measured in
+// the same run, on the embedded database and (when reachable) on PostgreSQL. Ratios, not absolute
+// numbers, are what to compare across machines: the load generator shares the 2 cores with the server.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import autocannon from "autocannon";
+import { buildApp } from "../src/server/app.ts";
+import { loadConfig } from "../src/server/config.ts";
+import { openDatabase } from "../src/server/db/database.ts";
+import { randomSecrets } from "../tests/helpers/test-app.ts";
+import { createTestDatabase } from "../tests/helpers/test-database.ts";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+const FIXED_RATE = 1000;
+
+type Row = { scenario: string; rps: number; p50: number; p99: number; non2xx: number };
+
+async function listen(app: { listen(o: { port: number; host: string }): Promise<string> }) {
+  return app.listen({ port: 0, host: "127.0.0.1" });
+}
+
+async function measure(scenario: string, options: Parameters<typeof autocannon>[0]): Promise<Row> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return {
+    scenario,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function baseline(): Promise<Row> {
+  const app = Fastify({ logger: false });
+  app.get("/hello", async () => ({ hello: "world" }));
+  const url = await listen(app);
+  const row = await measure("baseline: Fastify hello-world", { url: `${url}/hello` });
+  await app.close();
+  return row;
+}
+
+async function stepUpdates(driver: "pglite" | "postgres"): Promise<Row[]> {
+  // PGlite persisted on disk, as `npm start` runs it (in memory would flatter it); PostgreSQL in a fresh
+  // database on the local server.
+  let dataDir: string | undefined;
+  let database;
+  if (driver === "postgres") {
+    process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+    database = await createTestDatabase();
+  } else {
+    dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-bench-"));
+    database = await openDatabase({ dataDir });
+    await database.migrate();
+  }
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_STEPS_PER_MINUTE: "100000000",
+    RATE_LIMIT_LEADS_PER_MINUTE: "100000000",
+  });
+  const app = await buildApp({ config, database, secrets: randomSecrets() });
+  const url = await listen(app);
+
+  // 50 applicants, each with their own lead and access cookie, answering the own-home step repeatedly.
+  const leads: { id: string; cookie: string }[] = [];
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${url}/api/personal_loan/lead/v2`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: `bench${i}@example.com`,
+        loan_amount: 500,
+        loan_reason: "DEBT_CONSOLIDATION",
+        zip: "10001",
+      }),
+    });
+    const json = (await res.json()) as { data: { contact: { lead_id: string } } };
+    leads.push({ id: json.data.contact.lead_id, cookie: String(res.headers.get("set-cookie")).split(";")[0] ?? "" });
+  }
+  let n = 0;
+  const requests = [
+    {
+      method: "PUT",
+      setupRequest: (req: Record<string, unknown>) => {
+        const lead = leads[n++ % leads.length]!;
+        return {
+          ...req,
+          path: `/api/personal_loan/lead/v2/${lead.id}/step`,
+          headers: { "content-type": "application/json", cookie: lead.cookie },
+          body: JSON.stringify({ step: 8, lead_id: lead.id, ownHome: n % 2 ? "YES" : "NO" }),
+        };
+      },
+    },
+  ];
+  const rows = [
+    await measure(`step update (${driver}), ${CONNECTIONS} connections`, { url, requests }),
+    await measure(`step update (${driver}), fixed ${FIXED_RATE} req/s`, { url, requests, overallRate: FIXED_RATE }),
+  ];
+  await app.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  return rows;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  try {
+    const db = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+      poolSize: 1,
+    });
+    const up = await db.ping();
+    await db.close();
+    return up;
+  } catch {
+    return false;
+  }
+}
+
+const base = await baseline();
+const rows: Row[] = [base, ...(await stepUpdates("pglite"))];
+if (await postgresReachable()) rows.push(...(await stepUpdates("postgres")));
+else console.log("PostgreSQL not reachable: skipping the PostgreSQL rows");
+
+console.log(`\nBenchmarks (${DURATION}s each, ${CONNECTIONS} connections, load generator on the same machine)\n`);
+console.log("| scenario | req/s | vs baseline | p50 ms | p99 ms | non-2xx |");
+console.log("|---|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(`| ${r.scenario} | ${r.rps} | ${(r.rps / base.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+}
+console.log(
+  "\nGoals (issue 4): step-update throughput at least 0.25 of baseline; p99 under 25 ms at a fixed 1,000 req/s.",
+);

@@ -1,0 +1,11 @@
+// Applies pending migrations to the configured database (the server also does this at start).
+import { loadConfig } from "../src/server/config.ts";
+import { openDatabase } from "../src/server/db/database.ts";
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+await database.migrate();
+await database.close();
+console.log(`Migrations applied (${database.driver}).`);

@@ -1,0 +1,105 @@
+// Every user-facing validation message, word for word from spec section 5 (and section 8), with
+// decisions.md rows 5, 6, 7 and 8 applied. Messages the spec leaves open (length caps, "must be a
+// valid date") are written here once. Schemas and screens use these; tests pin them. Each text appears
+// once: two fields that show the same words share one key.
+export const MESSAGES = {
+  // Quick start (spec section 5) and the /loanreason confirmation (decisions row 12).
+  loanAmountRequired: "Loan amount is required!",
+  loanReasonRequired: "Loan reason is required!",
+  zipRequired: "Zip code is required!",
+  zipLength: "Zip code must be 5 characters long!",
+  /** The zip lookup found no city (spec section 8); checked outside domain, against the zip directory. */
+  zipUnknown: "Invalid",
+
+  // Legal name. The spec's casing is kept ("FirstName", "lastName").
+  firstNameRequired: "FirstName is required!",
+  lastNameRequired: "lastName is required!",
+  nameTooLong: "Please use at most 50 characters",
+
+  emailRequired: "Email is required!",
+  emailInvalid: "Invalid email address",
+  emailTooLong: "Email address must be at most 254 characters",
+
+  phoneRequired: "Phone number is required!",
+  phoneInvalid: "The phone number is not correct!",
+  /** The phone step's server refusal (spec section 5, status not 200). */
+  phoneRefused: "Phone number is invalid!",
+
+  monthRequired: "Month is required!",
+  dayRequired: "Day is required!",
+  yearRequired: "Year is required!",
+  underage: "You are not yet 18 years old",
+  dateInvalid: "Please choose a valid date",
+
+  streetRequired: "Street Address is required!",
+  streetCharacters: "The address can not contain special characters!",
+  streetTooLong: "Street Address must be at most 100 characters",
+  /** The address step's zip lookup failed or city/state could not be filled (spec section 5). */
+  addressZipUnknown: "Invalid zip code!",
+  cityTooLong: "City must be at most 50 characters",
+
+  // Single-choice screens (spec section 5): which screen shows which lives in the step table.
+  selectOne: "Please select one option.",
+  chooseAnswer: "Please choose an answer",
+  chooseAnswerBang: "Please choose an answer!",
+
+  // decisions row 8: the spec's "FirstName is required!" under employer name was a copy slip.
+  employerRequired: "Employer name is required!",
+  jobTitleRequired: "Job title is required!",
+  textTooLong: "Please use at most 100 characters",
+
+  workPhoneDigits: "Phone number must be exactly 10 digits",
+  workPhoneSameAsCell: "Company phone number must not be the same as personal phone number!",
+  workPhoneSameAsHome: "Company phone number must not be the same as home phone number!",
+  updateFailed: "Failed to update contact. Please try again.",
+  unexpectedError: "An error occurred. Please try again.",
+
+  routingRequired: "Routing Number is required!",
+  routingDigits: "Routing Number must be a 9-digit number.",
+  routingInvalid: "Invalid Routing Number!",
+  bankNameRequired: "Bank Name is required!",
+
+  // decisions row 7: digits only, 4 to 24.
+  bankAccountRequired: "Bank Account is required!",
+  bankAccountMin: "Please enter at least 4 digits",
+  bankAccountMax: "Please enter at most 24 digits",
+  bankAccountDigits: "Please enter digits only",
+  bankAccountTypeRequired: "Bank Account Type is required!",
+
+  // decisions row 6: 2 to 25 characters.
+  licenseRequired: "LicenseID is required!",
+  licenseMin: "Please enter at least 2 characters",
+  licenseMax: "LicenseID must be at most 25 characters long",
+  licenseCharacters: "LicenseID can only contain letters, digits, spaces and dashes",
+  issuingStateRequired: "Issuing State is required!",
+
+  ssnRequired: "Social Security Number is required!",
+  ssnFormat: "Invalid social security number format xxx-xx-xxxx",
+
+  // Next pay date: required uses chooseAnswer (spec: "Please choose an answer"); decisions row 5.
+  payDateWindow: "Please select a weekday within the next 30 days!",
+  /** The computed second pay date must come after the first (spec section 4). */
+  payDateOrder: "The second pay date must come after the next pay date",
+  residenceMonthsDisagree: "time_at_residence and addressLengthMonths must agree",
+
+  // The step-update envelope (decisions.md section 2: { step, lead_id, ...fields }).
+  stepUnknown: "Unknown step",
+  leadIdRequired: "lead_id is required",
+
+  // Unsubscribe and do-not-sell forms (spec section 5). Required e-mail and phone reuse the keys above.
+  formEmailInvalid: "invalid email address",
+  formPhoneLength: "Phone number must be 10 characters long",
+  unsubscribeReasonRequired: "Unsubscribe is required!",
+  requestTypeRequired: "Please select an answer!",
+  formFirstNameRequired: "First Name is required!",
+  formMiddleNameRequired: "Middle Name is required!",
+  formLastNameRequired: "Last Name is required!",
+  countryRequired: "Country is required!",
+  formZipLength: "Zip code must be 5 characters long",
+  stateTypeRequired: "State Type is required!",
+  addressRequired: "Address is required!",
+  addressMin: "Address must be 5 characters long.",
+  cityRequired: "City is required!",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

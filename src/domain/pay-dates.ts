@@ -1,0 +1,56 @@
+import {
+  addDays,
+  addOneMonth,
+  isWeekend,
+  parseIsoDate,
+  startOfUtcDay,
+  toIsoDate,
+  type IsoDate,
+} from "./calendar-date.ts";
+import type { PayFrequency } from "./options.ts";
+
+// Next pay date window (decisions row 5): today through 30 days ahead, weekdays only.
+export const PAY_DATE_WINDOW_DAYS = 30;
+
+export type PayDateWindowOptions = {
+  /**
+   * Extra days accepted on both ends of the window. The browser checks against the visitor's own date;
+   * a server that checks against one US time zone should allow 1, because a visitor in Hawaii or on the
+   * Pacific coast can still be on the previous calendar day.
+   */
+  graceDays?: number;
+};
+
+/** `today` may carry a clock time; only its UTC calendar day counts (pass `localToday(now)` in a browser). */
+export function isAllowedNextPayDate(value: IsoDate, today: Date, options: PayDateWindowOptions = {}): boolean {
+  const date = parseIsoDate(value);
+  if (!date || isWeekend(date)) return false;
+  const grace = options.graceDays ?? 0;
+  const first = addDays(startOfUtcDay(today), -grace);
+  const last = addDays(startOfUtcDay(today), PAY_DATE_WINDOW_DAYS + grace);
+  return date.getTime() >= first.getTime() && date.getTime() <= last.getTime();
+}
+
+/** The selectable dates of the calendar, in order (no grace: the calendar shows the exact window). */
+export function allowedNextPayDates(today: Date): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let i = 0; i <= PAY_DATE_WINDOW_DAYS; i++) {
+    const d = addDays(startOfUtcDay(today), i);
+    if (!isWeekend(d)) dates.push(toIsoDate(d));
+  }
+  return dates;
+}
+
+/**
+ * Spec section 4: biweekly or twice-monthly +14 days, monthly +1 month, weekly +7 days; a Saturday moves
+ * forward 2 days and a Sunday 1, both to Monday. Monthly clamps to the month's end (Jan 31 -> Feb 28/29).
+ */
+export function secondPayDate(first: IsoDate, frequency: PayFrequency): IsoDate {
+  const date = parseIsoDate(first);
+  if (!date) throw new RangeError(`Not a date: ${first}`);
+  let next = frequency === "MONTHLY" ? addOneMonth(date) : addDays(date, frequency === "WEEKLY" ? 7 : 14);
+  const day = next.getUTCDay();
+  if (day === 6) next = addDays(next, 2);
+  else if (day === 0) next = addDays(next, 1);
+  return toIsoDate(next);
+}

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { isAdult } from "../age.ts";
+import { parseIsoDate } from "../calendar-date.ts";
+import { digitsOnly, stripMask } from "../masks.ts";
+import { MESSAGES } from "../messages.ts";
+import { BANK_ACCOUNT_TYPE_OPTIONS, LICENSE_STATE_OPTIONS, US_STATES, type Option } from "../options.ts";
+import { isAllowedNextPayDate, type PayDateWindowOptions } from "../pay-dates.ts";
+import { isValidAbaChecksum } from "../routing-number.ts";
+import { isIssuableSsn } from "../ssn.ts";
+
+// One rule per kind of field, with the spec's messages (section 5). Screen schemas (client names) and
+// step-update bodies (wire names) are both built from these, so a rule lives in exactly one place.
+// Each field reports one message: the "required" check and the format checks stop the rest (`abort`).
+
+// Free-text caps the spec leaves open (docs/decisions/0007); oversized input gets a message, not a cut.
+export const MAX_LENGTH = { name: 50, city: 50, text: 100, street: 100, email: 254 } as const;
+
+/**
+ * For object-level checks (refine/superRefine on an object): run only once every field passed its own.
+ * zod runs them otherwise too, and a field would show a second message about a value already refused.
+ */
+export const fieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/** Strings trimmed; null and undefined become "" so they meet the "required" message. */
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v === null || v === undefined ? "" : v);
+const orEmpty = (strip: (s: string) => string) => (v: unknown) =>
+  typeof v === "string" ? strip(v) : v === null || v === undefined ? "" : v;
+
+/** Text input: trimmed, required with `required`, at most `max` characters. Non-strings count as missing. */
+export function requiredText(required: string, max: number, tooLong: string = MESSAGES.textTooLong) {
+  return z.preprocess(
+    trimmed,
+    z.string({ message: required }).min(1, { message: required, abort: true }).max(max, { message: tooLong }),
+  );
+}
+
+/** A single choice from an option set; missing or unknown values get `message`. Numbers match "12". */
+export function choice<const T extends readonly Option<string | number>[]>(options: T, message: string) {
+  const values = options.map((o) => String(o.value));
+  return z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : v),
+    z.string({ message }).refine((v) => values.includes(v), { message }),
+  ) as unknown as z.ZodType<`${T[number]["value"]}`>;
+}
+
+// US phone (spec section 5): ten digits once the mask is stripped, area code not starting with 0 or 1.
+const US_PHONE = /^[2-9]\d{9}$/;
+
+export function phone() {
+  return z.preprocess(
+    orEmpty(stripMask),
+    z
+      .string({ message: MESSAGES.phoneRequired })
+      .min(1, { message: MESSAGES.phoneRequired, abort: true })
+      .regex(US_PHONE, { message: MESSAGES.phoneInvalid }),
+  );
+}
+
+/** The work phone adds the spec's "exactly 10 digits" message before the pattern (spec section 5). */
+export function workPhone() {
+  return z.preprocess(
+    orEmpty(stripMask),
+    z
+      .string({ message: MESSAGES.phoneRequired })
+      .min(1, { message: MESSAGES.phoneRequired, abort: true })
+      .regex(/^\d{10}$/, { message: MESSAGES.workPhoneDigits, abort: true })
+      .regex(US_PHONE, { message: MESSAGES.phoneInvalid }),
+  );
+}
+
+export const email = (invalid: string = MESSAGES.emailInvalid) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string({ message: MESSAGES.emailRequired })
+      .min(1, { message: MESSAGES.emailRequired, abort: true })
+      .max(MAX_LENGTH.email, { message: MESSAGES.emailTooLong, abort: true })
+      // The "standard pattern": one @, a dot in the domain, no spaces.
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, { message: invalid }),
+  );
+
+// Digits only, other characters stripped as typed (spec section 5), exactly 5.
+export const zipCode = (lengthMessage: string = MESSAGES.zipLength) =>
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : orEmpty(digitsOnly)(v)),
+    z
+      .string({ message: MESSAGES.zipRequired })
+      .min(1, { message: MESSAGES.zipRequired, abort: true })
+      .length(5, { message: lengthMessage }),
+  );
+
+// Spec section 5 allows letters, digits, whitespace and - / ' ( ) &; "." "," and "#" are allowed too, as
+// in "Apt. #4, Suite 2" (docs/decisions/0007).
+export const streetAddress = requiredText(MESSAGES.streetRequired, MAX_LENGTH.street, MESSAGES.streetTooLong).pipe(
+  z.string().regex(/^[A-Za-z0-9\s\-/'()&.,#]+$/, { message: MESSAGES.streetCharacters }),
+);
+
+export const firstName = requiredText(MESSAGES.firstNameRequired, MAX_LENGTH.name, MESSAGES.nameTooLong);
+export const lastName = requiredText(MESSAGES.lastNameRequired, MAX_LENGTH.name, MESSAGES.nameTooLong);
+export const employerName = requiredText(MESSAGES.employerRequired, MAX_LENGTH.text);
+export const jobTitle = requiredText(MESSAGES.jobTitleRequired, MAX_LENGTH.text);
+export const bankName = requiredText(MESSAGES.bankNameRequired, MAX_LENGTH.text);
+// On the bank-details screen (/apply/bank); the /banktype choice screen uses its row's message.
+export const bankAccountType = choice(BANK_ACCOUNT_TYPE_OPTIONS, MESSAGES.bankAccountTypeRequired);
+// The licence list is the 50 states (spec section 3); the issuing-state message is ours.
+export const issuingState = choice(LICENSE_STATE_OPTIONS, MESSAGES.issuingStateRequired);
+
+/** A city the visitor types (do-not-sell form). */
+export const city = requiredText(MESSAGES.cityRequired, MAX_LENGTH.city, MESSAGES.cityTooLong);
+
+/** City and state of the address step come from the zip lookup; empty means it failed (spec section 5). */
+export const resolvedCity = requiredText(MESSAGES.addressZipUnknown, MAX_LENGTH.city, MESSAGES.cityTooLong);
+export const resolvedState = choice(US_STATES, MESSAGES.addressZipUnknown);
+
+// Masked xxx-xx-xxxx; dashes removed before sending (spec section 5); unissuable numbers refused.
+export const ssn = z.preprocess(
+  orEmpty(stripMask),
+  z
+    .string({ message: MESSAGES.ssnRequired })
+    .min(1, { message: MESSAGES.ssnRequired, abort: true })
+    .refine(isIssuableSsn, { message: MESSAGES.ssnFormat }),
+);
+
+/** Nine digits, without the checksum: the routing lookup answers a bad checksum itself (spec section 8). */
+export const routingNumber = z.preprocess(
+  trimmed,
+  z
+    .string({ message: MESSAGES.routingRequired })
+    .min(1, { message: MESSAGES.routingRequired, abort: true })
+    .regex(/^\d{9}$/, { message: MESSAGES.routingDigits, abort: true }),
+);
+
+/** Nine digits that pass the ABA checksum: what a step body or form may carry. */
+export const checkedRoutingNumber = routingNumber.refine(isValidAbaChecksum, { message: MESSAGES.routingInvalid });
+
+// Digits only, 4 to 24 (decisions row 7). Spaces people type between groups are dropped.
+export const bankAccountNumber = z.preprocess(
+  orEmpty((s) => s.replace(/\s/g, "")),
+  z
+    .string({ message: MESSAGES.bankAccountRequired })
+    .min(1, { message: MESSAGES.bankAccountRequired, abort: true })
+    .regex(/^\d*$/, { message: MESSAGES.bankAccountDigits, abort: true })
+    .min(4, { message: MESSAGES.bankAccountMin })
+    .max(24, { message: MESSAGES.bankAccountMax }),
+);
+
+// 2 to 25 characters (decisions row 6).
+export const licenseId = z.preprocess(
+  trimmed,
+  z
+    .string({ message: MESSAGES.licenseRequired })
+    .min(1, { message: MESSAGES.licenseRequired, abort: true })
+    .min(2, { message: MESSAGES.licenseMin, abort: true })
+    .max(25, { message: MESSAGES.licenseMax, abort: true })
+    .regex(/^[A-Za-z0-9 -]+$/, { message: MESSAGES.licenseCharacters }),
+);
+
+/** A birth date "YYYY-MM-DD" of someone 18 or over on `today` (birthday-aware, see age.ts). */
+export const birthDate = (today: Date) =>
+  z
+    .string({ message: MESSAGES.dateInvalid })
+    .refine((v) => parseIsoDate(v) !== undefined, { message: MESSAGES.dateInvalid, abort: true })
+    .refine((v) => isAdult(v, today), { message: MESSAGES.underage });
+
+/** A next pay date "YYYY-MM-DD" inside the window (decisions row 5). */
+export const nextPayDate = (today: Date, window: PayDateWindowOptions = {}) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string({ message: MESSAGES.chooseAnswer })
+      .min(1, { message: MESSAGES.chooseAnswer, abort: true })
+      .refine((v) => isAllowedNextPayDate(v, today, window), { message: MESSAGES.payDateWindow }),
+  );
+
+/** Any valid plain date (the computed second pay date). */
+export const isoDate = z.string({ message: MESSAGES.dateInvalid }).refine((v) => parseIsoDate(v) !== undefined, {
+  message: MESSAGES.dateInvalid,
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { digitsOnly } from "../masks.ts";
+import { MESSAGES } from "../messages.ts";
+import { COUNTRY_OPTIONS, DO_NOT_SELL_REQUEST_OPTIONS, UNSUBSCRIBE_REASON_OPTIONS, US_STATES } from "../options.ts";
+import { choice, city, email, MAX_LENGTH, requiredText, zipCode } from "./field-rules.ts";
+
+// Spec section 5, unsubscribe and do-not-sell forms. The phone is shown as (123)-123-1234 (digits only,
+// max 14 characters) and sent as its ten digits; the spec asks only for its length here.
+const formPhone = z.preprocess(
+  (v) => (typeof v === "string" ? digitsOnly(v) : v === null || v === undefined ? "" : v),
+  z
+    .string({ message: MESSAGES.phoneRequired })
+    .min(1, { message: MESSAGES.phoneRequired, abort: true })
+    .length(10, { message: MESSAGES.formPhoneLength }),
+);
+
+const formName = (required: string) => requiredText(required, MAX_LENGTH.name, MESSAGES.nameTooLong);
+
+export const unsubscribeSchema = z.object({
+  email: email(MESSAGES.formEmailInvalid),
+  phone: formPhone,
+  unsubscribe: choice(UNSUBSCRIBE_REASON_OPTIONS, MESSAGES.unsubscribeReasonRequired),
+});
+export type UnsubscribeRequest = z.output<typeof unsubscribeSchema>;
+
+// The state is where the visitor lives: any state is accepted, the page names the five whose laws give
+// the rights (spec section 2).
+export const doNotSellSchema = z.object({
+  stateResidencyPrompt: choice(DO_NOT_SELL_REQUEST_OPTIONS, MESSAGES.requestTypeRequired),
+  firstName: formName(MESSAGES.formFirstNameRequired),
+  // Required although its placeholder says Optional (spec section 5).
+  middleName: formName(MESSAGES.formMiddleNameRequired),
+  lastName: formName(MESSAGES.formLastNameRequired),
+  email: email(MESSAGES.formEmailInvalid),
+  phone: formPhone,
+  country: choice(COUNTRY_OPTIONS, MESSAGES.countryRequired),
+  zipCode: zipCode(MESSAGES.formZipLength),
+  state: choice(US_STATES, MESSAGES.stateTypeRequired),
+  address: requiredText(MESSAGES.addressRequired, MAX_LENGTH.street).pipe(
+    z.string().min(5, { message: MESSAGES.addressMin }),
+  ),
+  city,
+});
+export type DoNotSellRequest = z.output<typeof doNotSellSchema>;

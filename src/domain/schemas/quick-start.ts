@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { MESSAGES } from "../messages.ts";
+import { LOAN_AMOUNTS, LOAN_REASON_OPTIONS } from "../options.ts";
+import { choice, zipCode } from "./field-rules.ts";
+
+// Spec section 5, quick start. The amount arrives as the select's string value.
+export const loanAmount = z.preprocess(
+  (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
+  z
+    .number({ message: MESSAGES.loanAmountRequired })
+    .refine((n) => (LOAN_AMOUNTS as readonly number[]).includes(n), { message: MESSAGES.loanAmountRequired }),
+);
+
+export const loanReason = choice(LOAN_REASON_OPTIONS, MESSAGES.loanReasonRequired);
+
+export const quickStartSchema = z.object({
+  amount: loanAmount,
+  loanReason,
+  zipCode: zipCode(),
+});
+
+export type QuickStartInput = z.input<typeof quickStartSchema>;
+export type QuickStart = z.output<typeof quickStartSchema>;
+
+// decisions row 12: /loanreason confirms the saved amount and reason with the quick start's rules.
+export const loanConfirmSchema = z.object({ amount: loanAmount, loanReason });

@@ -1,0 +1,63 @@
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import healthRoutes from "./health/routes.ts";
+import zipRoutes from "./lookups/zip-routes.ts";
+import yourIpRoutes from "./network/your-ip-routes.ts";
+import privacyRequestRoutes from "./privacy/privacy-request-routes.ts";
+import { registerApiErrors } from "./http/api-errors.ts";
+import leadRoutes from "./leads/routes.ts";
+import { loggerOptions } from "./logger.ts";
+import lookupRoutes from "./lookups/routes.ts";
+import rateLimits from "./plugins/rate-limits.ts";
+import securityHeaders from "./plugins/security-headers.ts";
+import { PiiCipher } from "./security/pii-cipher.ts";
+import type { Secrets } from "./security/secrets.ts";
+import webAssets from "./web-assets/plugin.ts";
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** Where pino writes; tests pass a stream to read the logs back. */
+  logStream?: NodeJS.WritableStream;
+};
+
+// Builds the whole server from plugins; main.ts only starts and stops it. Tests call this and use inject.
+export async function buildApp({ config, database, secrets, logStream }: AppOptions): Promise<FastifyInstance> {
+  const logger = logStream ? { ...loggerOptions(config), stream: logStream } : loggerOptions(config);
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerApiErrors(app);
+
+  await app.register(securityHeaders, { hsts: config.env !== "development" });
+  await app.register(rateLimits);
+  await app.register(cookie);
+  await app.register(healthRoutes, { database });
+  await app.register(zipRoutes, { config });
+  await app.register(yourIpRoutes, { config });
+  await app.register(privacyRequestRoutes, { config, db: database.db });
+  await app.register(lookupRoutes, { config });
+  await app.register(leadRoutes, {
+    config,
+    db: database.db,
+    cipher: new PiiCipher(secrets.piiKeyring),
+    tokenSecret: secrets.tokenSecret,
+  });
+
+  // Unknown API paths answer JSON, never the web app's HTML.
+  app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));
+  await app.register(webAssets, { root: config.webBuildDir, production: config.env === "production" });
+
+  app.addHook("onClose", async () => database.close());
+  return app;
+}

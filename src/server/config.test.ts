@@ -1,0 +1,120 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("works with no settings at all", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      host: "127.0.0.1",
+      port: 3000,
+      dataDir: path.resolve("data"),
+      databaseUrl: undefined,
+      logLevel: "info",
+      trustProxy: false,
+    });
+  });
+
+  it("reads every setting", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      HOST: "0.0.0.0",
+      PORT: "8080",
+      DATA_DIR: "/var/lib/loanpath",
+      DATABASE_URL: "postgres://u@db:5432/app",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+    });
+    expect(config).toMatchObject({
+      env: "production",
+      host: "0.0.0.0",
+      port: 8080,
+      dataDir: "/var/lib/loanpath",
+      databaseUrl: "postgres://u@db:5432/app",
+      logLevel: "warn",
+      trustProxy: true,
+    });
+  });
+
+  it("treats an empty DATABASE_URL as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT: must be a number"],
+    [{ PORT: "70000" }, "PORT: must be between 0 and 65535"],
+    [{ PORT: "80.5" }, "PORT: must be a whole number"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV: must be development, production or test"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// or postgresql:// URL"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY: must be true or false"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
+    [{ ADDRESS_SUGGEST_URL: "api.geoapify.com" }, "ADDRESS_SUGGEST_URL: must be an http:// or https:// URL"],
+    [{ ROUTING_LOOKUP_URL: "ftp://example.com" }, "ROUTING_LOOKUP_URL: must be an http:// or https:// URL"],
+    [{ LOOKUP_TIMEOUT_MS: "fast" }, "LOOKUP_TIMEOUT_MS: must be a number"],
+    [{ LOOKUP_TIMEOUT_MS: "50" }, "LOOKUP_TIMEOUT_MS: must be between 100 and 30000"],
+    [{ LOOKUP_TIMEOUT_MS: "60000" }, "LOOKUP_TIMEOUT_MS: must be between 100 and 30000"],
+  ])("refuses %j with a message naming the setting", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  describe("lookup services", () => {
+    it("default to offline lookups only", () => {
+      expect(loadConfig({}).lookups).toEqual({
+        addressSuggestUrl: "https://api.geoapify.com/v1/geocode/autocomplete",
+        addressSuggestApiKey: undefined,
+        routingFedAchFile: undefined,
+        routingLookupUrl: undefined,
+        routingLookupApiKey: undefined,
+        timeoutMs: 1500,
+      });
+    });
+
+    it("read every lookup setting", () => {
+      const config = loadConfig({
+        ADDRESS_SUGGEST_URL: "http://127.0.0.1:9999/v1/geocode/autocomplete",
+        ADDRESS_SUGGEST_API_KEY: "geo-key",
+        ROUTING_FEDACH_FILE: "data/FedACHdir.txt",
+        ROUTING_LOOKUP_URL: "https://www.routingnumbers.info",
+        ROUTING_LOOKUP_API_KEY: "rn-key",
+        LOOKUP_TIMEOUT_MS: "2500",
+      });
+      expect(config.lookups).toEqual({
+        addressSuggestUrl: "http://127.0.0.1:9999/v1/geocode/autocomplete",
+        addressSuggestApiKey: "geo-key",
+        routingFedAchFile: path.resolve("data/FedACHdir.txt"),
+        routingLookupUrl: "https://www.routingnumbers.info",
+        routingLookupApiKey: "rn-key",
+        timeoutMs: 2500,
+      });
+    });
+
+    it("treat empty values as not configured", () => {
+      const config = loadConfig({
+        ADDRESS_SUGGEST_API_KEY: "",
+        ROUTING_FEDACH_FILE: " ",
+        ROUTING_LOOKUP_URL: "",
+        ROUTING_LOOKUP_API_KEY: "",
+      });
+      expect(config.lookups).toMatchObject({
+        addressSuggestApiKey: undefined,
+        routingFedAchFile: undefined,
+        routingLookupUrl: undefined,
+        routingLookupApiKey: undefined,
+      });
+    });
+
+    it("never put a key in the message of a refused configuration", () => {
+      const refused = (() => {
+        try {
+          loadConfig({ ADDRESS_SUGGEST_API_KEY: "geo-key", ROUTING_LOOKUP_URL: "geo-key" });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(refused).toContain("ROUTING_LOOKUP_URL: must be an http:// or https:// URL");
+      expect(refused).not.toContain("geo-key");
+    });
+  });
+});

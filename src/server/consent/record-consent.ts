@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import { CONSENT_TEXTS, type ConsentKey } from "#domain/consent.ts";
+import { z } from "zod";
+import type { Db } from "../db/database.ts";
+import { consentRecords } from "../db/schema.ts";
+import type { Tx } from "../leads/lead-store.ts";
+
+// Consent evidence (decisions.md section 3): one row per kind of consent given by one button press,
+// with the version and sha256 of the exact template shown, the button, page, time, IP and user agent.
+
+/** What the browser sends beside a form that carries consent text. */
+export const consentEvidenceSchema = z.object({
+  key: z.enum(Object.keys(CONSENT_TEXTS) as [ConsentKey, ...ConsentKey[]]),
+  version: z.string().max(32),
+  page_url: z.string().max(2048),
+});
+export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
+
+export const TEXT_HASHES = Object.fromEntries(
+  Object.entries(CONSENT_TEXTS).map(([key, text]) => [
+    key,
+    createHash("sha256").update(text.template, "utf8").digest("hex"),
+  ]),
+) as Record<ConsentKey, string>;
+
+/** True when the evidence names the text version this server currently shows. */
+export function isCurrentConsent(evidence: ConsentEvidence): boolean {
+  return CONSENT_TEXTS[evidence.key].version === evidence.version;
+}
+
+export async function recordConsent(
+  tx: Tx | Db,
+  leadId: string,
+  evidence: ConsentEvidence,
+  request: { ip: string; userAgent: string | undefined },
+): Promise<void> {
+  const text = CONSENT_TEXTS[evidence.key];
+  // Keep the page path only: a query string could carry personal data.
+  const pageUrl = evidence.page_url.split("?")[0] ?? "";
+  await tx.insert(consentRecords).values(
+    text.kinds.map((kind) => ({
+      leadId,
+      consentKind: kind,
+      textVersion: text.version,
+      textHash: TEXT_HASHES[evidence.key],
+      button: text.button,
+      pageUrl,
+      ip: request.ip,
+      userAgent: request.userAgent?.slice(0, 512),
+    })),
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "do_not_sell_at" timestamp with time zone;

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+// Every API answer has one shape (decisions.md section 2): { status, message, data? , errors? }.
+export type ApiBody<T = unknown> = { status: number; message: string; data?: T; errors?: Record<string, string> };
+
+export function apiBody<T>(status: number, message: string, data?: T): ApiBody<T> {
+  return data === undefined ? { status, message } : { status, message, data };
+}
+
+/** Field path -> first message, e.g. { zipCode: "Zip code is required!" }. */
+export function fieldErrors(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || "body";
+    if (!(key in errors)) errors[key] = issue.message ?? "Invalid value";
+  }
+  return errors;
+}
+
+export function registerApiErrors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({
+        status: 400,
+        message: "Please correct the highlighted fields.",
+        errors: fieldErrors(error.validation),
+      });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, "unhandled error");
+    // Fastify's own 4xx messages (bad JSON, body too large) are safe to show; a 500's is not.
+    const message = status === 500 ? "Something went wrong on our side. Please try again." : error.message;
+    return reply.code(status).send({ status, message });
+  });
+}

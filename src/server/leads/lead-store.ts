@@ -1,0 +1,156 @@
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { leads, stepEvents } from "../db/schema.ts";
+import type { PiiCipher } from "../security/pii-cipher.ts";
+import { isSensitive, PLAIN_COLUMNS, SENSITIVE_COLUMNS, type LeadChanges } from "./lead-columns.ts";
+
+export type LeadRow = typeof leads.$inferSelect;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** More writes that must land with the lead's, or not at all (consent evidence). */
+type AlsoInTransaction = (tx: Tx) => Promise<void>;
+
+/** The value a step event records for a field: sensitive ones only as "provided", never in clear. */
+function historyValue(field: string, value: unknown): unknown {
+  if (!isSensitive(field)) return value;
+  return value === null ? null : "[provided]";
+}
+
+/** Column values for a set of changes, encrypting what must be (bound to this lead and column). */
+function columnValues(cipher: PiiCipher, leadId: string, changes: LeadChanges): Partial<typeof leads.$inferInsert> {
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (isSensitive(field)) {
+      const target = SENSITIVE_COLUMNS[field];
+      values[target.encrypted] = value === null ? null : cipher.encrypt(String(value), `${leadId}:${field}`);
+      if (target.last4) values[target.last4] = value === null ? null : String(value).slice(-4);
+    } else if (Object.hasOwn(PLAIN_COLUMNS, field)) {
+      values[PLAIN_COLUMNS[field as keyof typeof PLAIN_COLUMNS]] = value;
+    }
+  }
+  return values as Partial<typeof leads.$inferInsert>;
+}
+
+export async function insertLead(
+  db: Db,
+  cipher: PiiCipher,
+  lead: {
+    id: string;
+    accessTokenHash: string;
+    userIp: string | undefined;
+    changes: LeadChanges;
+    slug: string;
+    doNotSell: boolean;
+  },
+  also?: AlsoInTransaction,
+): Promise<LeadRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        id: lead.id,
+        accessTokenHash: lead.accessTokenHash,
+        userIp: lead.userIp,
+        doNotSellAt: lead.doNotSell ? sql`now()` : null,
+        ...columnValues(cipher, lead.id, lead.changes),
+      })
+      .returning();
+    await tx
+      .insert(stepEvents)
+      .values({ leadId: lead.id, step: null, slug: lead.slug, changes: history(lead.changes) });
+    await also?.(tx);
+    return row as LeadRow;
+  });
+}
+
+/** One save of a lead: its changed fields, the step that sent them, and whether it carried GPC. */
+export type LeadUpdate = { changes: LeadChanges; step: number | null; slug: string; doNotSell?: boolean };
+
+/** Sets the do-not-sell time once; a later request without the signal never clears it. */
+const markDoNotSell = sql`coalesce(${leads.doNotSellAt}, now())`;
+
+export async function updateLead(
+  db: Db,
+  cipher: PiiCipher,
+  leadId: string,
+  update: LeadUpdate,
+  also?: AlsoInTransaction,
+): Promise<LeadRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(leads)
+      .set({
+        ...columnValues(cipher, leadId, update.changes),
+        ...(update.doNotSell ? { doNotSellAt: markDoNotSell } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(leads.id, leadId))
+      .returning();
+    if (!row) return undefined;
+    await tx
+      .insert(stepEvents)
+      .values({ leadId, step: update.step, slug: update.slug, changes: history(update.changes) });
+    await also?.(tx);
+    return row;
+  });
+}
+
+export async function findLead(db: Db, leadId: string): Promise<LeadRow | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, leadId)).limit(1);
+  return row;
+}
+
+export async function rotateAccessToken(db: Db, leadId: string, accessTokenHash: string): Promise<void> {
+  await db
+    .update(leads)
+    .set({ accessTokenHash, updatedAt: sql`now()` })
+    .where(eq(leads.id, leadId));
+}
+
+function history(changes: LeadChanges): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(changes)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, historyValue(k, v)]),
+  );
+}
+
+const COLUMNS = getTableColumns(leads);
+
+/**
+ * A step update in one statement: the access check, the update and the history row together. On the
+ * embedded database every statement is a round trip through one connection, so this is what makes
+ * step updates fast (bench/run.ts). The token hash is compared inside the WHERE clause: it is the hash
+ * of a 256-bit random token, so timing reveals nothing an attacker can steer.
+ */
+export async function updateLeadWithToken(
+  db: Db,
+  cipher: PiiCipher,
+  access: { leadId: string; tokenHash: string },
+  update: LeadUpdate,
+): Promise<LeadRow | undefined> {
+  const values = columnValues(cipher, access.leadId, update.changes) as Record<string, unknown>;
+  const sets = Object.entries(values).map(
+    ([prop, value]) => sql`${sql.identifier(COLUMNS[prop as keyof typeof COLUMNS].name)} = ${value}`,
+  );
+  if (update.doNotSell) sets.push(sql`do_not_sell_at = coalesce(do_not_sell_at, now())`);
+  sets.push(sql`updated_at = now()`);
+  const result = await db.execute(sql`
+    with u as (
+      update leads set ${sql.join(sets, sql`, `)}
+      where id = ${access.leadId} and access_token_hash = ${access.tokenHash}
+      returning *
+    ), e as (
+      insert into step_events (lead_id, step, slug, changes)
+      select id, ${update.step}, ${update.slug}, ${JSON.stringify(history(update.changes))}::jsonb from u
+    )
+    select * from u`);
+  const raw = (result as { rows: Record<string, unknown>[] }).rows[0];
+  if (!raw) return undefined;
+  const row: Record<string, unknown> = {};
+  for (const [prop, column] of Object.entries(COLUMNS)) {
+    const value = raw[column.name];
+    row[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as LeadRow;
+}

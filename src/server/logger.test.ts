@@ -1,0 +1,25 @@
+import { PassThrough } from "node:stream";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { loggerOptions } from "./logger.ts";
+
+describe("logger redaction", () => {
+  it("never writes personal data, however deep it sits in a logged object", async () => {
+    const stream = new PassThrough();
+    let out = "";
+    stream.on("data", (c: Buffer) => (out += c.toString()));
+    const log = pino(loggerOptions({ logLevel: "info", env: "test" }), stream);
+    log.info({ ssn: "123456789", body: { bank_account_number: "000123456789", email: "jo@example.com" } }, "step");
+    log.info({ req: { method: "GET", url: "/api/x?zip=90210&email=a@b.c", id: "1" } }, "request");
+    log.info({ req: { method: "GET", url: "/api/routing/021000021", id: "2" } }, "request");
+    await new Promise((r) => setImmediate(r));
+    expect(out).not.toContain("123456789");
+    expect(out).not.toContain("000123456789");
+    expect(out).not.toContain("jo@example.com");
+    expect(out).not.toContain("90210");
+    expect(out).toContain("[redacted]");
+    expect(out).toContain('"url":"/api/x"');
+    expect(out).not.toContain("021000021");
+    expect(out).toContain('"url":"/api/routing/:aba"');
+  });
+});

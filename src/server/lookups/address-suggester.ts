@@ -1,0 +1,20 @@
+// GET /personal_loan/address-suggest (spec section 7) goes through this interface, so the funnel works with
+// no account anywhere (offline default) and a hosted service can be plugged in by configuration
+// (decisions.md section 2).
+
+export type AddressQuery = {
+  zip: string;
+  /** The street line as typed so far. */
+  address: string;
+  /** The visitor's zip position, when the browser has it; otherwise the zip's centre is used. */
+  lat?: number;
+  long?: number;
+  maxResults: number;
+};
+
+export type AddressSuggestion = { address: string; city: string; state: string; zip: string };
+
+export interface AddressSuggester {
+  /** Never rejects: a failing source answers from a fallback or with no suggestions. */
+  suggest(query: AddressQuery): Promise<AddressSuggestion[]>;
+}

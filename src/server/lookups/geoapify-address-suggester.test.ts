@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AddressQuery } from "./address-suggester.ts";
+import { json, slow, startFakeHttpServer, type FakeHttpServer } from "./fake-http-server.testing.ts";
+import { createGeoapifyAddressSuggester } from "./geoapify-address-suggester.ts";
+import { createOfflineAddressSuggester } from "./offline-address-suggester.ts";
+import type { ZipDirectory } from "./zip-directory.ts";
+
+const zips: ZipDirectory = {
+  lookup: (zip) =>
+    zip === "90210" ? { zip, city: "Beverly Hills", state: "CA", lat: 34.0901, long: -118.4065 } : undefined,
+};
+const KEY = "geo-secret-key-123";
+const query: AddressQuery = { zip: "90210", address: "123 main", maxResults: 5 };
+const offline = createOfflineAddressSuggester(zips);
+
+const goodAnswer = {
+  results: [
+    {
+      address_line1: "123 Main Street",
+      address_line2: "Santa Monica, CA 90405, United States of America",
+      city: "Santa Monica",
+      state_code: "ca",
+      postcode: "90405",
+      lat: 34.0,
+      lon: -118.4,
+    },
+    { address_line1: "123 Main Avenue", city: "Beverly Hills", state_code: "CA", postcode: "90210-1234" },
+    { address_line1: "123 Main Avenue", city: "Beverly Hills", state_code: "CA", postcode: "90210" },
+    { address_line1: "Main Street", city: "Somewhere" }, // no state or zip: skipped
+    "not an object",
+  ],
+};
+
+describe("Geoapify address suggester", () => {
+  let fake: FakeHttpServer;
+  let warnings: { obj: Record<string, unknown>; msg: string }[];
+  const log = { warn: (obj: Record<string, unknown>, msg: string) => void warnings.push({ obj, msg }) };
+
+  const suggester = (timeoutMs = 1500) =>
+    createGeoapifyAddressSuggester({
+      baseUrl: `${fake.url}/v1/geocode/autocomplete`,
+      apiKey: KEY,
+      timeoutMs,
+      zips,
+      fallback: offline,
+      log,
+    });
+
+  beforeEach(async () => {
+    warnings = [];
+    fake = await startFakeHttpServer();
+  });
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  it("asks for US addresses near the zip and answers the service's results, typed zip first", async () => {
+    fake.answer(json(200, goodAnswer));
+    const suggestions = await suggester().suggest(query);
+
+    expect(suggestions).toEqual([
+      { address: "123 Main Avenue", city: "Beverly Hills", state: "CA", zip: "90210" },
+      { address: "123 Main Street", city: "Santa Monica", state: "CA", zip: "90405" },
+    ]);
+    const sent = new URL(fake.requests[0]!.url, fake.url);
+    expect(sent.pathname).toBe("/v1/geocode/autocomplete");
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      text: "123 main",
+      filter: "countrycode:us",
+      bias: "proximity:-118.4065,34.0901",
+      limit: "5",
+      format: "json",
+      apiKey: KEY,
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("prefers the visitor's own position for the bias", async () => {
+    fake.answer(json(200, goodAnswer));
+    await suggester().suggest({ ...query, lat: 40.5, long: -74.25, maxResults: 1 });
+    const sent = new URL(fake.requests[0]!.url, fake.url).searchParams;
+    expect(sent.get("bias")).toBe("proximity:-74.25,40.5");
+    expect(sent.get("limit")).toBe("1");
+  });
+
+  it.each([
+    ["a 500", json(500, { error: "boom" }), "HTTP 500"],
+    ["a 401", json(401, { error: "bad key" }), "HTTP 401"],
+    ["malformed JSON", json(200, "{ results: [ nope"), "invalid JSON"],
+    ["an unexpected shape", json(200, { features: [] }), "unexpected answer"],
+  ])("falls back to the offline formatter on %s, without logging the key", async (_name, handler, reason) => {
+    fake.answer(handler);
+    const suggestions = await suggester().suggest(query);
+
+    expect(suggestions).toEqual(await offline.suggest(query));
+    expect(suggestions[0]).toEqual({ address: "123 Main St", city: "Beverly Hills", state: "CA", zip: "90210" });
+    expect(warnings).toEqual([{ obj: expect.objectContaining({ reason }), msg: expect.any(String) }]);
+    expect(JSON.stringify(warnings)).not.toContain(KEY);
+  });
+
+  it("falls back when the service is too slow", async () => {
+    fake.answer(slow(5_000, json(200, goodAnswer)));
+    const started = Date.now();
+    const suggestions = await suggester(100).suggest(query);
+
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(suggestions).toEqual(await offline.suggest(query));
+    expect(warnings[0]?.obj).toMatchObject({ reason: "timeout" });
+  });
+
+  it("falls back when nothing listens", async () => {
+    await fake.close();
+    const suggestions = await suggester().suggest(query);
+    expect(suggestions).toEqual(await offline.suggest(query));
+    expect(warnings[0]?.obj).toMatchObject({ reason: "network error" });
+    fake = await startFakeHttpServer();
+  });
+
+  it("answers the offline formatter, quietly, when the service finds nothing", async () => {
+    fake.answer(json(200, { results: [] }));
+    expect(await suggester().suggest(query)).toEqual(await offline.suggest(query));
+    expect(warnings).toEqual([]);
+  });
+});

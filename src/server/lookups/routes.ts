@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import { registerAddressSuggestRoute } from "./address-suggest-route.ts";
+import type { AddressSuggester } from "./address-suggester.ts";
+import { createBankTableSource, type BankNameSource } from "./bank-name-source.ts";
+import { createFedAchSource } from "./fedach-directory.ts";
+import { createGeoapifyAddressSuggester } from "./geoapify-address-suggester.ts";
+import { createOfflineAddressSuggester } from "./offline-address-suggester.ts";
+import { registerRoutingRoute } from "./routing-route.ts";
+import { createRoutingLookupService } from "./routing-lookup-service.ts";
+import { registerSuggestRoute } from "./suggest-route.ts";
+import { createSuggestionIndexes } from "./suggestion-lists.ts";
+import { createPackagedZipDirectory } from "./zip-directory.ts";
+
+// The lookup calls of spec section 7: name/employer/title suggestions, address suggestions and the
+// routing-number lookup. Each outside service is used only when configured (decisions.md section 2).
+export default async function lookupRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const settings = config.lookups;
+  const zips = createPackagedZipDirectory();
+
+  const offline = createOfflineAddressSuggester(zips);
+  const suggester: AddressSuggester = settings.addressSuggestApiKey
+    ? createGeoapifyAddressSuggester({
+        baseUrl: settings.addressSuggestUrl,
+        apiKey: settings.addressSuggestApiKey,
+        timeoutMs: settings.timeoutMs,
+        zips,
+        fallback: offline,
+        log: app.log,
+      })
+    : offline;
+
+  const sources: BankNameSource[] = [createBankTableSource()];
+  if (settings.routingFedAchFile) {
+    sources.push(createFedAchSource({ filePath: settings.routingFedAchFile, log: app.log }));
+  }
+  if (settings.routingLookupUrl) {
+    sources.push(
+      createRoutingLookupService({
+        baseUrl: settings.routingLookupUrl,
+        apiKey: settings.routingLookupApiKey,
+        timeoutMs: settings.timeoutMs,
+        log: app.log,
+      }),
+    );
+  }
+
+  registerSuggestRoute(app, { config, indexes: createSuggestionIndexes() });
+  registerAddressSuggestRoute(app, { config, suggester });
+  registerRoutingRoute(app, { config, sources });
+}

@@ -1,0 +1,62 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { loadSecrets, SecretsError } from "./security/secrets.ts";
+
+// Starts the server: validate settings, open and migrate the database, listen; stop cleanly on SIGTERM.
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let secrets;
+  try {
+    secrets = await loadSecrets({
+      env: config.env,
+      dataDir: config.dataDir,
+      piiKeys: config.piiEncryptionKeys,
+      piiCurrentKeyId: config.piiEncryptionKeyId,
+      tokenSecret: config.tokenSecret,
+    });
+  } catch (error) {
+    if (error instanceof SecretsError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  await database.migrate();
+  const app = await buildApp({ config, database, secrets });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    `Loanpath is ready on http://localhost:${config.port}`,
+  );
+}
+
+await main();

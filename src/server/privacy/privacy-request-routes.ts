@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HONEYPOT_FIELD } from "#domain/schemas/lead.ts";
+import { doNotSellSchema, unsubscribeSchema } from "#domain/schemas/privacy-forms.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { limitFor } from "../plugins/rate-limits.ts";
+import { doNotSellReceived, UNSUBSCRIBE_RECEIVED } from "./acknowledgements.ts";
+import { dedupeKey } from "./dedupe-key.ts";
+import { recordPrivacyRequest, type PrivacyRequestKind } from "./privacy-request-store.ts";
+
+/** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
+export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
+
+// The browser sends the honeypot with every request (empty); the same schemas as the forms otherwise.
+const honeypot = { [HONEYPOT_FIELD]: z.string().max(200).optional() };
+const unsubscribeBody = unsubscribeSchema.extend(honeypot);
+const doNotSellBody = doNotSellSchema.extend(honeypot);
+
+const answerSchema = z.object({
+  status: z.number(),
+  message: z.string(),
+  data: z.object({ reference: z.string() }).optional(),
+});
+
+type Deps = { config: Config; db: Db };
+
+// POST /api/unsubscribe and POST /api/do-not-sell-information (spec section 7): validated with the forms'
+// own schemas (400 with field errors, nothing stored), stored once per distinct request, answered
+// { status, message, data: { reference } }.
+export default async function privacyRequestRoutes(app: FastifyInstance, deps: Deps) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const options = (body: z.ZodType) => ({
+    schema: { body, response: { 200: answerSchema } },
+    bodyLimit: PRIVACY_FORM_BODY_LIMIT,
+    config: { rateLimit: limitFor(deps.config, "forms") },
+  });
+
+  typed.post("/api/unsubscribe", options(unsubscribeBody), async (request, reply) => {
+    const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof unsubscribeBody>;
+    return reply.send(await store(request, deps.db, "unsubscribe", trap, fields, UNSUBSCRIBE_RECEIVED));
+  });
+
+  typed.post("/api/do-not-sell-information", options(doNotSellBody), async (request, reply) => {
+    const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof doNotSellBody>;
+    return reply.send(
+      await store(request, deps.db, "do-not-sell", trap, fields, doNotSellReceived(fields.stateResidencyPrompt)),
+    );
+  });
+}
+
+async function store(
+  request: FastifyRequest,
+  db: Db,
+  kind: PrivacyRequestKind,
+  trap: string | undefined,
+  fields: Record<string, string> & { email: string; phone: string },
+  message: string,
+) {
+  // A bot filled the hidden field: it gets the same answer as a person, and nothing is stored.
+  if (trap) {
+    request.log.info({ kind }, "privacy request dropped by the honeypot");
+    return { status: 200, message };
+  }
+  const { reference, duplicate } = await recordPrivacyRequest(db, {
+    kind,
+    dedupeKey: dedupeKey(kind, fields),
+    email: fields.email,
+    phone: fields.phone,
+    payload: fields,
+    ip: request.ip,
+  });
+  request.log.info({ kind, reference, duplicate }, "privacy request recorded");
+  return { status: 200, message, data: { reference } };
+}

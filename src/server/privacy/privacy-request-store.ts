@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { privacyRequests } from "../db/schema.ts";
+import { newRequestReference } from "./request-reference.ts";
+
+export type PrivacyRequestKind = "unsubscribe" | "do-not-sell";
+
+export type NewPrivacyRequest = {
+  kind: PrivacyRequestKind;
+  dedupeKey: string;
+  email: string;
+  phone: string;
+  payload: Record<string, string>;
+  ip: string | undefined;
+};
+
+// Stores a request once: the unique (kind, dedupe_key) index makes a repeat, even a concurrent one, land on
+// the first row, whose reference is returned again.
+export async function recordPrivacyRequest(
+  db: Db,
+  request: NewPrivacyRequest,
+): Promise<{ reference: string; duplicate: boolean }> {
+  const [inserted] = await db
+    .insert(privacyRequests)
+    .values({
+      id: newRequestReference(),
+      kind: request.kind,
+      dedupeKey: request.dedupeKey,
+      // Kept lower-case and as digits so suppression checks compare like with like.
+      email: request.email.toLowerCase(),
+      phone: request.phone,
+      payload: request.payload,
+      ip: request.ip,
+    })
+    .onConflictDoNothing({ target: [privacyRequests.kind, privacyRequests.dedupeKey] })
+    .returning({ id: privacyRequests.id });
+  if (inserted) return { reference: inserted.id, duplicate: false };
+
+  const [existing] = await db
+    .select({ id: privacyRequests.id })
+    .from(privacyRequests)
+    .where(and(eq(privacyRequests.kind, request.kind), eq(privacyRequests.dedupeKey, request.dedupeKey)));
+  if (!existing) throw new Error("privacy request conflict without an existing row");
+  return { reference: existing.id, duplicate: true };
+}

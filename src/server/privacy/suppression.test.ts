@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { isSuppressed } from "./suppression.ts";
+
+describe("isSuppressed", () => {
+  let t: TestApp;
+  const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await post("/api/unsubscribe", { email: "Gone@Example.com", phone: "(212)-555-0100", unsubscribe: "OTHER" });
+    const person = {
+      firstName: "A",
+      middleName: "B",
+      lastName: "C",
+      phone: "2125550200",
+      country: "US",
+      zipCode: "94105",
+      state: "CA",
+      address: "1 Market Street",
+      city: "San Francisco",
+    };
+    await post("/api/do-not-sell-information", {
+      ...person,
+      stateResidencyPrompt: "DO_NOT_SELL",
+      email: "nosale@example.com",
+    });
+    await post("/api/do-not-sell-information", {
+      ...person,
+      stateResidencyPrompt: "ACCESS",
+      email: "curious@example.com",
+      phone: "2125550300",
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it("suppresses an unsubscribed e-mail or phone, whatever its case or format", async () => {
+    expect(await isSuppressed(t.database.db, { email: "gone@example.com" })).toBe(true);
+    expect(await isSuppressed(t.database.db, { phone: "212-555-0100" })).toBe(true);
+  });
+
+  it("suppresses after a request not to sell, but not after a request to know", async () => {
+    expect(await isSuppressed(t.database.db, { email: "nosale@example.com" })).toBe(true);
+    expect(await isSuppressed(t.database.db, { email: "curious@example.com", phone: "2125550300" })).toBe(false);
+  });
+
+  it("does not suppress anyone else", async () => {
+    expect(await isSuppressed(t.database.db, { email: "new@example.com", phone: "2125550999" })).toBe(false);
+    expect(await isSuppressed(t.database.db, {})).toBe(false);
+  });
+});

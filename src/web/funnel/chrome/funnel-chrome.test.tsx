@@ -1,0 +1,42 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { CopyrightLine } from "./copyright-line.tsx";
+import { MarketingPartnersPopup } from "./marketing-partners-popup.tsx";
+import { NO_PARTNERS_TEXT, PartnerNames } from "./partner-names.tsx";
+import { SecurityBadges } from "./security-badges.tsx";
+
+afterEach(cleanup);
+
+describe("funnel chrome", () => {
+  it("shows the three security badges of spec section 1", () => {
+    render(<SecurityBadges />);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Excellent service",
+      "Reliable partner",
+      "256 bit encrypting",
+    ]);
+  });
+
+  it("shows the copyright line with the configured year and brand", () => {
+    render(<CopyrightLine />);
+    expect(screen.getByText("© 2024 Loanpath. All rights reserved.")).toBeTruthy();
+  });
+
+  it("lists partner names, or says there are none", () => {
+    const { rerender } = render(<PartnerNames partners={["A Lending", "B Finance"]} />);
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    rerender(<PartnerNames partners={[]} />);
+    expect(screen.getByText(NO_PARTNERS_TEXT)).toBeTruthy();
+  });
+
+  it("opens the Marketing Partners pop-up with the configured partners; its close button closes it", () => {
+    let open = true;
+    const { rerender } = render(<MarketingPartnersPopup open={open} onClose={() => (open = false)} />);
+    expect(screen.getByRole("dialog", { name: "Marketing Partners" }).textContent).toContain(
+      "Contoso Consumer Finance",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    rerender(<MarketingPartnersPopup open={open} onClose={() => {}} />);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

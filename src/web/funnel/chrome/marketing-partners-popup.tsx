@@ -1,0 +1,18 @@
+import { useSite } from "#web/site/use-site.ts";
+import { Dialog } from "#web/ui/dialog.tsx";
+import { PartnerNames } from "./partner-names.tsx";
+
+// The Marketing Partners pop-up of the funnel pages and consent texts (spec section 1): the partner names
+// of the site configuration; closes on an outside click, its close button or Escape.
+export function MarketingPartnersPopup(props: { open: boolean; onClose: () => void }) {
+  const site = useSite();
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title="Marketing Partners">
+      <p>
+        By submitting your information you agree that {site.brand.name} and the following marketing partners may contact
+        you about your request and related offers:
+      </p>
+      <PartnerNames partners={site.partners} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import "./funnel-chrome.css";
+
+export const NO_PARTNERS_TEXT = "No partners available";
+
+// The marketing partners by name (spec section 2: /partners shows them, or `No partners available`).
+export function PartnerNames({ partners }: { partners: readonly string[] }) {
+  if (partners.length === 0) return <p className="partner-names__empty">{NO_PARTNERS_TEXT}</p>;
+  return (
+    <ul className="partner-names">
+      {partners.map((name) => (
+        <li key={name}>{name}</li>
+      ))}
+    </ul>
+  );
+}

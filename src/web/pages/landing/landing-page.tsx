@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT } from "#domain/options.ts";
+import { pageTitle } from "#web/site/page-title.ts";
+import { useSite } from "#web/site/use-site.ts";
+import { usd } from "../info/representative-apr.ts";
+import { QUICK_START_SECTION_ID } from "../layout/home-paths.ts";
+import { handleEmailLinkArrival, readEmailLinkArrival } from "./email-link-arrival.ts";
+import { HowItWorksCarousel } from "./how-it-works-carousel.tsx";
+import { QuickStartForm } from "./quick-start-form.tsx";
+import { ReadyToRequest } from "./ready-to-request.tsx";
+import { WhyChooseUs } from "./why-choose-us.tsx";
+import "./landing.css";
+
+export function meta() {
+  return [
+    { title: pageTitle(`Personal loans from ${usd(MIN_LOAN_AMOUNT)} to ${usd(MAX_LOAN_AMOUNT)}`) },
+    {
+      name: "description",
+      content: `Request a personal loan of ${usd(MIN_LOAN_AMOUNT)} to ${usd(MAX_LOAN_AMOUNT)} in minutes. Free to use, all credit types welcome.`,
+    },
+  ];
+}
+
+// The landing page of spec section 1, at / and /start (decisions.md row 1).
+export default function LandingPage() {
+  const site = useSite();
+
+  useEffect(() => {
+    const arrival = readEmailLinkArrival(window.location.search);
+    if (arrival) handleEmailLinkArrival(arrival);
+  }, []);
+
+  return (
+    <div className="landing">
+      <section id={QUICK_START_SECTION_ID} className="landing__hero" aria-labelledby="landing-title">
+        <div className="landing__hero-inner">
+          <div className="landing__pitch">
+            <h1 id="landing-title">
+              Personal loans from {usd(MIN_LOAN_AMOUNT)} to {usd(MAX_LOAN_AMOUNT)}
+            </h1>
+            <p className="landing__lead">
+              Fill in one short form and {site.brand.name} connects you with lenders in minutes. Free, with no
+              obligation, and funds can often arrive the next business day.
+            </p>
+            <ul className="landing__facts">
+              <li>Free to use</li>
+              <li>All credit types welcome</li>
+              <li>Secure and encrypted</li>
+            </ul>
+          </div>
+          <QuickStartForm />
+        </div>
+      </section>
+      <HowItWorksCarousel />
+      <WhyChooseUs />
+      <ReadyToRequest />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createRoutesStub, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
+import { MESSAGES } from "#domain/messages.ts";
+import { fakeApi, zipHandler } from "../fake-api.testing.ts";
+import { InfoPopupsProvider } from "../info/info-popups.tsx";
+import { QuickStartForm } from "./quick-start-form.tsx";
+import { readTemporaryContact, TEMPORARY_CONTACT_KEY } from "./temporary-contact.ts";
+
+function NextStep() {
+  return <p>Next step at {useLocation().pathname}</p>;
+}
+
+function renderForm() {
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: () => (
+        <InfoPopupsProvider>
+          <QuickStartForm />
+        </InfoPopupsProvider>
+      ),
+    },
+    { path: "/lgname", Component: NextStep },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return {
+    zip: () => screen.getByLabelText("Your Zip Code") as HTMLInputElement,
+    submit: () => fireEvent.click(screen.getByRole("button", { name: /REQUEST NOW/ })),
+  };
+}
+
+const yourIp = () => ({
+  status: 200,
+  body: { status: 200, message: "ok", ip: "203.0.113.9", data: { ip: "203.0.113.9" } },
+});
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("quick start form", () => {
+  it("starts at $500 and Debt Consolidation and shows the consent text with its links", () => {
+    fakeApi({});
+    renderForm();
+    expect((screen.getByLabelText("Loan Amount") as HTMLSelectElement).value).toBe("500");
+    expect((screen.getByLabelText("Reason for loan") as HTMLSelectElement).value).toBe("DEBT_CONSOLIDATION");
+    expect(screen.getByText("$100 - $5,000")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Privacy Policy/ }).getAttribute("href")).toBe("/privacy");
+    expect(screen.getByRole("link", { name: /Terms of Use/ }).getAttribute("href")).toBe("/terms-of-use");
+    expect(screen.getByRole("button", { name: "Rates and Fees" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "the list of marketing partners" })).toBeTruthy();
+    // Word for word the versioned consent text of src/domain/consent.ts, with the brand filled in.
+    const consent = document
+      .querySelector(".quick-start__consent")!
+      .textContent!.replaceAll(" (opens in a new tab)", "");
+    expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, "Loanpath"));
+    expect(document.querySelector("input[type=hidden][name=lead_tracking_token]")).toBeTruthy();
+  });
+
+  it("validates on submit, then again on every change, with the spec's messages", () => {
+    fakeApi({ "GET /api/personal_loan/zipcode": zipHandler });
+    const form = renderForm();
+    expect(screen.queryByText(MESSAGES.zipRequired)).toBeNull();
+    form.submit();
+    expect(screen.getByText(MESSAGES.zipRequired)).toBeTruthy();
+    expect(form.zip().getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(form.zip(), { target: { value: "12" } });
+    expect(screen.getByText(MESSAGES.zipLength)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Loan Amount"), { target: { value: "" } });
+    expect(screen.getByText(MESSAGES.loanAmountRequired)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Reason for loan"), { target: { value: "" } });
+    expect(screen.getByText(MESSAGES.loanReasonRequired)).toBeTruthy();
+  });
+
+  it("keeps digits only, at most five, with a numeric keyboard", () => {
+    fakeApi({ "GET /api/personal_loan/zipcode": zipHandler });
+    const form = renderForm();
+    fireEvent.change(form.zip(), { target: { value: "9a0-2 1x05" } });
+    expect(form.zip().value).toBe("90210");
+    expect(form.zip().getAttribute("inputmode")).toBe("numeric");
+    expect(form.zip().maxLength).toBe(5);
+  });
+
+  it("shows the zip's city and state under the field, and clears them when the zip changes", async () => {
+    fakeApi({ "GET /api/personal_loan/zipcode": zipHandler });
+    const form = renderForm();
+    fireEvent.change(form.zip(), { target: { value: "90210" } });
+    await screen.findByText("Beverly Hills, CA");
+    fireEvent.change(form.zip(), { target: { value: "9021" } });
+    expect(screen.queryByText("Beverly Hills, CA")).toBeNull();
+  });
+
+  it("refuses an unknown zip with `Invalid` and stays", async () => {
+    const api = fakeApi({ "GET /api/personal_loan/zipcode": zipHandler, "GET /api/your-ip": yourIp });
+    const form = renderForm();
+    fireEvent.change(form.zip(), { target: { value: "00000" } });
+    form.submit();
+    await screen.findByText(MESSAGES.zipUnknown);
+    expect(screen.queryByText(/Next step/)).toBeNull();
+    expect(sessionStorage.getItem(TEMPORARY_CONTACT_KEY)).toBeNull();
+    // The unknown zip is asked once: the submit reused the lookup made while typing.
+    expect(api.callsTo("GET", "/api/personal_loan/zipcode")).toHaveLength(1);
+    // Still refused after another field changes; gone once the zip changes.
+    fireEvent.change(screen.getByLabelText("Loan Amount"), { target: { value: "1000" } });
+    expect(screen.getByText(MESSAGES.zipUnknown)).toBeTruthy();
+    fireEvent.change(form.zip(), { target: { value: "0000" } });
+    expect(screen.queryByText(MESSAGES.zipUnknown)).toBeNull();
+  });
+
+  it("keeps the temporary contact and moves on to /lgname, ignoring a second submit", async () => {
+    let releaseIp: () => void = () => {};
+    const ipAnswered = new Promise<void>((resolve) => (releaseIp = resolve));
+    const api = fakeApi({
+      "GET /api/personal_loan/zipcode": zipHandler,
+      "GET /api/your-ip": async () => {
+        await ipAnswered;
+        return yourIp();
+      },
+    });
+    const form = renderForm();
+    fireEvent.change(screen.getByLabelText("Loan Amount"), { target: { value: "2000" } });
+    fireEvent.change(screen.getByLabelText("Reason for loan"), { target: { value: "MEDICAL" } });
+    fireEvent.change(form.zip(), { target: { value: "10001" } });
+    form.submit();
+    form.submit();
+    await waitFor(() => expect(api.callsTo("GET", "/api/your-ip")).toHaveLength(1));
+    expect(screen.getByRole("form", { name: "Get started" }).getAttribute("aria-busy")).toBe("true");
+    await act(async () => releaseIp());
+    await screen.findByText("Next step at /lgname");
+    expect(api.callsTo("GET", "/api/your-ip")).toHaveLength(1);
+    expect(readTemporaryContact()).toEqual({
+      amount: 2000,
+      loanReason: "MEDICAL",
+      zipCode: "10001",
+      city: "New York",
+      state: "NY",
+      lat: 40.75,
+      long: -73.99,
+      ipAddress: "203.0.113.9",
+      userAgent: navigator.userAgent.trim(),
+      consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/" },
+    });
+  });
+
+  it("goes on without an IP when that call fails (spec section 8)", async () => {
+    fakeApi({
+      "GET /api/personal_loan/zipcode": zipHandler,
+      "GET /api/your-ip": () => ({ status: 500, body: { status: 500, message: "down" } }),
+    });
+    const form = renderForm();
+    fireEvent.change(form.zip(), { target: { value: "90210" } });
+    form.submit();
+    await screen.findByText("Next step at /lgname");
+    expect(readTemporaryContact()?.ipAddress).toBeUndefined();
+    expect(readTemporaryContact()?.city).toBe("Beverly Hills");
+  });
+
+  it("opens the Rates and Fees and Marketing Partners pop-ups from the consent text", () => {
+    fakeApi({});
+    renderForm();
+    fireEvent.click(screen.getByRole("button", { name: "Rates and Fees" }));
+    expect(screen.getByRole("dialog", { name: "Rates and Fees" }).textContent).toContain("$219.79");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    fireEvent.click(screen.getByRole("button", { name: "the list of marketing partners" }));
+    expect(screen.getByRole("dialog", { name: "Marketing Partners" }).textContent).toContain("Woodgrove Lending");
+  });
+});

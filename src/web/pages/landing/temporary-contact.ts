@@ -1,0 +1,43 @@
+// The temporary contact of spec section 4 (quick start): what the quick start form collected, kept for the
+// funnel's first steps until a lead is created. Session storage: it survives a reload of the tab but never
+// outlives it, and it holds no sensitive field.
+export const TEMPORARY_CONTACT_KEY = "temporary_contact";
+
+export type TemporaryContact = {
+  amount: number;
+  loanReason: string;
+  zipCode: string;
+  city: string;
+  state: string;
+  lat: number;
+  long: number;
+  /** The visitor's IP as the server saw it; absent when that call failed (spec section 8). */
+  ipAddress?: string;
+  userAgent: string;
+  /** The lead-tracking service's token, when one is configured and has answered. */
+  trackingId?: string;
+  /** Which consent text REQUEST NOW agreed to, for the lead's consent evidence (decisions.md section 3). */
+  consent: { key: "quick_start"; version: string; page_url: string };
+};
+
+/** A user agent as sent with the lead: surrounding space removed and capped to what the server accepts. */
+export function trimUserAgent(userAgent: string): string {
+  return userAgent.trim().replace(/\s+/g, " ").slice(0, 512);
+}
+
+export function saveTemporaryContact(contact: TemporaryContact, storage: Storage = sessionStorage): void {
+  try {
+    storage.setItem(TEMPORARY_CONTACT_KEY, JSON.stringify(contact));
+  } catch {
+    // Storage full or disabled (private mode): the funnel asks again for what it lacks.
+  }
+}
+
+export function readTemporaryContact(storage: Storage = sessionStorage): TemporaryContact | undefined {
+  try {
+    const raw = storage.getItem(TEMPORARY_CONTACT_KEY);
+    return raw ? (JSON.parse(raw) as TemporaryContact) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+import { PartnerNames } from "#web/funnel/chrome/partner-names.tsx";
+import { pageTitle } from "#web/site/page-title.ts";
+import { useSite } from "#web/site/use-site.ts";
+import { LegalPage } from "./legal-page.tsx";
+
+export function meta() {
+  return [
+    { title: pageTitle("Marketing Partners") },
+    { name: "description", content: "The companies that may contact you about your request." },
+  ];
+}
+
+// /partners (spec section 2): the partner names, or `No partners available` when there are none.
+export default function PartnersPage() {
+  const site = useSite();
+  return (
+    <LegalPage
+      title="Marketing Partners"
+      intro={
+        <p>
+          When you submit a request and give your consent, {site.brand.name} and the following companies may contact you
+          by e-mail, text message or phone about your request and related offers.
+        </p>
+      }
+    >
+      <PartnerNames partners={site.partners} />
+    </LegalPage>
+  );
+}

@@ -1,0 +1,157 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "#domain/messages.ts";
+import { fakeApi } from "../fake-api.testing.ts";
+import DoNotSellPage from "./do-not-sell-page.tsx";
+import UnsubscribePage from "./unsubscribe-page.tsx";
+
+function renderPage(Page: ComponentType) {
+  const Stub = createRoutesStub([{ path: "/", Component: Page }]);
+  render(<Stub initialEntries={["/"]} />);
+}
+const submit = () => fireEvent.click(screen.getByRole("button", { name: "REQUEST NOW" }));
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const received = (message: string) => () => ({
+  status: 200,
+  body: { status: 200, message, data: { reference: "PR-ABCDEFGHJK" } },
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("/unsubscribe", () => {
+  it("explains the 48 hours and shows each message of spec section 5", () => {
+    const api = fakeApi({});
+    renderPage(UnsubscribePage);
+    expect(screen.getByText(/up to 48 hours/)).toBeTruthy();
+    submit();
+    expect(screen.getByText(MESSAGES.emailRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.unsubscribeReasonRequired)).toBeTruthy();
+    type("Email", "jo@");
+    expect(screen.getByText(MESSAGES.formEmailInvalid)).toBeTruthy();
+    type("Mobile Number", "212555");
+    expect(screen.getByText(MESSAGES.formPhoneLength)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("formats the mobile number as typed: (123)-123-1234, digits only, 14 characters at most", () => {
+    fakeApi({});
+    renderPage(UnsubscribePage);
+    type("Mobile Number", "2a1b2 555 0123 99");
+    const phone = screen.getByLabelText("Mobile Number") as HTMLInputElement;
+    expect(phone.value).toBe("(212)-555-0123");
+    expect(phone.maxLength).toBe(14);
+  });
+
+  it("sends trimmed values, the phone as ten digits, and shows the answer in a success alert", async () => {
+    const api = fakeApi({ "POST /api/unsubscribe": received("You will be unsubscribed within 48 hours.") });
+    renderPage(UnsubscribePage);
+    type("Email", "  jo@example.com ");
+    type("Mobile Number", "2125550123");
+    type("Reason", "TOO_MANY_MESSAGES");
+    submit();
+    submit();
+    const alert = await screen.findByRole("alertdialog", { name: /Request received/ });
+    expect(alert.textContent).toContain("You will be unsubscribed within 48 hours. Your reference: PR-ABCDEFGHJK.");
+    expect(screen.getByRole("img", { name: "Success" })).toBeTruthy();
+    expect(api.callsTo("POST", "/api/unsubscribe")).toHaveLength(1);
+    expect(api.calls[0]?.body).toEqual({
+      email: "jo@example.com",
+      phone: "2125550123",
+      unsubscribe: "TOO_MANY_MESSAGES",
+      website: "",
+    });
+    act(() => screen.getByRole("button", { name: "OK" }).click());
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    // The form is empty again, ready for another request.
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("");
+  });
+
+  it("shows a refusal in an error alert with the server's message and its field errors", async () => {
+    fakeApi({
+      "POST /api/unsubscribe": () => ({
+        status: 429,
+        body: { status: 429, message: "Too many requests. Please wait a minute and try again." },
+      }),
+    });
+    renderPage(UnsubscribePage);
+    type("Email", "jo@example.com");
+    type("Mobile Number", "2125550123");
+    type("Reason", "OTHER");
+    submit();
+    const alert = await screen.findByRole("alertdialog", { name: /Request not sent/ });
+    expect(alert.textContent).toContain("Too many requests.");
+    expect(screen.getByRole("img", { name: "Error" })).toBeTruthy();
+  });
+});
+
+describe("/do-not-sell-information", () => {
+  const fill = () => {
+    type("Request type", "DO_NOT_SELL");
+    type("First Name", " Jo ");
+    type("Middle Name", "Q");
+    type("Last Name", "Public");
+    type("Email", "jo@example.com");
+    type("Mobile Number", "2125550123");
+    type("Country", "US");
+    type("Zip Code", "94105");
+    type("State", "CA");
+    type("Address", "1 Market Street");
+    type("City", "San Francisco");
+  };
+
+  it("names the five states and shows every message of spec section 5", () => {
+    fakeApi({});
+    renderPage(DoNotSellPage);
+    expect(screen.getByText(/California, Connecticut, Nevada, Utah, and Virginia/)).toBeTruthy();
+    submit();
+    for (const message of [
+      MESSAGES.requestTypeRequired,
+      MESSAGES.formFirstNameRequired,
+      MESSAGES.formMiddleNameRequired,
+      MESSAGES.formLastNameRequired,
+      MESSAGES.emailRequired,
+      MESSAGES.phoneRequired,
+      MESSAGES.countryRequired,
+      MESSAGES.zipRequired,
+      MESSAGES.stateTypeRequired,
+      MESSAGES.addressRequired,
+      MESSAGES.cityRequired,
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    type("Zip Code", "9a41");
+    expect((screen.getByLabelText("Zip Code") as HTMLInputElement).value).toBe("941");
+    expect(screen.getByText(MESSAGES.formZipLength)).toBeTruthy();
+    type("Address", "1 Ma");
+    expect(screen.getByText(MESSAGES.addressMin)).toBeTruthy();
+  });
+
+  it("sends every field, trimmed, and shows the success alert", async () => {
+    const api = fakeApi({ "POST /api/do-not-sell-information": received("We will stop selling within 48 hours.") });
+    renderPage(DoNotSellPage);
+    fill();
+    submit();
+    await screen.findByRole("alertdialog", { name: /Request received/ });
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toEqual({
+      stateResidencyPrompt: "DO_NOT_SELL",
+      firstName: "Jo",
+      middleName: "Q",
+      lastName: "Public",
+      email: "jo@example.com",
+      phone: "2125550123",
+      country: "US",
+      zipCode: "94105",
+      state: "CA",
+      address: "1 Market Street",
+      city: "San Francisco",
+      website: "",
+    });
+  });
+});

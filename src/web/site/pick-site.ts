@@ -1,0 +1,13 @@
+import type { SiteConfig } from "./site-config.ts";
+
+/** `WWW.Example.com.:443` -> `www.example.com` */
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+}
+
+// One deployment can serve several brands; the host name the visitor typed picks one (decisions.md row 18).
+export function pickSite(host: string | undefined, sites: readonly SiteConfig[], fallback: SiteConfig): SiteConfig {
+  if (!host) return fallback;
+  const wanted = normalizeHost(host);
+  return sites.find((site) => site.hosts.some((h) => normalizeHost(h) === wanted)) ?? fallback;
+}

@@ -1,0 +1,69 @@
+// Everything that names the operator of a site (decisions.md row 18). Components read these values
+// through useSite(); none of them is ever typed into a component, so a new brand is one new file.
+
+export type PostalAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
+
+export type ExternalLink = { label: string; href: string };
+
+export type TrustSeal = {
+  /** Stable id, used in test ids and CSS hooks. */
+  id: "certificate-authority" | "ssl" | "online-lenders-alliance";
+  /** Accessible name of the seal image. */
+  alt: string;
+  /** A file under public/ (local only: the Content-Security-Policy allows no other origin). */
+  image: string;
+  /** Where a click on the seal leads, when the issuer offers a verification page. */
+  href?: string;
+};
+
+/** A lead-tracking service (e.g. a consent-certificate script) that fills a hidden form field. */
+export type TrackingScript = {
+  /** Script URL; its origin must also be added to script-src in the server's CSP (docs/decisions). */
+  src: string;
+  /** Name of the hidden input the script fills with its token. */
+  fieldName: string;
+};
+
+export type SiteConfig = {
+  id: string;
+  /** Host names that select this brand; the first one is its canonical host. */
+  hosts: readonly string[];
+  brand: {
+    name: string;
+    /** Text of the logo in the navbar (the logo is text, so no image request and no layout shift). */
+    logoText: string;
+    /** The company behind the brand, as named in the legal pages. */
+    legalName: string;
+    /** Canonical site address, used in the legal pages. */
+    url: string;
+  };
+  contact: {
+    email: string;
+    phone: string;
+    address: PostalAddress;
+    /** When the support line answers, shown on the Contact Us page. */
+    hours: string;
+  };
+  social: readonly ExternalLink[];
+  blog: readonly ExternalLink[];
+  copyrightYear: number;
+  trustSeals: readonly TrustSeal[];
+  /** Marketing partners named in the consent text's partner list and on /partners. */
+  partners: readonly string[];
+  /** SMS short code of the opt-out instruction in the consent text (spec section 1). */
+  smsShortCode: string;
+  /** What lenders in the network typically offer, for the Rates and Fees disclosure. */
+  rates: { aprMin: number; aprMax: number; termMinDays: number; termMaxMonths: number };
+  tracking: TrackingScript | undefined;
+};
+
+export function formatPostalAddress(address: PostalAddress): string[] {
+  const street = address.line2 ? `${address.line1}, ${address.line2}` : address.line1;
+  return [street, `${address.city}, ${address.state} ${address.zip}`];
+}
+
+/** `(800) 555-0142` -> `tel:+18005550142` */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `tel:+${digits.length === 10 ? `1${digits}` : digits}`;
+}

@@ -1,0 +1,41 @@
+import { useId, type ReactElement, type ReactNode } from "react";
+
+type ControlProps = { id: string; "aria-invalid": boolean | undefined; "aria-describedby": string | undefined };
+
+// One wrapper for every labelled control: it ties label, hint and error text to the control, and keeps
+// room for the error line so a message appearing does not push the page around. The same reserved line
+// shows a `note` (e.g. the city a zip resolves to) while there is no error.
+export function FormField(props: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  note?: ReactNode;
+  className?: string;
+  children: (control: ControlProps) => ReactElement;
+}) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  const showsNote = !props.error && Boolean(props.note);
+  const describedBy = [hintId, props.error || showsNote ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={props.className ? `form-field ${props.className}` : "form-field"}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint ? (
+        <span id={hintId} className="form-field__hint">
+          {props.hint}
+        </span>
+      ) : null}
+      {props.children({ id, "aria-invalid": props.error ? true : undefined, "aria-describedby": describedBy })}
+      {showsNote ? (
+        <span id={errorId} className="form-field__error form-field__note" aria-live="polite">
+          {props.note}
+        </span>
+      ) : (
+        <span id={errorId} className="form-field__error" role={props.error ? "alert" : undefined}>
+          {props.error ?? ""}
+        </span>
+      )}
+    </div>
+  );
+}

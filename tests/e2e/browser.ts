@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// The flags keep Chromium from reaching for the network (this machine has none) and from needing a sandbox.
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+}
+
+export const VIEWPORTS = { mobile: { width: 375, height: 740 }, desktop: { width: 1280, height: 800 } } as const;
+
+/** A page whose console errors, page errors and CSP violations are collected for the test to assert on. */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** axe violations that a person would be blocked by (serious or critical), as readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * Cumulative layout shift since the page started loading (buffered layout-shift entries, shifts right after
+ * input excluded, as the CLS metric does). Hydration that moves anything shows up here.
+ */
+export async function cumulativeLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 250);
+      }),
+  );
+}
+
+/** The public pages of the site (issue 3), all prerendered, with a phrase each page's HTML must carry. */
+export const PUBLIC_PAGES = [
+  { path: "/", heading: "Personal loans from $100 to $5,000" },
+  { path: "/start", heading: "Personal loans from $100 to $5,000" },
+  { path: "/terms-of-use", heading: "Terms of Use" },
+  { path: "/privacy", heading: "Privacy Policy" },
+  { path: "/contact-us", heading: "Contact Us" },
+  { path: "/disclaimer", heading: "Disclaimer" },
+  { path: "/frequently-asked-questions", heading: "Frequently Asked Questions" },
+  { path: "/credit-authorization-agreement", heading: "Credit Authorization Agreement" },
+  { path: "/partners", heading: "Marketing Partners" },
+  { path: "/unsubscribe", heading: "Unsubscribe" },
+  { path: "/do-not-sell-information", heading: "Do Not Sell or Share My Personal Information" },
+] as const;

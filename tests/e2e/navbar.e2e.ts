@@ -1,0 +1,92 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, VIEWPORTS } from "./browser.ts";
+
+// The navbar of spec section 2 at 375 px (toggle menu, no blog link) and 1280 px (all items, blog link).
+const baseURL = inject("baseURL");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const ITEMS = ["How it works", "Rates and Fees", "FAQs"];
+
+describe("navbar", () => {
+  it("on a 375 px phone: items behind a toggle, no blog link", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    for (const item of ITEMS) expect(await nav(page).getByRole("button", { name: item }).isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    for (const item of ITEMS) expect(await nav(page).getByRole("button", { name: item }).isVisible()).toBe(true);
+    expect(await nav(page).getByRole("link", { name: "Blog" }).isVisible()).toBe(false);
+    // Nothing sticks out sideways at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("on a 1280 px desktop: every item and the blog link, no toggle", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseURL}/terms-of-use`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+    for (const item of ITEMS) expect(await nav(page).getByRole("button", { name: item }).isVisible()).toBe(true);
+    const blog = nav(page).getByRole("link", { name: "Blog" });
+    expect(await blog.isVisible()).toBe(true);
+    expect(await blog.getAttribute("href")).toMatch(/^https:\/\//);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("How it works scrolls to the carousel on the home page, without a pop-up", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await nav(page).getByRole("button", { name: "How it works" }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBeGreaterThan(100);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    // The section heading ends up in view, below the sticky navbar.
+    await expect
+      .poll(() =>
+        page.getByRole("heading", { name: "How it works", level: 2 }).evaluate((h) => h.getBoundingClientRect().top),
+      )
+      .toBeGreaterThan(50);
+    await context.close();
+  });
+
+  it("the brand logo goes home; the carousel steps through the three steps on a phone", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    const region = page.getByRole("region", { name: "How it works in three steps" });
+    await region.scrollIntoViewIfNeeded();
+    const next = region.getByRole("button", { name: "Next step" });
+    expect(await region.getByRole("button", { name: /Show step 1/ }).getAttribute("aria-current")).toBe("step");
+    const current = (step: number) =>
+      region.getByRole("button", { name: new RegExp(`Show step ${step}`) }).getAttribute("aria-current");
+    await next.click();
+    await expect.poll(() => current(2), { timeout: 3000 }).toBe("step");
+    await next.click();
+    await expect.poll(() => current(3), { timeout: 3000 }).toBe("step");
+    expect(await next.isDisabled()).toBe(true);
+    await page.goto(`${baseURL}/privacy`);
+    await page.getByRole("link", { name: "Loanpath" }).first().click();
+    await page.waitForURL(`${baseURL}/`);
+    await context.close();
+  });
+});

@@ -1,0 +1,137 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./browser.ts";
+
+// Each informational pop-up (spec sections 1 and 2) opens, is an accessible modal dialog, keeps focus
+// inside, and closes three ways: Escape, a click outside, its close button; focus then returns to the opener.
+const baseURL = inject("baseURL");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type PopupCase = {
+  title: string;
+  path: string;
+  opener: (page: Page) => Locator;
+  contains: string;
+};
+
+const POPUPS: PopupCase[] = [
+  {
+    title: "How it works",
+    // On the home page How it works scrolls instead (navbar.e2e.ts); elsewhere it is a pop-up.
+    path: "/privacy",
+    opener: (page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "How it works" }),
+    contains: "Check your account",
+  },
+  {
+    title: "Rates and Fees",
+    path: "/",
+    opener: (page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Rates and Fees" }),
+    contains: "$219.79",
+  },
+  {
+    title: "Frequently Asked Questions",
+    path: "/",
+    opener: (page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "FAQs" }),
+    contains: "Where do I find my bank's routing number?",
+  },
+  {
+    title: "Marketing Partners",
+    path: "/",
+    opener: (page) =>
+      page.getByRole("form", { name: "Get started" }).getByRole("button", { name: "the list of marketing partners" }),
+    contains: "Woodgrove Lending",
+  },
+  {
+    title: "Rates and Fees",
+    path: "/start",
+    opener: (page) => page.getByRole("form", { name: "Get started" }).getByRole("button", { name: "Rates and Fees" }),
+    contains: "Representative example",
+  },
+];
+
+const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+async function openPopup(page: Page, popup: PopupCase) {
+  await popup.opener(page).click();
+  await expect.poll(() => dialog(page, popup.title).isVisible()).toBe(true);
+}
+
+async function expectClosed(page: Page, popup: PopupCase) {
+  await expect.poll(() => dialog(page, popup.title).count()).toBe(0);
+  expect(await isFocused(popup.opener(page))).toBe(true);
+}
+
+describe("pop-ups", () => {
+  for (const popup of POPUPS) {
+    it(`${popup.title} from ${popup.path} opens as a modal dialog and closes three ways`, async () => {
+      const { context, page, problems } = await openPage(browser);
+      await page.goto(`${baseURL}${popup.path}`);
+      await page.waitForLoadState("networkidle");
+
+      await openPopup(page, popup);
+      const box = dialog(page, popup.title);
+      expect(await box.getAttribute("aria-modal")).toBe("true");
+      expect(await box.textContent()).toContain(popup.contains);
+      expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Focus stays inside: many Tabs forward and back never leave the dialog.
+      for (let i = 0; i < 25; i++) await page.keyboard.press("Tab");
+      expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      for (let i = 0; i < 25; i++) await page.keyboard.press("Shift+Tab");
+      expect(await box.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+      await page.keyboard.press("Escape");
+      await expectClosed(page, popup);
+
+      await openPopup(page, popup);
+      await page.mouse.click(4, 400);
+      await expectClosed(page, popup);
+
+      await openPopup(page, popup);
+      await dialog(page, popup.title).getByRole("button", { name: "Close" }).click();
+      await expectClosed(page, popup);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("a click inside a pop-up does not close it", async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    await openPopup(page, POPUPS[2]!);
+    await dialog(page, POPUPS[2]!.title).getByText("Is Loanpath a lender?").click();
+    expect(await dialog(page, POPUPS[2]!.title).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("opens and closes on a 375 px phone, from the toggle menu", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Rates and Fees" }).click();
+    const box = dialog(page, "Rates and Fees");
+    await expect.poll(() => box.isVisible()).toBe(true);
+    const size = await box.boundingBox();
+    expect(size!.width).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.mouse.click(4, 20);
+    await expect.poll(() => box.count()).toBe(0);
+    // Focus goes back to the (visible) menu toggle the pop-up was opened through.
+    expect(await isFocused(page.getByRole("button", { name: "Open menu" }))).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

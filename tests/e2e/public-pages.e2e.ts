@@ -1,0 +1,88 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  cumulativeLayoutShift,
+  launchBrowser,
+  openPage,
+  PUBLIC_PAGES,
+  seriousA11yViolations,
+  VIEWPORTS,
+} from "./browser.ts";
+
+// Every page of issue 3: real HTML before JavaScript, no layout shift when it hydrates, no console error or
+// CSP violation, no serious or critical axe finding, at 375 px and 1280 px.
+const baseURL = inject("baseURL");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("public pages", () => {
+  it.each(PUBLIC_PAGES)("$path is prerendered HTML with its heading, navbar and footer", async ({ path, heading }) => {
+    const res = await fetch(`${baseURL}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = (await res.text()).replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    expect(html).toContain(heading);
+    expect(html).toContain("Rates and Fees");
+    expect(html).toContain("is not a lender");
+    expect(html).toContain("© 2024 Loanpath. All rights reserved.");
+    expect(html).not.toMatch(/\sstyle="/);
+  });
+
+  it.each(PUBLIC_PAGES)("$path shows its content with JavaScript off", async ({ path, heading }) => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${baseURL}${path}`);
+    expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
+    expect(await page.getByRole("contentinfo").getByText("Contact").first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it.each(PUBLIC_PAGES)(
+      `$path hydrates on ${name} without shift, error or serious axe finding`,
+      async ({ path, heading }) => {
+        const { context, page, problems } = await openPage(browser, { viewport });
+        await page.goto(`${baseURL}${path}`);
+        await page.waitForLoadState("networkidle");
+        expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
+        expect(await cumulativeLayoutShift(page)).toBeLessThan(0.01);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+
+  it("serves the trust seals from this origin", async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto(`${baseURL}/contact-us`);
+    const seals = page.getByRole("list", { name: "Trust seals" }).getByRole("img");
+    expect(await seals.count()).toBe(3);
+    for (const src of await seals.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))) {
+      expect(src.startsWith(baseURL)).toBe(true);
+      expect((await fetch(src)).status).toBe(200);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an unknown address answers 404 and shows an accessible not-found page with a way home", async () => {
+    const { context, page, problems } = await openPage(browser);
+    const response = await page.goto(`${baseURL}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    // The shell has no content of its own: the app renders the page once it runs.
+    await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByRole("button", { name: "REQUEST NOW" }).waitFor();
+    // The document's own 404 is the browser's network notice; nothing else may be logged.
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    await context.close();
+  });
+});

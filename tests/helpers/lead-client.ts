@@ -1,0 +1,49 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { secondPayDate, allowedNextPayDates } from "../../src/domain/pay-dates.ts";
+import { usToday } from "../../src/server/leads/us-today.ts";
+import { GOOD_STEP_BODIES } from "../fixtures/step-bodies.ts";
+
+export const QUICK_START = {
+  loan_amount: 500,
+  loan_reason: "DEBT_CONSOLIDATION",
+  zip: "10001",
+  city: "New York",
+  state: "NY",
+};
+
+/** The "lp_lead=..." pair of a response's Set-Cookie, to send back as a Cookie header. */
+export function leadCookie(res: LightMyRequestResponse): string {
+  const header = res.headers["set-cookie"];
+  const value = (Array.isArray(header) ? header[0] : header) ?? "";
+  return value.split(";")[0] ?? "";
+}
+
+export async function createLead(app: FastifyInstance, body: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/personal_loan/lead/v2",
+    payload: { ...QUICK_START, email: "ana@example.com", ...body },
+  });
+  const json = res.json() as { data: { contact: Record<string, unknown> & { lead_id: string } } };
+  return { res, id: json.data?.contact.lead_id, cookie: leadCookie(res), contact: json.data?.contact };
+}
+
+/** Valid bodies by step for the real current date (the pay-date window moves with the clock). */
+export function stepBodies(): Record<number, Record<string, unknown>> {
+  const first = allowedNextPayDates(usToday())[1] as string;
+  return { ...GOOD_STEP_BODIES, 14: { incomeNextDate1: first, incomeNextDate2: secondPayDate(first, "BIWEEKLY") } };
+}
+
+export function putStep(
+  app: FastifyInstance,
+  lead: { id: string; cookie: string },
+  step: number,
+  fields: Record<string, unknown>,
+) {
+  return app.inject({
+    method: "PUT",
+    url: `/api/personal_loan/lead/v2/${lead.id}/step`,
+    headers: { cookie: lead.cookie },
+    payload: { step, lead_id: lead.id, ...fields },
+  });
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and server suites. End-to-end tests have their own config (vitest.e2e.config.ts)
+// because they need a built app and a browser.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "domain",
+          environment: "node",
+          include: ["src/domain/**/*.test.ts", "tests/lint/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["src/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
