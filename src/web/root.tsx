@@ -3,6 +3,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import "./styles/app.css";
 
+const PAGE_END_ID = "page-end";
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
@@ -11,9 +13,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* A slow phone may paint a half-parsed page and then move it (the hero, the navbar) as the rest
+            arrives; holding the first paint until the page's end is parsed keeps layout shift at zero. */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
       </head>
       <body>
         {children}
+        <div id={PAGE_END_ID} hidden />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -58,6 +58,19 @@ describe("public pages", () => {
     );
   }
 
+  // A slow phone paints a half-parsed page if nothing holds it back; the hero and navbar would then jump as
+  // the rest arrives (seen in CI on a busy machine). A throttled CPU reproduces that reliably.
+  it.each(Object.entries(VIEWPORTS))("/ holds still while a slow %s CPU loads it", async (_name, viewport) => {
+    const { context, page, problems } = await openPage(browser, { viewport });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    expect(await cumulativeLayoutShift(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("serves the trust seals from this origin", async () => {
     const { context, page, problems } = await openPage(browser);
     await page.goto(`${baseURL}/contact-us`);
