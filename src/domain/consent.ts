@@ -52,3 +52,10 @@ export type ConsentKey = keyof typeof CONSENT_TEXTS;
 export function fillConsent(text: ConsentText, brand: string): string {
   return text.template.replaceAll("{brand}", brand);
 }
+
+/**
+ * Which consent text each write carries (decisions.md section 3): lead creation carries the quick start's,
+ * the phone step (2) the phone screen's and the SSN step (25) the SSN screen's. No other step shows one.
+ */
+export const CONSENT_ON_CREATE: ConsentKey = "quick_start";
+export const CONSENT_BY_STEP: Readonly<Partial<Record<number, ConsentKey>>> = { 2: "phone", 25: "ssn" };

@@ -30,6 +30,8 @@ export const MESSAGES = {
   yearRequired: "Year is required!",
   underage: "You are not yet 18 years old",
   dateInvalid: "Please choose a valid date",
+  /** Invisible control characters (a pasted NUL, a form feed) in any text the server receives. */
+  controlCharacters: "Please remove the invisible control characters from this field",
 
   streetRequired: "Street Address is required!",
   streetCharacters: "The address can not contain special characters!",
@@ -78,12 +80,16 @@ export const MESSAGES = {
 
   // Next pay date: required uses chooseAnswer (spec: "Please choose an answer"); decisions row 5.
   payDateWindow: "Please select a weekday within the next 30 days!",
-  /** The computed second pay date must come after the first (spec section 4). */
-  payDateOrder: "The second pay date must come after the next pay date",
+  /** The second pay date is computed from the first by the pay frequency (spec section 4). */
+  payDateSecond: "The second pay date must be one pay period after the next pay date",
   residenceMonthsDisagree: "time_at_residence and addressLengthMonths must agree",
 
   // The step-update envelope (decisions.md section 2: { step, lead_id, ...fields }).
   stepUnknown: "Unknown step",
+  // Consent evidence (decisions.md section 3): the screens with consent text send which text was shown.
+  consentMissing: "The consent you gave on this page did not reach us. Please reload the page and try again.",
+  consentOutdated: "The consent text has changed; please reload the page.",
+  consentNotForThisStep: "This consent text does not belong to this step.",
   leadIdRequired: "lead_id is required",
 
   // Unsubscribe and do-not-sell forms (spec section 5). Required e-mail and phone reuse the keys above.

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, localToday, parseIsoDate, toIsoDate } from "./calendar-date.ts";
 import { PAY_FREQUENCY_OPTIONS } from "./options.ts";
-import { allowedNextPayDates, isAllowedNextPayDate, PAY_DATE_WINDOW_DAYS, secondPayDate } from "./pay-dates.ts";
+import {
+  allowedNextPayDates,
+  isAllowedNextPayDate,
+  isSecondPayDateOf,
+  PAY_DATE_WINDOW_DAYS,
+  possibleSecondPayDates,
+  secondPayDate,
+} from "./pay-dates.ts";
 
 // 2026-11-23 is a Monday.
 const today = new Date("2026-11-23T00:00:00Z");
@@ -127,5 +134,18 @@ describe("secondPayDate (spec section 4)", () => {
         if (!shifted && firstDay <= 28) expect(second.getUTCDate()).toBe(firstDay);
       }),
     );
+  });
+});
+
+describe("isSecondPayDateOf (spec section 4)", () => {
+  it("accepts exactly the second dates some pay frequency computes", () => {
+    // Friday 2026-11-27: weekly 12-04, biweekly and twice monthly 12-11, monthly 12-27 (a Sunday) -> 12-28.
+    expect(possibleSecondPayDates("2026-11-27").sort()).toEqual(["2026-12-04", "2026-12-11", "2026-12-28"]);
+    for (const second of ["2026-12-04", "2026-12-11", "2026-12-28"]) {
+      expect(isSecondPayDateOf("2026-11-27", second)).toBe(true);
+    }
+    for (const second of ["2026-11-27", "2026-11-26", "2026-12-05", "2026-12-27", "2027-06-05"]) {
+      expect(isSecondPayDateOf("2026-11-27", second)).toBe(false);
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
   toIsoDate,
   type IsoDate,
 } from "./calendar-date.ts";
-import type { PayFrequency } from "./options.ts";
+import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "./options.ts";
 
 // Next pay date window (decisions row 5): today through 30 days ahead, weekdays only.
 export const PAY_DATE_WINDOW_DAYS = 30;
@@ -53,4 +53,14 @@ export function secondPayDate(first: IsoDate, frequency: PayFrequency): IsoDate 
   if (day === 6) next = addDays(next, 2);
   else if (day === 0) next = addDays(next, 1);
   return toIsoDate(next);
+}
+
+/** Every second pay date the funnel can compute from `first`, one per pay frequency (spec section 4). */
+export function possibleSecondPayDates(first: IsoDate): IsoDate[] {
+  return [...new Set(PAY_FREQUENCY_OPTIONS.map((o) => secondPayDate(first, o.value)))];
+}
+
+/** Spec section 4: the second pay date is the first plus one pay period of some frequency. */
+export function isSecondPayDateOf(first: IsoDate, second: IsoDate): boolean {
+  return possibleSecondPayDates(first).includes(second);
 }

@@ -11,6 +11,7 @@ import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
 import { loggerOptions } from "./logger.ts";
 import lookupRoutes from "./lookups/routes.ts";
+import controlCharacters from "./plugins/control-characters.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import { PiiCipher } from "./security/pii-cipher.ts";
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, secrets, logStream }: AppOpti
   await app.register(securityHeaders, { hsts: config.env !== "development" });
   await app.register(rateLimits);
   await app.register(cookie);
+  await app.register(controlCharacters);
   await app.register(healthRoutes, { database });
   await app.register(zipRoutes, { config });
   await app.register(yourIpRoutes, { config });

@@ -24,7 +24,7 @@ describe("loadConfig", () => {
       DATA_DIR: "/var/lib/loanpath",
       DATABASE_URL: "postgres://u@db:5432/app",
       LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "10.0.0.0/8, 127.0.0.1",
     });
     expect(config).toMatchObject({
       env: "production",
@@ -33,7 +33,22 @@ describe("loadConfig", () => {
       dataDir: "/var/lib/loanpath",
       databaseUrl: "postgres://u@db:5432/app",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: ["10.0.0.0/8", "127.0.0.1"],
+    });
+  });
+
+  describe("TRUST_PROXY", () => {
+    it.each(["", " ", "false", "FALSE", "no", "0"])("treats %j as trusting no proxy", (value) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+    });
+
+    it.each([
+      ["127.0.0.1", ["127.0.0.1"]],
+      ["127.0.0.1,10.0.0.0/8", ["127.0.0.1", "10.0.0.0/8"]],
+      [" 192.168.1.0/24 , ::1 ,fd00::/8", ["192.168.1.0/24", "::1", "fd00::/8"]],
+      ["loopback,uniquelocal", ["loopback", "uniquelocal"]],
+    ])("reads %j as the list of trusted proxies", (value, proxies) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(proxies);
     });
   });
 
@@ -47,7 +62,17 @@ describe("loadConfig", () => {
     [{ PORT: "80.5" }, "PORT: must be a whole number"],
     [{ NODE_ENV: "staging" }, "NODE_ENV: must be development, production or test"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// or postgresql:// URL"],
-    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY: must be true or false"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY: true is refused: it trusts every X-Forwarded-For entry"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: true is refused"],
+    [{ TRUST_PROXY: "1" }, "TRUST_PROXY: hop counts are refused"],
+    [{ TRUST_PROXY: "2" }, "list the proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8"],
+    [{ TRUST_PROXY: "maybe" }, 'TRUST_PROXY: "maybe" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "proxy.internal" }, 'TRUST_PROXY: "proxy.internal" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, 'TRUST_PROXY: "10.0.0.0/33" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "10.0.0.1," }, 'TRUST_PROXY: "" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "10.0.0.1/8/8" }, 'TRUST_PROXY: "10.0.0.1/8/8" is not an IP address or CIDR range'],
+    [{ TRUST_PROXY: "0.0.0.0/0" }, "TRUST_PROXY: a /0 range trusts every client"],
+    [{ TRUST_PROXY: "127.0.0.1,::/0" }, "TRUST_PROXY: a /0 range trusts every client"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
     [{ ADDRESS_SUGGEST_URL: "api.geoapify.com" }, "ADDRESS_SUGGEST_URL: must be an http:// or https:// URL"],
     [{ ROUTING_LOOKUP_URL: "ftp://example.com" }, "ROUTING_LOOKUP_URL: must be an http:// or https:// URL"],

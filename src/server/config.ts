@@ -1,12 +1,9 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 // Every setting the server reads, validated once at start. A bad value stops the process with a
 // message naming the variable, instead of failing later in some request.
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
-  .transform((v) => v === "true" || v === "1" || v === "yes");
-
 const perMinute = (fallback: number) =>
   z.coerce
     .number({ message: "must be a number" })
@@ -20,6 +17,51 @@ const optionalSetting = z
   .trim()
   .optional()
   .transform((v) => v || undefined);
+
+// Which proxies may tell us the visitor's address in X-Forwarded-For. Fastify then takes the right-most
+// address that is not one of them, so a client cannot choose its own IP by sending the header itself.
+// `true` (trust every hop) and hop counts are refused; see docs/decisions/0010-proxy-and-rate-limits.md.
+const PROXY_EXAMPLE = "list the proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8";
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry) || isIP(entry) !== 0) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || !/^\d{1,3}$/.test(prefix ?? "")) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustedProxies = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | string[] => {
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (!value || ["false", "no", "0"].includes(value.toLowerCase())) return false;
+    if (["true", "yes"].includes(value.toLowerCase())) {
+      return refuse(
+        `true is refused: it trusts every X-Forwarded-For entry, so any client could choose its own IP; ${PROXY_EXAMPLE}`,
+      );
+    }
+    if (/^\d+$/.test(value)) {
+      return refuse(
+        `hop counts are refused: Fastify 5.12.1+ trusts no proxy for one, as a count cannot tell a proxy from a client that connects directly; ${PROXY_EXAMPLE}`,
+      );
+    }
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      return refuse(`"${bad}" is not an IP address or CIDR range; use false, or ${PROXY_EXAMPLE}`);
+    }
+    if (entries.some((entry) => /\/0$/.test(entry))) {
+      return refuse(`a /0 range trusts every client, so any client could choose its own IP; ${PROXY_EXAMPLE}`);
+    }
+    return entries;
+  });
 
 const httpUrl = z
   .string()
@@ -54,7 +96,7 @@ const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustedProxies,
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   RATE_LIMIT_LEADS_PER_MINUTE: perMinute(20),
   RATE_LIMIT_STEPS_PER_MINUTE: perMinute(300),
@@ -84,7 +126,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Addresses/CIDRs of the proxies allowed to set X-Forwarded-For (Fastify's trustProxy), or false. */
+  trustProxy: false | string[];
   webBuildDir: string;
   /** Requests per minute per IP, by kind of endpoint. */
   rateLimits: { leads: number; steps: number; lookups: number; forms: number };

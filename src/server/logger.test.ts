@@ -22,4 +22,21 @@ describe("logger redaction", () => {
     expect(out).not.toContain("021000021");
     expect(out).toContain('"url":"/api/routing/:aba"');
   });
+
+  it("logs an error's type, codes and stack frames, never its message, which can quote the input", async () => {
+    const stream = new PassThrough();
+    let out = "";
+    stream.on("data", (c: Buffer) => (out += c.toString()));
+    const log = pino(loggerOptions({ logLevel: "info", env: "test" }), stream);
+    const cause = Object.assign(new Error("invalid byte sequence for encoding UTF8: 0x00"), { code: "22021" });
+    const error = new Error("Failed query: insert into leads ... params: jo@example.com,Secretname", { cause });
+    log.error({ err: error }, "unhandled error");
+    await new Promise((r) => setImmediate(r));
+    expect(out).not.toContain("jo@example.com");
+    expect(out).not.toContain("Secretname");
+    const line = JSON.parse(out) as { err: { type: string; stack: string; cause: { code: string } } };
+    expect(line.err.type).toBe("Error");
+    expect(line.err.cause.code).toBe("22021");
+    expect(line.err.stack).toMatch(/^at /);
+  });
 });

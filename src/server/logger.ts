@@ -1,5 +1,6 @@
 import type { LoggerOptions } from "pino";
 import type { Config } from "./config.ts";
+import { safeError } from "./http/safe-error.ts";
 
 // Server field names that carry personal data. pino replaces them wherever they appear in a logged
 // object (request bodies included), so a careless log line cannot leak them.
@@ -42,6 +43,7 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env">): LoggerO
       censor: "[redacted]",
     },
     serializers: {
+      err: safeError,
       // Log the path only (query strings may carry a zip or an e-mail), and never a routing number.
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,

@@ -1,14 +1,22 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { secondPayDate, allowedNextPayDates } from "../../src/domain/pay-dates.ts";
 import { usToday } from "../../src/server/leads/us-today.ts";
+import { CONSENT_BY_STEP, CONSENT_TEXTS, type ConsentKey } from "../../src/domain/consent.ts";
 import { GOOD_STEP_BODIES } from "../fixtures/step-bodies.ts";
 
+/** The consent evidence the screen showing `key`'s text sends (decisions.md section 3). */
+export function consentFor(key: ConsentKey, pageUrl = "/") {
+  return { key, version: CONSENT_TEXTS[key].version, page_url: pageUrl };
+}
+
+/** The quick start data as lead creation receives it, with the quick start's consent evidence. */
 export const QUICK_START = {
   loan_amount: 500,
   loan_reason: "DEBT_CONSOLIDATION",
   zip: "10001",
   city: "New York",
   state: "NY",
+  consent: consentFor("quick_start", "/email"),
 };
 
 /** The "lp_lead=..." pair of a response's Set-Cookie, to send back as a Cookie header. */
@@ -44,6 +52,12 @@ export function putStep(
     method: "PUT",
     url: `/api/personal_loan/lead/v2/${lead.id}/step`,
     headers: { cookie: lead.cookie },
-    payload: { step, lead_id: lead.id, ...fields },
+    // The steps whose screen shows consent text send its evidence, unless a test says otherwise.
+    payload: { step, lead_id: lead.id, ...stepConsent(step), ...fields },
   });
+}
+
+function stepConsent(step: number): { consent?: ReturnType<typeof consentFor> } {
+  const key = CONSENT_BY_STEP[step];
+  return key ? { consent: consentFor(key, `/step-${step}`) } : {};
 }

@@ -3,7 +3,7 @@ import { isAdult } from "../age.ts";
 import { parseIsoDate } from "../calendar-date.ts";
 import { digitsOnly, stripMask } from "../masks.ts";
 import { MESSAGES } from "../messages.ts";
-import { BANK_ACCOUNT_TYPE_OPTIONS, LICENSE_STATE_OPTIONS, US_STATES, type Option } from "../options.ts";
+import { BANK_ACCOUNT_TYPE_OPTIONS, birthYears, LICENSE_STATE_OPTIONS, US_STATES, type Option } from "../options.ts";
 import { isAllowedNextPayDate, type PayDateWindowOptions } from "../pay-dates.ts";
 import { isValidAbaChecksum } from "../routing-number.ts";
 import { isIssuableSsn } from "../ssn.ts";
@@ -160,6 +160,11 @@ export const birthDate = (today: Date) =>
   z
     .string({ message: MESSAGES.dateInvalid })
     .refine((v) => parseIsoDate(v) !== undefined, { message: MESSAGES.dateInvalid, abort: true })
+    // The year select offers the last 100 years (spec section 3); later years fail the age rule instead.
+    .refine((v) => Number(v.slice(0, 4)) >= Math.min(...birthYears(today)), {
+      message: MESSAGES.dateInvalid,
+      abort: true,
+    })
     .refine((v) => isAdult(v, today), { message: MESSAGES.underage });
 
 /** A next pay date "YYYY-MM-DD" inside the window (decisions row 5). */

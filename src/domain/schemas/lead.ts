@@ -9,7 +9,10 @@ import {
   email,
   employerName,
   firstName,
+  checkedRoutingNumber,
+  fieldsValid,
   isoDate,
+  nextPayDate,
   issuingState,
   jobTitle,
   lastName,
@@ -18,20 +21,20 @@ import {
   phone,
   resolvedCity,
   resolvedState,
-  routingNumber,
   ssn,
   streetAddress,
   workPhone,
   zipCode,
 } from "./field-rules.ts";
-import { stepBodySchemas } from "./step-bodies.ts";
+import { isSecondPayDateOf } from "../pay-dates.ts";
+import { stepBodySchemas, type StepBodyOptions } from "./step-bodies.ts";
 
 // Lead create and update bodies (decisions.md section 2), in server field names (spec section 3).
 // Every field reuses the rule of the screen, or the step body, that asks for it.
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-export function leadFieldRules(today: Date) {
-  const steps = stepBodySchemas(today);
+export function leadFieldRules(today: Date, options: StepBodyOptions = {}) {
+  const steps = stepBodySchemas(today, options);
   return {
     loan_amount: loanAmount,
     loan_reason: loanReason,
@@ -57,13 +60,13 @@ export function leadFieldRules(today: Date) {
     debt_amount: steps[11].shape.debt_amount,
     income_payment_frequency: steps[12].shape.incomePaymentFrequency,
     income_net_monthly: steps[13].shape.incomeNetMonthly,
-    income_next_date_1: isoDate,
+    income_next_date_1: nextPayDate(today, { graceDays: options.payDateGraceDays ?? 0 }),
     income_next_date_2: isoDate,
     work_company_name: employerName,
     job_title: jobTitle,
     work_phone: workPhone(),
     bank_direct_deposit: steps[17].shape.bankDirectDeposit,
-    bank_aba: routingNumber,
+    bank_aba: checkedRoutingNumber,
     bank_name: bankName,
     bank_account_type: bankAccountType,
     bank_account_length_month: steps[20].shape.bankAccountLengthMonths,
@@ -91,22 +94,38 @@ function optionalAll<T extends Record<string, z.ZodType>>(rules: T): Optional<T>
 /** Honeypot (docs/decisions): a field people never see; bots fill it. It must be absent or empty. */
 export const HONEYPOT_FIELD = "website";
 
+type PairFields = { income_next_date_1?: string; income_next_date_2?: string };
+
+/** The pay dates travel together, as on step 14: the second one pay period after the first (spec section 4). */
+function payDatesTogether({ income_next_date_1: first, income_next_date_2: second }: PairFields, ctx: z.RefinementCtx) {
+  if ((first === undefined) !== (second === undefined)) {
+    const missing = first === undefined ? "income_next_date_1" : "income_next_date_2";
+    ctx.addIssue({ code: "custom", path: [missing], message: MESSAGES.chooseAnswer });
+  } else if (first !== undefined && second !== undefined && !isSecondPayDateOf(first, second)) {
+    ctx.addIssue({ code: "custom", path: ["income_next_date_2"], message: MESSAGES.payDateSecond });
+  }
+}
+
 /** Create: the quick start data plus the e-mail step, or a complete contact. */
-export function createLeadSchema(today: Date) {
-  const rules = leadFieldRules(today);
-  return z.object({
-    ...optionalAll(rules),
-    email: rules.email,
-    loan_amount: rules.loan_amount,
-    loan_reason: rules.loan_reason,
-    zip: rules.zip,
-    [HONEYPOT_FIELD]: z.string().max(200).optional(),
-  });
+export function createLeadSchema(today: Date, options: StepBodyOptions = {}) {
+  const rules = leadFieldRules(today, options);
+  return z
+    .object({
+      ...optionalAll(rules),
+      email: rules.email,
+      loan_amount: rules.loan_amount,
+      loan_reason: rules.loan_reason,
+      zip: rules.zip,
+      [HONEYPOT_FIELD]: z.string().max(200).optional(),
+    })
+    .superRefine(payDatesTogether, fieldsValid);
 }
 
 /** Update: any changed fields, for the lead named by lead_id. */
-export function updateLeadSchema(today: Date) {
-  return z.object({ lead_id: z.string().min(1).max(64), ...optionalAll(leadFieldRules(today)) });
+export function updateLeadSchema(today: Date, options: StepBodyOptions = {}) {
+  return z
+    .object({ lead_id: z.string().min(1).max(64), ...optionalAll(leadFieldRules(today, options)) })
+    .superRefine(payDatesTogether, fieldsValid);
 }
 
 /** The e-mail-link entry (spec section 4, resume logic; decisions.md section 3). */

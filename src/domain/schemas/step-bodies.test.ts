@@ -71,6 +71,9 @@ describe("step-update bodies (spec section 7)", () => {
     [4, "contactTime", undefined, MESSAGES.selectOne],
     [5, "dob", "2008-11-24", MESSAGES.underage],
     [5, "dob", "1990-02-30", MESSAGES.dateInvalid],
+    // The year select lists the last 100 years.
+    [5, "dob", "1926-12-31", MESSAGES.dateInvalid],
+    [5, "dob", "1900-01-01", MESSAGES.dateInvalid],
     [5, "dob", undefined, MESSAGES.dateInvalid],
     [6, "address", "", MESSAGES.streetRequired],
     [6, "address", "12 Main St; drop", MESSAGES.streetCharacters],
@@ -92,7 +95,10 @@ describe("step-update bodies (spec section 7)", () => {
     [14, "incomeNextDate1", "2026-11-28", MESSAGES.payDateWindow],
     [14, "incomeNextDate1", "2026-11-20", MESSAGES.payDateWindow],
     [14, "incomeNextDate1", "2026-12-24", MESSAGES.payDateWindow],
-    [14, "incomeNextDate2", "2026-11-27", MESSAGES.payDateOrder],
+    [14, "incomeNextDate2", "2026-11-27", MESSAGES.payDateSecond],
+    // 15 days after a Friday: no pay frequency gives it (7, 14 days or a month, weekends moved to Monday).
+    [14, "incomeNextDate2", "2026-12-12", MESSAGES.payDateSecond],
+    [14, "incomeNextDate2", "2027-06-05", MESSAGES.payDateSecond],
     [14, "incomeNextDate2", "soon", MESSAGES.dateInvalid],
     [15, "workCompanyName", " ", MESSAGES.employerRequired],
     [15, "workCompanyName", "A".repeat(101), MESSAGES.textTooLong],
@@ -138,6 +144,10 @@ describe("step-update bodies (spec section 7)", () => {
     expect(schemas[6].safeParse({ ...GOOD[6], address: "x".repeat(100), city: "x".repeat(50) }).success).toBe(true);
     expect(schemas[14].safeParse({ incomeNextDate1: "2026-11-23", incomeNextDate2: "2026-12-07" }).success).toBe(true);
     expect(schemas[14].safeParse({ incomeNextDate1: "2026-12-23", incomeNextDate2: "2027-01-06" }).success).toBe(true);
+    // Weekly and monthly pay give the other second dates; the oldest year of the select is allowed.
+    expect(schemas[14].safeParse({ incomeNextDate1: "2026-11-27", incomeNextDate2: "2026-12-04" }).success).toBe(true);
+    expect(schemas[14].safeParse({ incomeNextDate1: "2026-11-27", incomeNextDate2: "2026-12-28" }).success).toBe(true);
+    expect(schemas[5].safeParse({ dob: "1927-01-01" }).success).toBe(true);
   });
 
   it("lets a server allow a day of grace on the pay-date window", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages.ts";
 import { RESIDENCE_DURATION_ALT_OPTIONS, RESIDENCE_DURATION_OPTIONS, YES_NO_OPTIONS, type Option } from "../options.ts";
+import { isSecondPayDateOf } from "../pay-dates.ts";
 import { STEPS, stepBySlug } from "../steps.ts";
 import {
   bankAccountNumber,
@@ -101,8 +102,8 @@ export function stepBodySchemas(today: Date, options: StepBodyOptions = {}) {
         incomeNextDate1: nextPayDate(today, { graceDays: options.payDateGraceDays ?? 0 }),
         incomeNextDate2: isoDate,
       })
-      .refine((b) => b.incomeNextDate2 > b.incomeNextDate1, {
-        message: MESSAGES.payDateOrder,
+      .refine((b) => isSecondPayDateOf(b.incomeNextDate1, b.incomeNextDate2), {
+        message: MESSAGES.payDateSecond,
         path: ["incomeNextDate2"],
         ...fieldsValid,
       }),

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { CONSENT_TEXTS, type ConsentKey } from "#domain/consent.ts";
+import { MESSAGES } from "#domain/messages.ts";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";
 import { consentRecords } from "../db/schema.ts";
@@ -26,6 +27,16 @@ export const TEXT_HASHES = Object.fromEntries(
 /** True when the evidence names the text version this server currently shows. */
 export function isCurrentConsent(evidence: ConsentEvidence): boolean {
   return CONSENT_TEXTS[evidence.key].version === evidence.version;
+}
+
+/**
+ * What is wrong with the evidence sent with a write that must carry `expected` (undefined: a write whose
+ * screen shows no consent text), or undefined when it is the current version of the right text.
+ */
+export function consentProblem(expected: ConsentKey | undefined, evidence: ConsentEvidence | undefined) {
+  if (!evidence) return expected ? MESSAGES.consentMissing : undefined;
+  if (evidence.key !== expected) return MESSAGES.consentNotForThisStep;
+  return isCurrentConsent(evidence) ? undefined : MESSAGES.consentOutdated;
 }
 
 export async function recordConsent(

@@ -201,7 +201,8 @@ describe("PUT /api/personal_loan/lead/v2/:id/step", () => {
     const kinds = (await t.database.db.select().from(consentRecords))
       .filter((c) => c.leadId === lead.id)
       .map((c) => c.consentKind);
-    expect(kinds.sort()).toEqual(["fcra", "tcpa", "terms_privacy"]);
+    // The quick start's consent came with creation; the phone and SSN screens' with steps 2 and 25.
+    expect(kinds.sort()).toEqual(["email", "fcra", "tcpa", "tcpa", "terms_privacy", "terms_privacy"]);
   });
 
   it("refuses a bad body with the step's message and changes nothing", async () => {

@@ -76,23 +76,54 @@ export async function updateLead(
   update: LeadUpdate,
   also?: AlsoInTransaction,
 ): Promise<LeadRow | undefined> {
+  return db.transaction((tx) => applyUpdate(tx, cipher, leadId, update, also));
+}
+
+/**
+ * An update that must first agree with the saved lead (the work phone against the cell and home phones).
+ * The row is locked while `check` reads it, so two saves at once cannot both pass a check that only one
+ * of them should. Answers the problems instead of saving when `check` finds any.
+ */
+export async function updateLeadChecked<P extends Record<string, string>>(
+  db: Db,
+  cipher: PiiCipher,
+  leadId: string,
+  update: LeadUpdate,
+  check: (saved: LeadRow) => P,
+  also?: AlsoInTransaction,
+): Promise<{ row: LeadRow } | { problems: P } | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(leads)
-      .set({
-        ...columnValues(cipher, leadId, update.changes),
-        ...(update.doNotSell ? { doNotSellAt: markDoNotSell } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(leads.id, leadId))
-      .returning();
-    if (!row) return undefined;
-    await tx
-      .insert(stepEvents)
-      .values({ leadId, step: update.step, slug: update.slug, changes: history(update.changes) });
-    await also?.(tx);
-    return row;
+    const [saved] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+    if (!saved) return undefined;
+    const problems = check(saved);
+    if (Object.keys(problems).length > 0) return { problems };
+    const row = await applyUpdate(tx, cipher, leadId, update, also);
+    return row ? { row } : undefined;
   });
+}
+
+async function applyUpdate(
+  tx: Tx,
+  cipher: PiiCipher,
+  leadId: string,
+  update: LeadUpdate,
+  also?: AlsoInTransaction,
+): Promise<LeadRow | undefined> {
+  const [row] = await tx
+    .update(leads)
+    .set({
+      ...columnValues(cipher, leadId, update.changes),
+      ...(update.doNotSell ? { doNotSellAt: markDoNotSell } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(leads.id, leadId))
+    .returning();
+  if (!row) return undefined;
+  await tx
+    .insert(stepEvents)
+    .values({ leadId, step: update.step, slug: update.slug, changes: history(update.changes) });
+  await also?.(tx);
+  return row;
 }
 
 export async function findLead(db: Db, leadId: string): Promise<LeadRow | undefined> {

@@ -1,4 +1,5 @@
 import { toClientFields, serverFieldOf } from "#domain/fields.ts";
+import { CONSENT_BY_STEP, CONSENT_ON_CREATE } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { resumePath } from "#domain/resume.ts";
 import { emailLinkSchema, HONEYPOT_FIELD } from "#domain/schemas/lead.ts";
@@ -7,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import { isCurrentConsent, recordConsent, type ConsentEvidence } from "../consent/record-consent.ts";
+import { consentProblem, recordConsent, type ConsentEvidence } from "../consent/record-consent.ts";
 import type { Db } from "../db/database.ts";
 import { fieldErrors } from "../http/api-errors.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
@@ -20,15 +21,23 @@ import {
   insertLead,
   rotateAccessToken,
   updateLead,
+  updateLeadChecked,
   updateLeadWithToken,
   type LeadRow,
+  type LeadUpdate,
 } from "./lead-store.ts";
+import { phoneConflicts, refusedPhones, zipProblems, type FieldProblems } from "./lead-checks.ts";
+import { createPackagedZipDirectory, type ZipDirectory } from "../lookups/zip-directory.ts";
 import { leadContact } from "./lead-view.ts";
-import { isCallableUsPhone } from "./phone-acceptance.ts";
-import { workPhoneConflict } from "#domain/schemas/employment-forms.ts";
 import { resumableLeadId } from "./resume-token.ts";
 
-export type LeadRoutesOptions = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer };
+export type LeadRoutesOptions = {
+  config: Config;
+  db: Db;
+  cipher: PiiCipher;
+  tokenSecret: Buffer;
+  zips?: ZipDirectory;
+};
 
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
 const leadIdParam = z.object({ id: z.string().min(1).max(64) });
@@ -38,6 +47,7 @@ const leadIdParam = z.object({ id: z.string().min(1).max(64) });
 export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRoutesOptions) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, cipher, config } = opts;
+  const zips = opts.zips ?? createPackagedZipDirectory();
   const secure = config.env === "production";
   const leadsLimit = { rateLimit: limitFor(config, "leads") };
   const stepsLimit = { rateLimit: limitFor(config, "steps") };
@@ -61,8 +71,47 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     message = "Please correct the highlighted fields.",
   ) => reply.code(400).send({ status: 400, message, errors });
 
-  const consentOrError = (consent: ConsentEvidence | undefined): string | undefined =>
-    consent && !isCurrentConsent(consent) ? "The consent text has changed; please reload the page." : undefined;
+  const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
+
+  // The phone step answers non-200 for a number no one can answer (spec section 5).
+  const refusedPhone = (reply: FastifyReply, errors: FieldProblems) =>
+    reply.code(422).send({ status: 422, message: MESSAGES.phoneRefused, errors });
+
+  /** Every check of a write beyond its schema, with field names as the request sent them. */
+  async function saveChecked(
+    reply: FastifyReply,
+    leadId: string,
+    update: LeadUpdate,
+    requestName: (field: string) => string,
+    options: { unknownZip: string; consent?: ConsentEvidence; request: FastifyRequest },
+  ) {
+    const rename = (problems: FieldProblems) =>
+      Object.fromEntries(Object.entries(problems).map(([field, message]) => [requestName(field), message]));
+    const zip = zipProblems(zips, update.changes, options.unknownZip);
+    if (hasProblems(zip)) return badRequest(reply, rename(zip));
+    const refused = refusedPhones(update.changes);
+    if (hasProblems(refused)) return refusedPhone(reply, rename(refused));
+    const result = await updateLeadChecked(
+      db,
+      cipher,
+      leadId,
+      update,
+      (saved) => phoneConflicts(update.changes, saved),
+      async (tx) => {
+        if (options.consent) await recordConsent(tx, leadId, options.consent, visitor(options.request));
+      },
+    );
+    if (!result) return reply.code(404).send(NOT_FOUND);
+    return "problems" in result ? badRequest(reply, rename(result.problems)) : answer(reply, result.row);
+  }
+
+  /** True (and answered 400) when the honeypot field is filled: bots fill it, people never see it. */
+  function caughtByHoneypot(body: unknown, reply: FastifyReply): boolean {
+    const honeypot = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+    const filled = typeof honeypot !== "string" ? honeypot !== undefined : honeypot.trim() !== "";
+    if (filled) void reply.code(400).send({ status: 400, message: "Your request could not be processed." });
+    return filled;
+  }
 
   async function createFresh(
     request: FastifyRequest,
@@ -90,17 +139,19 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     { config: leadsLimit, schema: { body: z.looseObject({ [HONEYPOT_FIELD]: z.unknown().optional() }) } },
     async (request, reply) => {
       // The honeypot is checked before validation: a bot learns nothing from field messages.
-      const honeypot = (request.body as Record<string, unknown>)[HONEYPOT_FIELD];
-      if (typeof honeypot !== "string" ? honeypot !== undefined : honeypot.trim() !== "") {
-        return reply.code(400).send({ status: 400, message: "Your request could not be processed." });
-      }
+      if (caughtByHoneypot(request.body, reply)) return reply;
       const parsed = todaysSchemas().createLead.safeParse(request.body);
       if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
       const { consent, [HONEYPOT_FIELD]: _honeypot, ...fields } = parsed.data;
-      const consentError = consentOrError(consent);
+      const consentError = consentProblem(CONSENT_ON_CREATE, consent);
       if (consentError) return badRequest(reply, { consent: consentError }, consentError);
-      fields.user_agent ??= request.headers["user-agent"]?.slice(0, 512);
-      const row = await createFresh(request, reply, fields as LeadChanges, "create", consent);
+      const changes = fields as LeadChanges;
+      const problems = { ...zipProblems(zips, changes, MESSAGES.zipUnknown), ...phoneConflicts(changes, undefined) };
+      if (hasProblems(problems)) return badRequest(reply, problems);
+      const refused = refusedPhones(changes);
+      if (hasProblems(refused)) return refusedPhone(reply, refused);
+      changes.user_agent ??= request.headers["user-agent"]?.slice(0, 512);
+      const row = await createFresh(request, reply, changes, "create", consent);
       return answer(reply, row);
     },
   );
@@ -114,13 +165,11 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const parsed = todaysSchemas().updateLead.safeParse(request.body);
       if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
       const { lead_id: _leadId, ...changes } = parsed.data;
-      const updated = await updateLead(db, cipher, row.id, {
-        changes: changes as LeadChanges,
-        step: null,
-        slug: "update",
-        doNotSell: sendsGpc(request),
+      const update = { changes: changes as LeadChanges, step: null, slug: "update", doNotSell: sendsGpc(request) };
+      return saveChecked(reply, row.id, update, (field) => field, {
+        unknownZip: MESSAGES.addressZipUnknown,
+        request,
       });
-      return updated ? answer(reply, updated) : reply.code(404).send(NOT_FOUND);
     },
   );
 
@@ -152,23 +201,16 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const parsed = todaysSchemas().steps[step].safeParse(request.body);
       if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
       const { consent, ...fields } = parsed.data as Record<string, unknown> & { consent?: ConsentEvidence };
-      const consentError = consentOrError(consent);
+      const consentError = consentProblem(CONSENT_BY_STEP[step], consent);
       if (consentError) return badRequest(reply, { consent: consentError }, consentError);
 
-      // The phone step answers non-200 for a number no one can answer (spec section 5).
-      if (
-        step === 2 &&
-        (!isCallableUsPhone(String(fields.cellPhone)) || !isCallableUsPhone(String(fields.homePhone)))
-      ) {
-        return reply
-          .code(422)
-          .send({ status: 422, message: MESSAGES.phoneRefused, errors: { cellPhone: MESSAGES.phoneRefused } });
-      }
-
       const changes: Record<string, unknown> = {};
+      const requestNames: Record<string, string> = {};
       for (const [name, value] of Object.entries(fields)) {
         const field = serverFieldOf(name);
-        if (field) changes[field] = value;
+        if (!field) continue;
+        changes[field] = value;
+        requestNames[field] = name;
       }
       const update = {
         changes: changes as LeadChanges,
@@ -178,25 +220,20 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       };
 
       // Most steps: access check, update and history in one statement.
-      if (!consent && step !== 16) {
+      const touchesPhones = ["cell_phone", "home_phone", "work_phone"].some((f) => f in changes);
+      if (!consent && !touchesPhones && !("zip" in changes)) {
         const updated = await updateLeadWithToken(db, cipher, { leadId: request.params.id, tokenHash }, update);
         return updated ? answer(reply, updated) : reply.code(404).send(NOT_FOUND);
       }
 
-      // Steps that read the saved lead first (work phone) or add consent evidence with the update.
+      // Steps checked against the zip directory or the saved lead, or that add consent evidence.
       const row = await accessibleLead(request, request.params.id);
       if (!row) return reply.code(404).send(NOT_FOUND);
-      if (step === 16) {
-        const conflict = workPhoneConflict(String(fields.workPhone), {
-          cellPhone: row.cellPhone,
-          phone: row.homePhone,
-        });
-        if (conflict) return badRequest(reply, { workPhone: conflict });
-      }
-      const updated = await updateLead(db, cipher, row.id, update, async (tx) => {
-        if (consent) await recordConsent(tx, row.id, consent, visitor(request));
+      return saveChecked(reply, row.id, update, (field) => requestNames[field] ?? field, {
+        unknownZip: MESSAGES.addressZipUnknown,
+        consent,
+        request,
       });
-      return updated ? answer(reply, updated) : reply.code(404).send(NOT_FOUND);
     },
   );
 
@@ -204,8 +241,12 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
   // e-mail resumes a lead; anything else starts a fresh one, answered in the same shape.
   app.post(
     "/api/personal_loan/lead/v2/email-link",
-    { config: leadsLimit, schema: { body: emailLinkSchema } },
+    {
+      config: leadsLimit,
+      schema: { body: emailLinkSchema.extend({ [HONEYPOT_FIELD]: z.unknown().optional() }) },
+    },
     async (request, reply) => {
+      if (caughtByHoneypot(request.body, reply)) return reply;
       const { email, loan_reason, resume_token, user_agent } = request.body;
       const resumeId = resume_token ? resumableLeadId(opts.tokenSecret, resume_token, email) : undefined;
       const existing = resumeId ? await findLead(db, resumeId) : undefined;

@@ -34,4 +34,25 @@ describe("lookup rate limit", () => {
       expect((await t.app.inject({ method: "GET", url, remoteAddress: "10.0.1.1" })).statusCode).toBe(200);
     },
   );
+
+  // README: lookups are limited "per IP per minute, per endpoint" (unlike leads, steps and forms).
+  it("counts each lookup endpoint on its own, so a burst on one does not block another", async () => {
+    const ip = "10.0.2.1";
+    const [first, ...others] = URLS as [string, ...string[]];
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: "GET", url: first, remoteAddress: ip });
+    expect((await t.app.inject({ method: "GET", url: first, remoteAddress: ip })).statusCode).toBe(429);
+    for (const url of [...others, "/api/personal_loan/zipcode?zip=90210", "/api/your-ip"]) {
+      expect((await t.app.inject({ method: "GET", url, remoteAddress: ip })).statusCode, url).toBe(200);
+    }
+  });
+
+  it("counts one endpoint's calls together whatever the path parameter", async () => {
+    const ip = "10.0.3.1";
+    const codes = [];
+    for (const aba of ["021000021", "021000089", "026009593", "011000015"]) {
+      codes.push((await t.app.inject({ method: "GET", url: `/api/routing/${aba}`, remoteAddress: ip })).statusCode);
+    }
+    expect(codes.slice(0, 3)).not.toContain(429);
+    expect(codes[3]).toBe(429);
+  });
 });

@@ -12,8 +12,8 @@ const answerSchema = z.object({
   data: z.object({ ip: z.string() }),
 });
 
-// GET /api/your-ip: the visitor's IP as this server sees it. Behind a proxy that is X-Forwarded-For's
-// client address only when TRUST_PROXY is set (Fastify's trustProxy); otherwise the socket's peer.
+// GET /api/your-ip: the visitor's IP as this server sees it: the socket's peer, or, when that peer is a proxy
+// listed in TRUST_PROXY (Fastify's trustProxy), the right-most X-Forwarded-For address not so listed.
 export default async function yourIpRoutes(app: FastifyInstance, opts: { config: Config }) {
   app
     .withTypeProvider<ZodTypeProvider>()
