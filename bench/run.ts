@@ -11,6 +11,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/database.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
+import { CONSENT_TEXTS } from "../src/domain/consent.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -75,8 +76,10 @@ async function stepUpdates(driver: "pglite" | "postgres"): Promise<Row[]> {
         loan_amount: 500,
         loan_reason: "DEBT_CONSOLIDATION",
         zip: "10001",
+        consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/email" },
       }),
     });
+    if (!res.ok) throw new Error(`creating a bench lead answered ${res.status}: ${await res.text()}`);
     const json = (await res.json()) as { data: { contact: { lead_id: string } } };
     leads.push({ id: json.data.contact.lead_id, cookie: String(res.headers.get("set-cookie")).split(";")[0] ?? "" });
   }
