@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../messages.ts";
 import { doNotSellSchema, unsubscribeSchema } from "./privacy-forms.ts";
+import { GOOD_DO_NOT_SELL } from "../../../tests/fixtures/privacy-requests.ts";
 
 const messageFor = (schema: typeof unsubscribeSchema | typeof doNotSellSchema, input: unknown, field: string) => {
   const result = schema.safeParse(input);
@@ -32,19 +33,7 @@ describe("unsubscribe form (spec section 5)", () => {
 });
 
 describe("do-not-sell form (spec section 5)", () => {
-  const good = {
-    stateResidencyPrompt: "DELETE",
-    firstName: "Jo",
-    middleName: "Q",
-    lastName: "Public",
-    email: "jo@example.com",
-    phone: "2125550123",
-    country: "US",
-    zipCode: "94105",
-    state: "CA",
-    address: "1 Market St",
-    city: "San Francisco",
-  };
+  const good = { ...GOOD_DO_NOT_SELL, stateResidencyPrompt: "DELETE" };
 
   it("accepts a complete request", () => {
     expect(doNotSellSchema.parse(good)).toEqual(good);

@@ -1,24 +1,13 @@
 import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { GOOD_DO_NOT_SELL, GOOD_UNSUBSCRIBE } from "../../../tests/fixtures/privacy-requests.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { loadConfig } from "../config.ts";
 import rateLimits, { limitFor, RATE_LIMIT_MESSAGE, type RateLimitKind } from "./rate-limits.ts";
 
 describe("forms rate limit", () => {
-  const UNSUBSCRIBE = { email: "jo@example.com", phone: "2125550123", unsubscribe: "TOO_MANY_MESSAGES" };
-  const DO_NOT_SELL = {
-    stateResidencyPrompt: "DO_NOT_SELL",
-    firstName: "Jo",
-    middleName: "Q",
-    lastName: "Public",
-    email: "jo@example.com",
-    phone: "2125550123",
-    country: "US",
-    zipCode: "94105",
-    state: "CA",
-    address: "1 Market Street",
-    city: "San Francisco",
-  };
+  const UNSUBSCRIBE = GOOD_UNSUBSCRIBE;
+  const DO_NOT_SELL = GOOD_DO_NOT_SELL;
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_FORMS_PER_MINUTE: "2" });

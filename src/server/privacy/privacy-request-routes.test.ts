@@ -1,25 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
+import { GOOD_DO_NOT_SELL } from "../../../tests/fixtures/privacy-requests.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { privacyRequests } from "../db/schema.ts";
 import { UNSUBSCRIBE_RECEIVED, doNotSellReceived } from "./acknowledgements.ts";
 import { PRIVACY_FORM_BODY_LIMIT } from "./privacy-request-routes.ts";
 
 const UNSUBSCRIBE = { email: " Jo.Public@Example.com ", phone: "(212)-555-0123", unsubscribe: "TOO_MANY_MESSAGES" };
-const DO_NOT_SELL = {
-  stateResidencyPrompt: "DO_NOT_SELL",
-  firstName: "Jo",
-  middleName: "Q",
-  lastName: "Public",
-  email: "jo@example.com",
-  phone: "2125550123",
-  country: "US",
-  zipCode: "94105",
-  state: "CA",
-  address: "1 Market Street",
-  city: "San Francisco",
-};
+const DO_NOT_SELL = GOOD_DO_NOT_SELL;
 
 describe("privacy request endpoints", () => {
   let t: TestApp;
