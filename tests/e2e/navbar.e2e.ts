@@ -66,6 +66,41 @@ describe("navbar", () => {
         page.getByRole("heading", { name: "How it works", level: 2 }).evaluate((h) => h.getBoundingClientRect().top),
       )
       .toBeGreaterThan(50);
+    // Focus follows, so the next Tab continues from the section, not from the navbar.
+    await expect
+      .poll(
+        () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`),
+        {
+          timeout: 3000,
+        },
+      )
+      .toBe("H2 How it works");
+    await context.close();
+  });
+
+  it("never hides what keyboard focus moves to behind the sticky navbar (WCAG 2.4.11)", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseURL}/do-not-sell-information`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole("button", { name: "REQUEST NOW" }).focus();
+    const navbarBottom = await page.locator(".navbar").evaluate((el) => el.getBoundingClientRect().bottom);
+    // Back up through the whole form with Shift+Tab; every field must land below the navbar.
+    const visited: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press("Shift+Tab");
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        return {
+          name: el.getAttribute("name"),
+          inNavbar: Boolean(el.closest(".navbar")),
+          top: el.getBoundingClientRect().top,
+        };
+      });
+      if (focused.inNavbar) break;
+      visited.push(`${focused.name}@${Math.round(focused.top)}`);
+      expect(focused.top, visited.join(" ")).toBeGreaterThanOrEqual(navbarBottom);
+    }
+    expect(visited.length).toBeGreaterThan(8);
     await context.close();
   });
 

@@ -105,6 +105,23 @@ describe("pop-ups", () => {
     });
   }
 
+  it("lets a keyboard scroll a pop-up's text when it is taller than the screen (400% zoom)", async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 320, height: 256 } });
+    const popup = POPUPS[0]!;
+    await page.goto(`${baseURL}${popup.path}`);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await openPopup(page, popup);
+    const body = dialog(page, popup.title).getByRole("region", { name: popup.title });
+    expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // Close, then the text itself: Tab reaches it, and the arrow key scrolls it.
+    await page.keyboard.press("Tab");
+    expect(await isFocused(body)).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it("a click inside a pop-up does not close it", async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${baseURL}/`);

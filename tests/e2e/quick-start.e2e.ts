@@ -90,6 +90,11 @@ describe("quick start", () => {
 
   it("clears the city and state when the zip changes", async () => {
     const { context, page } = await landing();
+    // The city and state appear in a live region that is there before them, so screen readers speak them.
+    const noteId = await zipField(page).evaluate(
+      (el) => el.closest(".form-field")?.querySelector(".form-field__error")?.id ?? "",
+    );
+    expect(await page.locator(`[id="${noteId}"]`).getAttribute("aria-live")).toBe("polite");
     await zipField(page).fill("10001");
     await expect.poll(() => form(page).getByText("New York, NY").isVisible()).toBe(true);
     await zipField(page).press("Backspace");

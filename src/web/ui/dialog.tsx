@@ -109,7 +109,9 @@ function OpenDialog({
             </button>
           ) : null}
         </header>
-        <div id={bodyId} className="dialog__body">
+        {/* Focusable, so a keyboard can scroll the text when it is taller than the screen (zoom, a phone
+            held sideways) even when the dialog has no link or button but Close (WCAG 2.1.1). */}
+        <div id={bodyId} className="dialog__body" tabIndex={0} role="region" aria-labelledby={titleId}>
           {children}
         </div>
         {actions ? <div className="dialog__actions">{actions}</div> : null}

@@ -27,15 +27,16 @@ export function FormField(props: {
         </span>
       ) : null}
       {props.children({ id, "aria-invalid": props.error ? true : undefined, "aria-describedby": describedBy })}
-      {showsNote ? (
-        <span id={errorId} className="form-field__error form-field__note" aria-live="polite">
-          {props.note}
-        </span>
-      ) : (
-        <span id={errorId} className="form-field__error" role={props.error ? "alert" : undefined}>
-          {props.error ?? ""}
-        </span>
-      )}
+      {/* One live region that is always there, so a screen reader speaks whatever appears in it (an error,
+          or a note such as the city and state of a zip): a region created with its text is often missed. */}
+      <span
+        id={errorId}
+        className={showsNote ? "form-field__error form-field__note" : "form-field__error"}
+        aria-live="polite"
+        aria-atomic="true"
+      >
+        {props.error ?? (showsNote ? props.note : "")}
+      </span>
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function HowItWorksCarousel() {
 
   return (
     <section id={HOW_IT_WORKS_SECTION_ID} className="landing-section how-it-works" aria-labelledby="how-it-works-title">
-      <h2 id="how-it-works-title" className="landing-section__title">
+      <h2 id="how-it-works-title" className="landing-section__title" tabIndex={-1}>
         How it works
       </h2>
       <div className="carousel" role="region" aria-roledescription="carousel" aria-label="How it works in three steps">

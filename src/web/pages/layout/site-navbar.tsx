@@ -20,8 +20,14 @@ export function SiteNavbar() {
       label: "How it works",
       onSelect: () => {
         const section = HOME_PATHS.includes(pathname) ? document.getElementById(HOW_IT_WORKS_SECTION_ID) : null;
-        if (section) void scrollToElement(section, { offset: stickyHeaderOffset() });
-        else openPopup("how-it-works");
+        if (!section) {
+          openPopup("how-it-works");
+          return;
+        }
+        // Focus follows the page, so the next Tab continues from the section rather than the navbar.
+        void scrollToElement(section, { offset: stickyHeaderOffset() }).then(() =>
+          section.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true }),
+        );
       },
     },
     { id: "rates-and-fees", label: "Rates and Fees", onSelect: () => openPopup("rates-and-fees") },
