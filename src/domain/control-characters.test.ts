@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { hasControlCharacters, pathsWithControlCharacters } from "./control-characters.ts";
 
 describe("control characters", () => {
-  it.each(["\u0000", "a\u0001b", "\u0008", "\u000B", "\u000C", "x\u001F", "\u007F"])("refuses %j", (text) => {
-    expect(hasControlCharacters(text)).toBe(true);
-  });
+  it.each(["\u0000", "a\u0001b", "\u0008", "\u000B", "\u000C", "x\u001F", "\u007F", "Ann\ud800e", "\udc00", "a\ud83d"])(
+    "refuses %j",
+    (text) => {
+      expect(hasControlCharacters(text)).toBe(true);
+    },
+  );
 
-  it.each(["", "Jane O'Neil", "Straße 5", "tab\there", "two\nlines\r\n", "ñ é 漢字 🙂", "\u0080"])(
+  it.each(["", "Jane O'Neil", "Straße 5", "tab\there", "two\nlines\r\n", "ñ é 漢字 🙂", "\ud83d\ude42", "\u0080"])(
     "allows %j",
     (text) => {
       expect(hasControlCharacters(text)).toBe(false);

@@ -31,7 +31,7 @@ export const MESSAGES = {
   underage: "You are not yet 18 years old",
   dateInvalid: "Please choose a valid date",
   /** Invisible control characters (a pasted NUL, a form feed) in any text the server receives. */
-  controlCharacters: "Please remove the invisible control characters from this field",
+  controlCharacters: "Please remove the invisible or invalid characters from this field",
 
   streetRequired: "Street Address is required!",
   streetCharacters: "The address can not contain special characters!",
@@ -77,6 +77,8 @@ export const MESSAGES = {
 
   ssnRequired: "Social Security Number is required!",
   ssnFormat: "Invalid social security number format xxx-xx-xxxx",
+  /** A whole-lead create or update carrying an SSN: only the SSN step carries its credit-check consent. */
+  ssnOnItsStep: "The Social Security Number is sent with its own step, together with the credit check consent.",
 
   // Next pay date: required uses chooseAnswer (spec: "Please choose an answer"); decisions row 5.
   payDateWindow: "Please select a weekday within the next 30 days!",

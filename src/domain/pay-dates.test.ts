@@ -55,13 +55,14 @@ describe("next pay date window (decisions row 5)", () => {
     expect(toIsoDate(localToday(now))).toBe("2026-11-23");
   });
 
-  it("widens both ends by the grace days a server may allow", () => {
+  it("widens the start, never the end, by the grace days a server may allow", () => {
     const tuesday = new Date("2026-11-24T00:00:00Z");
     expect(isAllowedNextPayDate("2026-11-23", tuesday)).toBe(false);
     expect(isAllowedNextPayDate("2026-11-23", tuesday, { graceDays: 1 })).toBe(true);
     expect(isAllowedNextPayDate("2026-11-20", tuesday, { graceDays: 1 })).toBe(false); // Friday, 4 days back
     expect(isAllowedNextPayDate("2026-12-25", tuesday)).toBe(false); // day 31
-    expect(isAllowedNextPayDate("2026-12-25", tuesday, { graceDays: 1 })).toBe(true);
+    expect(isAllowedNextPayDate("2026-12-25", tuesday, { graceDays: 1 })).toBe(false);
+    expect(isAllowedNextPayDate("2026-12-24", tuesday, { graceDays: 1 })).toBe(true); // day 30
   });
 
   it("lists exactly the allowed days", () => {

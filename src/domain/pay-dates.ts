@@ -14,9 +14,10 @@ export const PAY_DATE_WINDOW_DAYS = 30;
 
 export type PayDateWindowOptions = {
   /**
-   * Extra days accepted on both ends of the window. The browser checks against the visitor's own date;
-   * a server that checks against one US time zone should allow 1, because a visitor in Hawaii or on the
-   * Pacific coast can still be on the previous calendar day.
+   * Extra days accepted before the window's first day. The browser checks against the visitor's own
+   * date; a server that checks against US Eastern time should allow 1, because a visitor in Hawaii or on
+   * the Pacific coast can still be on the previous calendar day. The last day needs none: no US visitor's
+   * date is ahead of Eastern, so their window never ends later than the server's.
    */
   graceDays?: number;
 };
@@ -27,7 +28,7 @@ export function isAllowedNextPayDate(value: IsoDate, today: Date, options: PayDa
   if (!date || isWeekend(date)) return false;
   const grace = options.graceDays ?? 0;
   const first = addDays(startOfUtcDay(today), -grace);
-  const last = addDays(startOfUtcDay(today), PAY_DATE_WINDOW_DAYS + grace);
+  const last = addDays(startOfUtcDay(today), PAY_DATE_WINDOW_DAYS);
   return date.getTime() >= first.getTime() && date.getTime() <= last.getTime();
 }
 

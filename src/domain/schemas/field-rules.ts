@@ -23,8 +23,15 @@ export const fieldsValid = { when: (payload: { issues: readonly unknown[] }) => 
 
 /** Strings trimmed; null and undefined become "" so they meet the "required" message. */
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v === null || v === undefined ? "" : v);
+// A number sent for a digits field (a phone, an SSN as 123456789) is read as its digits, not as missing.
 const orEmpty = (strip: (s: string) => string) => (v: unknown) =>
-  typeof v === "string" ? strip(v) : v === null || v === undefined ? "" : v;
+  typeof v === "string"
+    ? strip(v)
+    : typeof v === "number" && Number.isSafeInteger(v) && v >= 0
+      ? strip(String(v))
+      : v === null || v === undefined
+        ? ""
+        : v;
 
 /** Text input: trimmed, required with `required`, at most `max` characters. Non-strings count as missing. */
 export function requiredText(required: string, max: number, tooLong: string = MESSAGES.textTooLong) {
@@ -92,7 +99,8 @@ export const zipCode = (lengthMessage: string = MESSAGES.zipLength) =>
 // Spec section 5 allows letters, digits, whitespace and - / ' ( ) &; "." "," and "#" are allowed too, as
 // in "Apt. #4, Suite 2" (docs/decisions/0007).
 export const streetAddress = requiredText(MESSAGES.streetRequired, MAX_LENGTH.street, MESSAGES.streetTooLong).pipe(
-  z.string().regex(/^[A-Za-z0-9\s\-/'()&.,#]+$/, { message: MESSAGES.streetCharacters }),
+  // Spec section 5: letters (any alphabet's, so "José Martí" and "Straße" pass), digits, whitespace and - / ' ( ) &.
+  z.string().regex(/^[\p{L}\p{M}0-9\s\-/'()&.,#]+$/u, { message: MESSAGES.streetCharacters }),
 );
 
 export const firstName = requiredText(MESSAGES.firstNameRequired, MAX_LENGTH.name, MESSAGES.nameTooLong);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
+import { secondPayDate } from "#domain/pay-dates.ts";
 import { consentRecords, leads, stepEvents } from "../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { consentFor, createLead, putStep, stepBodies } from "../../../tests/helpers/lead-client.ts";
@@ -185,5 +186,95 @@ describe("abuse", () => {
     expect(form.statusCode).toBe(400);
     expect(await rows()).toEqual(before);
     expect(t.logs()).not.toContain("Secretname");
+  });
+});
+
+describe("second review", () => {
+  const getLead = (lead: { id: string; cookie: string }, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/personal_loan/lead/v2/${lead.id}`,
+      headers: { cookie: lead.cookie, ...headers },
+    });
+
+  it("refuses broken Unicode (a lone surrogate) like a control character", async () => {
+    const before = await rows();
+    const { res } = await createLead(t.app, { first_name: "Ann\ud800e" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ first_name: MESSAGES.controlCharacters });
+    expect(await rows()).toEqual(before);
+  });
+
+  it("takes the SSN only on its own step, which carries the credit-check consent", async () => {
+    const before = await rows();
+    const created = await createLead(t.app, { ssn: "123-45-6789" });
+    expect(created.res.statusCode).toBe(400);
+    expect(created.res.json().errors).toEqual({ ssn: MESSAGES.ssnOnItsStep });
+    expect(await rows()).toEqual(before);
+    const lead = await createLead(t.app);
+    const update = await putLead(lead, { ssn: "123456789" });
+    expect(update.json().errors).toEqual({ ssn: MESSAGES.ssnOnItsStep });
+  });
+
+  it("keeps state and position with the zip: the server fills them, and refuses a city or state alone", async () => {
+    const lead = await createLead(t.app, { city: undefined, state: undefined, latitude: 1, longitude: 2 });
+    expect(lead.contact).toMatchObject({ zip: "10001", city: "New York", state: "NY" });
+    expect(lead.contact?.latitude).toBeCloseTo(40.75, 1);
+    const moved = await putLead(lead, { zip: "90210" });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.contact).toMatchObject({ zip: "90210", state: "CA" });
+    expect(moved.json().data.contact.longitude).toBeCloseTo(-118.4, 1);
+    const alone = await putLead(lead, { state: "TX", city: "Houston" });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().errors).toEqual({ zip: MESSAGES.zipRequired });
+  });
+
+  it("refuses a territory's zip at the quick start, since the address step offers only states and DC", async () => {
+    const { res } = await createLead(t.app, { zip: "00601", city: "Adjuntas", state: undefined });
+    expect(res.json().errors).toEqual({ zip: MESSAGES.zipUnknown });
+    const lookup = await t.app.inject({ method: "GET", url: "/api/personal_loan/zipcode?zip=00601" });
+    expect(lookup.statusCode).toBe(404);
+  });
+
+  it("records Global Privacy Control sent with a read", async () => {
+    const lead = await createLead(t.app);
+    await getLead(lead);
+    const [plain] = (await t.database.db.select().from(leads)).filter((l) => l.id === lead.id);
+    expect(plain!.doNotSellAt).toBeNull();
+    expect((await getLead(lead, { "sec-gpc": "1" })).statusCode).toBe(200);
+    const [marked] = (await t.database.db.select().from(leads)).filter((l) => l.id === lead.id);
+    expect(marked!.doNotSellAt).not.toBeNull();
+  });
+
+  it("names the home phone when it is the one that equals the saved work phone", async () => {
+    const lead = await createLead(t.app);
+    expect((await putStep(t.app, lead, 16, { workPhone: "(312)-555-7788" })).statusCode).toBe(200);
+    const res = await putStep(t.app, lead, 2, { ...stepBodies()[2], homePhone: "3125557788" });
+    expect(res.json().errors).toEqual({ homePhone: MESSAGES.workPhoneSameAsHome });
+  });
+
+  it("reads digits sent as JSON numbers as the digits", async () => {
+    const lead = await createLead(t.app);
+    const res = await putStep(t.app, lead, 2, { ...stepBodies()[2], cellPhone: 2138675309 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.contact.cell_phone).toBe("2138675309");
+  });
+
+  it("checks the second pay date against the saved pay frequency", async () => {
+    const lead = await createLead(t.app);
+    const { incomeNextDate1: first, incomeNextDate2: biweekly } = stepBodies()[14] as Record<string, string>;
+    expect((await putStep(t.app, lead, 12, { incomePaymentFrequency: "MONTHLY" })).statusCode).toBe(200);
+    const wrong = await putStep(t.app, lead, 14, { incomeNextDate1: first, incomeNextDate2: biweekly });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ incomeNextDate2: MESSAGES.payDateSecond });
+    const monthly = secondPayDate(first!, "MONTHLY");
+    expect((await putStep(t.app, lead, 14, { incomeNextDate1: first, incomeNextDate2: monthly })).statusCode).toBe(200);
+  });
+
+  it("takes street addresses in any alphabet's letters", async () => {
+    const lead = await createLead(t.app);
+    const res = await putStep(t.app, lead, 6, { ...stepBodies()[6], address: "12 Calle José Martí" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.contact.address).toBe("12 Calle José Martí");
   });
 });

@@ -1,5 +1,7 @@
 import { MESSAGES } from "#domain/messages.ts";
 import { workPhoneConflict } from "#domain/schemas/employment-forms.ts";
+import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "#domain/options.ts";
+import { secondPayDate } from "#domain/pay-dates.ts";
 import type { ZipDirectory } from "../lookups/zip-directory.ts";
 import type { LeadChanges } from "./lead-columns.ts";
 import type { LeadRow } from "./lead-store.ts";
@@ -9,14 +11,44 @@ import { isCallableUsPhone } from "./phone-acceptance.ts";
 // They read changes in server field names and answer { server field: message }; empty means fine.
 export type FieldProblems = Record<string, string>;
 
-/** A zip must be a real US zip, and a state sent with it must be the zip's (spec sections 5 and 8). */
-export function zipProblems(zips: ZipDirectory, changes: LeadChanges, unknownZip: string): FieldProblems {
-  if (typeof changes.zip !== "string") return {};
+/**
+ * A zip must be one the directory knows (spec sections 5 and 8), and the server, not the browser, decides
+ * what goes with it: the zip's state (a different one sent with it is refused) and position, and its city
+ * unless the visitor named one. A city or state sent without a zip is refused, so they never drift apart.
+ * Fills `changes` in place when fine.
+ */
+export function settleZip(zips: ZipDirectory, changes: LeadChanges, unknownZip: string): FieldProblems {
+  if (typeof changes.zip !== "string") {
+    return typeof changes.city === "string" || typeof changes.state === "string" ? { zip: MESSAGES.zipRequired } : {};
+  }
   const place = zips.lookup(changes.zip);
   if (!place) return { zip: unknownZip };
   if (typeof changes.state === "string" && changes.state !== place.state) return { state: MESSAGES.addressZipUnknown };
+  changes.state = place.state;
+  changes.latitude = place.lat;
+  changes.longitude = place.long;
+  if (typeof changes.city !== "string" || changes.city === "") changes.city = place.city;
   return {};
 }
+
+/** A whole-lead write may not carry the SSN: only its step (25) carries the credit-check consent. */
+export function ssnOutsideItsStep(changes: LeadChanges): FieldProblems {
+  return changes.ssn === undefined ? {} : { ssn: MESSAGES.ssnOnItsStep };
+}
+
+/**
+ * With the pay frequency known (sent now or saved), the second pay date must be the one it gives from the
+ * first (spec section 4), not merely one some frequency would give.
+ */
+export function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
+  const first = changes.income_next_date_1;
+  const second = changes.income_next_date_2;
+  const frequency = changes.income_payment_frequency ?? saved?.incomePaymentFrequency;
+  if (typeof first !== "string" || typeof second !== "string" || !isPayFrequency(frequency)) return {};
+  return secondPayDate(first, frequency) === second ? {} : { income_next_date_2: MESSAGES.payDateSecond };
+}
+
+const isPayFrequency = (value: unknown): value is PayFrequency => PAY_FREQUENCY_OPTIONS.some((o) => o.value === value);
 
 /** Cell and home numbers that pass the pattern but that no person answers (the phone step's 422). */
 export function refusedPhones(changes: LeadChanges): FieldProblems {
@@ -49,10 +81,7 @@ export function phoneConflicts(changes: LeadChanges, saved: LeadRow | undefined)
   });
   if (!conflict) return {};
   // Name the field this write sent: the work phone when it came with it, else the phone it changed.
-  const field = touched.includes("work_phone")
-    ? "work_phone"
-    : conflict === MESSAGES.workPhoneSameAsCell && touched.includes("cell_phone")
-      ? "cell_phone"
-      : (touched.find((f) => f !== "work_phone") ?? "work_phone");
+  const clashing = conflict === MESSAGES.workPhoneSameAsCell ? "cell_phone" : "home_phone";
+  const field = touched.includes("work_phone") || !touched.includes(clashing) ? "work_phone" : clashing;
   return { [field]: conflict };
 }

@@ -67,7 +67,13 @@ export async function insertLead(
 export type LeadUpdate = { changes: LeadChanges; step: number | null; slug: string; doNotSell?: boolean };
 
 /** Sets the do-not-sell time once; a later request without the signal never clears it. */
-const markDoNotSell = sql`coalesce(${leads.doNotSellAt}, now())`;
+const doNotSellOnce = sql`coalesce(${leads.doNotSellAt}, now())`;
+
+/** Records a do-not-sell request (Global Privacy Control on a read) without changing anything else. */
+export async function markDoNotSell(db: Db, leadId: string): Promise<LeadRow | undefined> {
+  const [row] = await db.update(leads).set({ doNotSellAt: doNotSellOnce }).where(eq(leads.id, leadId)).returning();
+  return row;
+}
 
 export async function updateLead(
   db: Db,
@@ -113,7 +119,7 @@ async function applyUpdate(
     .update(leads)
     .set({
       ...columnValues(cipher, leadId, update.changes),
-      ...(update.doNotSell ? { doNotSellAt: markDoNotSell } : {}),
+      ...(update.doNotSell ? { doNotSellAt: doNotSellOnce } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(leads.id, leadId))

@@ -19,6 +19,7 @@ import type { LeadChanges } from "./lead-columns.ts";
 import {
   findLead,
   insertLead,
+  markDoNotSell,
   rotateAccessToken,
   updateLead,
   updateLeadChecked,
@@ -26,7 +27,14 @@ import {
   type LeadRow,
   type LeadUpdate,
 } from "./lead-store.ts";
-import { phoneConflicts, refusedPhones, zipProblems, type FieldProblems } from "./lead-checks.ts";
+import {
+  payFrequencyProblems,
+  phoneConflicts,
+  refusedPhones,
+  settleZip,
+  ssnOutsideItsStep,
+  type FieldProblems,
+} from "./lead-checks.ts";
 import { createPackagedZipDirectory, type ZipDirectory } from "../lookups/zip-directory.ts";
 import { leadContact } from "./lead-view.ts";
 import { resumableLeadId } from "./resume-token.ts";
@@ -87,7 +95,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
   ) {
     const rename = (problems: FieldProblems) =>
       Object.fromEntries(Object.entries(problems).map(([field, message]) => [requestName(field), message]));
-    const zip = zipProblems(zips, update.changes, options.unknownZip);
+    const zip = settleZip(zips, update.changes, options.unknownZip);
     if (hasProblems(zip)) return badRequest(reply, rename(zip));
     const refused = refusedPhones(update.changes);
     if (hasProblems(refused)) return refusedPhone(reply, rename(refused));
@@ -96,7 +104,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       cipher,
       leadId,
       update,
-      (saved) => phoneConflicts(update.changes, saved),
+      (saved) => ({ ...phoneConflicts(update.changes, saved), ...payFrequencyProblems(update.changes, saved) }),
       async (tx) => {
         if (options.consent) await recordConsent(tx, leadId, options.consent, visitor(options.request));
       },
@@ -146,7 +154,12 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const consentError = consentProblem(CONSENT_ON_CREATE, consent);
       if (consentError) return badRequest(reply, { consent: consentError }, consentError);
       const changes = fields as LeadChanges;
-      const problems = { ...zipProblems(zips, changes, MESSAGES.zipUnknown), ...phoneConflicts(changes, undefined) };
+      const problems = {
+        ...ssnOutsideItsStep(changes),
+        ...settleZip(zips, changes, MESSAGES.zipUnknown),
+        ...phoneConflicts(changes, undefined),
+        ...payFrequencyProblems(changes, undefined),
+      };
       if (hasProblems(problems)) return badRequest(reply, problems);
       const refused = refusedPhones(changes);
       if (hasProblems(refused)) return refusedPhone(reply, refused);
@@ -166,6 +179,8 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
       const { lead_id: _leadId, ...changes } = parsed.data;
       const update = { changes: changes as LeadChanges, step: null, slug: "update", doNotSell: sendsGpc(request) };
+      const ssn = ssnOutsideItsStep(update.changes);
+      if (hasProblems(ssn)) return badRequest(reply, ssn);
       return saveChecked(reply, row.id, update, (field) => field, {
         unknownZip: MESSAGES.addressZipUnknown,
         request,
@@ -178,7 +193,10 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     { config: stepsLimit, schema: { params: leadIdParam } },
     async (request, reply) => {
       const row = await accessibleLead(request, request.params.id);
-      return row ? answer(reply, row) : reply.code(404).send(NOT_FOUND);
+      if (!row) return reply.code(404).send(NOT_FOUND);
+      // A read carrying Global Privacy Control is a do-not-sell request too (docs/decisions/0008).
+      if (sendsGpc(request) && !row.doNotSellAt) return answer(reply, (await markDoNotSell(db, row.id)) ?? row);
+      return answer(reply, row);
     },
   );
 
@@ -220,13 +238,13 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       };
 
       // Most steps: access check, update and history in one statement.
-      const touchesPhones = ["cell_phone", "home_phone", "work_phone"].some((f) => f in changes);
-      if (!consent && !touchesPhones && !("zip" in changes)) {
+      const checked = ["cell_phone", "home_phone", "work_phone", "zip", "income_next_date_1"].some((f) => f in changes);
+      if (!consent && !checked) {
         const updated = await updateLeadWithToken(db, cipher, { leadId: request.params.id, tokenHash }, update);
         return updated ? answer(reply, updated) : reply.code(404).send(NOT_FOUND);
       }
 
-      // Steps checked against the zip directory or the saved lead, or that add consent evidence.
+      // Steps checked against the zip directory or the saved lead (phones, pay dates), or that add consent.
       const row = await accessibleLead(request, request.params.id);
       if (!row) return reply.code(404).send(NOT_FOUND);
       return saveChecked(reply, row.id, update, (field) => requestNames[field] ?? field, {

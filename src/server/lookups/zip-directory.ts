@@ -1,4 +1,7 @@
 import { createRequire } from "node:module";
+import { US_STATES } from "#domain/options.ts";
+
+const SERVED_STATES: ReadonlySet<string> = new Set(US_STATES.map((s) => s.value));
 
 export type ZipPlace = { zip: string; city: string; state: string; lat: number; long: number };
 
@@ -21,7 +24,9 @@ export function createPackagedZipDirectory(): ZipDirectory {
       if (!/^\d{5}$/.test(zip)) return undefined;
       data ??= createRequire(import.meta.url)("zipcodes") as ZipcodesModule;
       const hit = data.lookup(zip);
-      if (!hit || hit.country !== "US") return undefined;
+      // Only the states and DC the funnel offers: a territory's zip (Puerto Rico, Guam) would pass the
+      // quick start and then dead-end at the address step, whose state list has no territories.
+      if (!hit || hit.country !== "US" || !SERVED_STATES.has(hit.state)) return undefined;
       return { zip: hit.zip, city: hit.city, state: hit.state, lat: hit.latitude, long: hit.longitude };
     },
   };
