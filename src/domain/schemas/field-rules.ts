@@ -164,16 +164,15 @@ export const licenseId = z.preprocess(
 );
 
 /** A birth date "YYYY-MM-DD" of someone 18 or over on `today` (birthday-aware, see age.ts). */
-export const birthDate = (today: Date) =>
-  z
+export const birthDate = (today: Date) => {
+  // The year select offers the last 100 years (spec section 3); later years fail the age rule instead.
+  const oldestYear = Math.min(...birthYears(today));
+  return z
     .string({ message: MESSAGES.dateInvalid })
     .refine((v) => parseIsoDate(v) !== undefined, { message: MESSAGES.dateInvalid, abort: true })
-    // The year select offers the last 100 years (spec section 3); later years fail the age rule instead.
-    .refine((v) => Number(v.slice(0, 4)) >= Math.min(...birthYears(today)), {
-      message: MESSAGES.dateInvalid,
-      abort: true,
-    })
+    .refine((v) => Number(v.slice(0, 4)) >= oldestYear, { message: MESSAGES.dateInvalid, abort: true })
     .refine((v) => isAdult(v, today), { message: MESSAGES.underage });
+};
 
 /** A next pay date "YYYY-MM-DD" inside the window (decisions row 5). */
 export const nextPayDate = (today: Date, window: PayDateWindowOptions = {}) =>

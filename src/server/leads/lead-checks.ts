@@ -50,6 +50,23 @@ export function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | unde
 
 const isPayFrequency = (value: unknown): value is PayFrequency => PAY_FREQUENCY_OPTIONS.some((o) => o.value === value);
 
+/** The fields whose checks need the zip directory or the saved lead: a write carrying one takes the checked path. */
+export const CHECKED_FIELDS = [
+  "zip",
+  "city",
+  "state",
+  "cell_phone",
+  "home_phone",
+  "work_phone",
+  "income_next_date_1",
+  "income_next_date_2",
+] as const;
+
+/** The checks that compare a write with the saved lead (none yet on creation), made under its row lock. */
+export function savedLeadProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
+  return { ...phoneConflicts(changes, saved), ...payFrequencyProblems(changes, saved) };
+}
+
 /** Cell and home numbers that pass the pattern but that no person answers (the phone step's 422). */
 export function refusedPhones(changes: LeadChanges): FieldProblems {
   const refused: FieldProblems = {};

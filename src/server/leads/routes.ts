@@ -28,9 +28,9 @@ import {
   type LeadUpdate,
 } from "./lead-store.ts";
 import {
-  payFrequencyProblems,
-  phoneConflicts,
+  CHECKED_FIELDS,
   refusedPhones,
+  savedLeadProblems,
   settleZip,
   ssnOutsideItsStep,
   type FieldProblems,
@@ -104,7 +104,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       cipher,
       leadId,
       update,
-      (saved) => ({ ...phoneConflicts(update.changes, saved), ...payFrequencyProblems(update.changes, saved) }),
+      (saved) => savedLeadProblems(update.changes, saved),
       async (tx) => {
         if (options.consent) await recordConsent(tx, leadId, options.consent, visitor(options.request));
       },
@@ -157,8 +157,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const problems = {
         ...ssnOutsideItsStep(changes),
         ...settleZip(zips, changes, MESSAGES.zipUnknown),
-        ...phoneConflicts(changes, undefined),
-        ...payFrequencyProblems(changes, undefined),
+        ...savedLeadProblems(changes, undefined),
       };
       if (hasProblems(problems)) return badRequest(reply, problems);
       const refused = refusedPhones(changes);
@@ -238,7 +237,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       };
 
       // Most steps: access check, update and history in one statement.
-      const checked = ["cell_phone", "home_phone", "work_phone", "zip", "income_next_date_1"].some((f) => f in changes);
+      const checked = CHECKED_FIELDS.some((f) => f in changes);
       if (!consent && !checked) {
         const updated = await updateLeadWithToken(db, cipher, { leadId: request.params.id, tokenHash }, update);
         return updated ? answer(reply, updated) : reply.code(404).send(NOT_FOUND);
