@@ -1,4 +1,4 @@
-import { STEPS } from "./steps.ts";
+import { STEPS } from "./steps/step-table.ts";
 
 // Every path of the spec's route table (section 2) that the browser app answers. The server serves the
 // app shell with 200 for these and with 404 for any other path, so a mistyped address is a real "not

@@ -54,8 +54,7 @@ export function fillConsent(text: ConsentText, brand: string): string {
 }
 
 /**
- * Which consent text each write carries (decisions.md section 3): lead creation carries the quick start's,
- * the phone step (2) the phone screen's and the SSN step (25) the SSN screen's. No other step shows one.
+ * Lead creation carries the quick start's consent (decisions.md section 3); the steps that carry one say
+ * so in their rows of the step table (CONSENT_BY_STEP in steps/step-bodies.ts).
  */
 export const CONSENT_ON_CREATE: ConsentKey = "quick_start";
-export const CONSENT_BY_STEP: Readonly<Partial<Record<number, ConsentKey>>> = { 2: "phone", 25: "ssn" };

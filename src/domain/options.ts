@@ -216,9 +216,16 @@ export function dayOptions(count: number): Option[] {
  * "100 years starting at 2023 going down", the year it was written). Years under 18 stay listed, as in
  * the spec; choosing one shows the under-age message rather than hiding the choice.
  */
+const BIRTH_YEAR_COUNT = 100;
+
 export function birthYears(today: Date): number[] {
   const newest = today.getUTCFullYear();
-  return Array.from({ length: 100 }, (_, i) => newest - i);
+  return Array.from({ length: BIRTH_YEAR_COUNT }, (_, i) => newest - i);
+}
+
+/** The last year of the birth-year select: the earliest birth year a visitor can pick. */
+export function oldestBirthYear(today: Date): number {
+  return today.getUTCFullYear() - (BIRTH_YEAR_COUNT - 1);
 }
 
 export const UNSUBSCRIBE_REASON_OPTIONS = [

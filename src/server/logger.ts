@@ -1,41 +1,12 @@
+import { PERSONAL_FIELD_NAMES } from "#domain/fields/field-names.ts";
 import type { LoggerOptions } from "pino";
 import type { Config } from "./config.ts";
 import { safeError } from "./http/safe-error.ts";
 
-// Server field names that carry personal data. pino replaces them wherever they appear in a logged
-// object (request bodies included), so a careless log line cannot leak them.
-export const PII_FIELDS = [
-  "ssn",
-  "socialSecurityNumber",
-  "bank_account_number",
-  "bankAccountNumber",
-  "bankAccount",
-  "bank_aba",
-  "bankAba",
-  "routingNumber",
-  "drivers_license_number",
-  "driversLicenseNumber",
-  "licenseID",
-  "dob",
-  "email",
-  "home_phone",
-  "homePhone",
-  "cell_phone",
-  "cellPhone",
-  "phone",
-  "work_phone",
-  "workPhone",
-  "first_name",
-  "firstName",
-  "last_name",
-  "lastName",
-  "middleName",
-  "address",
-  "streetAddress",
-] as const;
-
 export function loggerOptions(config: Pick<Config, "logLevel" | "env">): LoggerOptions {
-  const paths = PII_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]);
+  // Every name of every personal field of the registry (src/domain/fields/lead-fields.ts), replaced
+  // wherever it appears in a logged object (request bodies included), so a careless log line cannot leak it.
+  const paths = PERSONAL_FIELD_NAMES.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]);
   return {
     level: config.logLevel,
     redact: {

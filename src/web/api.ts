@@ -1,4 +1,18 @@
-// The one typed client for the server contract (decisions.md section 2). Components never call fetch.
+import type {
+  ConsentEvidence,
+  ContactAnswer,
+  CreateLeadBody,
+  EmailLinkAnswer,
+  EmailLinkBody,
+  LeadWrite,
+} from "#domain/contracts/lead.ts";
+import type { ZipPlace } from "#domain/contracts/lookups.ts";
+import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
+import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
+
+export type { PrivacyRequestReceipt, ZipPlace };
+
+// The one typed client for the server contract (src/domain/contracts). Components never call fetch.
 // Every answer has the shape { status, message, data?, errors? }; a network failure becomes status 0
 // so callers handle one kind of result.
 
@@ -59,8 +73,6 @@ export async function apiRequest<T>(
 
 // --- Public site: zip lookup, visitor IP, opt-out forms (issue 3) -----------------------------------------
 
-export type ZipPlace = { city: string; state: string; lat: number; long: number };
-
 /** GET /api/personal_loan/zipcode: the city and state of a zip; 404 when no US zip has that number. */
 export function lookupZip(zip: string, options: { leadId?: string; signal?: AbortSignal } = {}) {
   return apiRequest<ZipPlace>("GET", "/personal_loan/zipcode", {
@@ -75,33 +87,26 @@ export async function fetchVisitorIp(): Promise<string | undefined> {
   return result.ok ? result.data?.ip : undefined;
 }
 
-/** The answer to an opt-out request: a reference that stays the same when the same request is sent again. */
-export type PrivacyRequestReceipt = { reference: string };
-
 /** POST /api/unsubscribe (spec section 7): email, phone (ten digits), unsubscribe (reason). */
-export function sendUnsubscribeRequest(body: Record<string, string>) {
+export function sendUnsubscribeRequest(body: UnsubscribeBody) {
   return apiRequest<PrivacyRequestReceipt>("POST", "/unsubscribe", { body });
 }
 
 /** POST /api/do-not-sell-information (spec section 7): the do-not-sell fields of spec section 3. */
-export function sendDoNotSellRequest(body: Record<string, string>) {
+export function sendDoNotSellRequest(body: DoNotSellBody) {
   return apiRequest<PrivacyRequestReceipt>("POST", "/do-not-sell-information", { body });
 }
 
-// ---- The lead service (issue 4; decisions.md section 2). Bodies use server field names; the access
-// cookie set on create travels automatically (same origin), so no token is ever handled here.
-
-/** A lead as the server answers it: server field names, sensitive values masked. */
-export type LeadContact = Record<string, string | number | boolean | null> & { lead_id: string };
-type ContactAnswer = { contact: LeadContact };
+// ---- The lead service (src/domain/contracts/lead.ts). Bodies use server field names; the access cookie
+// set on create travels automatically (same origin), so no token is ever handled here.
 
 /** POST /api/personal_loan/lead/v2: quick start data plus the e-mail step, or a complete contact. */
-export function createLead(body: Record<string, unknown>) {
+export function createLead(body: CreateLeadBody) {
   return apiRequest<ContactAnswer>("POST", "/personal_loan/lead/v2", { body });
 }
 
 /** PUT /api/personal_loan/lead/v2: the changed fields of the visitor's lead. */
-export function updateLead(leadId: string, changes: Record<string, unknown>) {
+export function updateLead(leadId: string, changes: LeadWrite) {
   return apiRequest<ContactAnswer>("PUT", "/personal_loan/lead/v2", { body: { ...changes, lead_id: leadId } });
 }
 
@@ -110,21 +115,16 @@ export function fetchLead(leadId: string) {
   return apiRequest<ContactAnswer>("GET", `/personal_loan/lead/v2/${encodeURIComponent(leadId)}`);
 }
 
-/** PUT /api/personal_loan/lead/v2/:id/step: one step's body (spec section 7) with its step number. */
-export function saveStep(leadId: string, step: number, fields: Record<string, unknown>) {
+/** PUT /api/personal_loan/lead/v2/:id/step: a screen's body (formToStepBody), with its consent if it shows one. */
+export function saveStep(leadId: string, body: StepBodyRequest & { consent?: ConsentEvidence }) {
   return apiRequest<ContactAnswer>("PUT", `/personal_loan/lead/v2/${encodeURIComponent(leadId)}/step`, {
-    body: { ...fields, step, lead_id: leadId },
+    body: { ...body, lead_id: leadId },
   });
 }
 
 /** POST /api/personal_loan/lead/v2/email-link: the e-mail-link entry; resume_path says where to go. */
-export function enterFromEmailLink(body: {
-  email: string;
-  loan_reason: string;
-  resume_token?: string;
-  user_agent?: string;
-}) {
-  return apiRequest<ContactAnswer & { resume_path: string }>("POST", "/personal_loan/lead/v2/email-link", { body });
+export function enterFromEmailLink(body: EmailLinkBody) {
+  return apiRequest<EmailLinkAnswer>("POST", "/personal_loan/lead/v2/email-link", { body });
 }
 
 export type NameSuggestionKind = "first_name" | "last_name" | "employer" | "job_title";

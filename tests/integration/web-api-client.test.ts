@@ -45,14 +45,15 @@ describe("src/web/api.ts against the server", () => {
     expect(created).toMatchObject({ ok: true, status: 200 });
     const id = created.data!.contact.lead_id;
 
-    const step = await saveStep(id, 25, {
+    const step = await saveStep(id, {
+      step: 25,
       ...stepBodies()[25],
       consent: { key: "ssn", version: CONSENT_TEXTS.ssn.version, page_url: "/ssn" },
     });
     expect(step.ok).toBe(true);
     expect(step.data?.contact.ssn).toBe("***-**-6789");
 
-    const bad = await saveStep(id, 25, { ssn: "12" });
+    const bad = await saveStep(id, { step: 25, ssn: "12" });
     expect(bad).toMatchObject({
       ok: false,
       status: 400,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../messages.ts";
-import { createLeadSchema, emailLinkSchema, updateLeadSchema } from "./lead.ts";
+import { createLeadRequest, emailLinkRequest, updateLeadRequest } from "./lead.ts";
 
 const today = new Date("2026-11-23T00:00:00Z");
+const createLeadSchema = (day: Date) => createLeadRequest({ today: day });
+const updateLeadSchema = (day: Date) => updateLeadRequest({ today: day });
+const emailLinkSchema = emailLinkRequest;
 
 describe("lead bodies", () => {
   const create = createLeadSchema(today);
@@ -24,6 +27,9 @@ describe("lead bodies", () => {
     expect(result.success).toBe(false);
     // One message per field: the "required" check stops the others.
     expect(result.error!.issues).toHaveLength(4);
+    expect(create.safeParse({ loan_amount: 500, loan_reason: "MEDICAL", zip: "10001", email: "a@b.co" }).success).toBe(
+      true,
+    );
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(messages).toMatchObject({
       email: MESSAGES.emailRequired,
@@ -72,5 +78,16 @@ describe("lead bodies", () => {
       lead_id: "ld_x",
       work_phone: "6465559876",
     });
+  });
+});
+
+describe("the day a date rule reads", () => {
+  it("is read at each check when given as a clock, so a long-lived schema follows the date", () => {
+    let now = new Date("2026-11-23T00:00:00Z");
+    const update = updateLeadRequest({ today: () => now });
+    const turning18 = { lead_id: "ld_x", dob: "2008-11-24" };
+    expect(update.safeParse(turning18).error?.issues[0]?.message).toBe(MESSAGES.underage);
+    now = new Date("2026-11-24T00:00:00Z");
+    expect(update.safeParse(turning18).success).toBe(true);
   });
 });

@@ -5,13 +5,14 @@ import {
   incomeForWire,
   incomeFromWire,
   SERVER_TO_CLIENT,
+  PERSONAL_FIELD_NAMES,
   serverFieldOf,
   toClientFields,
   toServerFields,
   WIRE_ALIASES,
-  type ClientField,
-} from "./fields.ts";
-import { INCOME_SOURCE_OPTIONS } from "./options.ts";
+} from "./field-names.ts";
+import { LEAD_FIELDS, SERVER_FIELDS, type ClientField } from "./lead-fields.ts";
+import { INCOME_SOURCE_OPTIONS } from "../options.ts";
 
 describe("field names (spec section 3)", () => {
   it("maps every row of the spec's table", () => {
@@ -66,9 +67,6 @@ describe("field names (spec section 3)", () => {
       jobTitle: "job_title",
       activeMilitary: "active_military",
       utm_source: "utm_source",
-      redirect_url: "redirect_url",
-      rejectUrl: "rejectUrl",
-      lead_id: "lead_id",
     });
   });
 
@@ -113,6 +111,20 @@ describe("field names (spec section 3)", () => {
     expect(serverFieldOf("constructor")).toBeUndefined();
     expect(serverFieldOf("nope")).toBeUndefined();
     for (const server of Object.values(WIRE_ALIASES)) expect(Object.values(CLIENT_TO_SERVER)).toContain(server);
+  });
+
+  it("gives every name one meaning: no client name or alias is another field's name", () => {
+    for (const field of SERVER_FIELDS) {
+      const spec = LEAD_FIELDS[field] as { client: string; aliases?: readonly string[] };
+      for (const name of [spec.client, ...(spec.aliases ?? [])]) expect(serverFieldOf(name), name).toBe(field);
+    }
+  });
+
+  it("never logs a personal or sensitive field under any of its names", () => {
+    for (const name of ["ssn", "socialSecurityNumber", "bank_aba", "bankAba", "routingNumber", "phone", "homePhone"])
+      expect(PERSONAL_FIELD_NAMES).toContain(name);
+    expect(PERSONAL_FIELD_NAMES).not.toContain("loan_amount");
+    expect(PERSONAL_FIELD_NAMES).not.toContain("zip");
   });
 });
 

@@ -3,7 +3,7 @@ import { isAdult } from "../age.ts";
 import { daysInMonth, parseIsoDate } from "../calendar-date.ts";
 import { MESSAGES } from "../messages.ts";
 import { birthYears, dayOptions, MONTH_OPTIONS, type Option } from "../options.ts";
-import { fieldsValid } from "./field-rules.ts";
+import { dayOf, fieldsValid, type Today } from "./field-rules.ts";
 
 // Date of birth: month, day and year selects (spec section 5), sent as one "YYYY-MM-DD" (spec section
 // 7, step 5). "Today" comes from the caller, never from the clock here.
@@ -19,8 +19,7 @@ const DAY = /^(0[1-9]|[12]\d|3[01])$/;
  * Output `{ dob }`. An impossible day (Feb 30) is reported on `day`; under 18 on `year`, the select
  * that decides it. Age is birthday-aware (age.ts), not the spec's year-only subtraction.
  */
-export function dobFormSchema(today: Date) {
-  const years: readonly string[] = birthYears(today).map(String);
+export function dobFormSchema(today: Today) {
   return z
     .object({
       month: z.preprocess(twoDigits, z.string({ message: MESSAGES.monthRequired })).refine((v) => MONTHS.includes(v), {
@@ -34,13 +33,14 @@ export function dobFormSchema(today: Date) {
           (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
           z.string({ message: MESSAGES.yearRequired }),
         )
-        .refine((v) => years.includes(v), { message: MESSAGES.yearRequired }),
+        .refine((v) => birthYears(dayOf(today)).map(String).includes(v), { message: MESSAGES.yearRequired }),
     })
     .superRefine((v, ctx) => {
       const iso = `${v.year}-${v.month}-${v.day}`;
       if (parseIsoDate(iso) === undefined)
         ctx.addIssue({ code: "custom", path: ["day"], message: MESSAGES.dateInvalid });
-      else if (!isAdult(iso, today)) ctx.addIssue({ code: "custom", path: ["year"], message: MESSAGES.underage });
+      else if (!isAdult(iso, dayOf(today)))
+        ctx.addIssue({ code: "custom", path: ["year"], message: MESSAGES.underage });
     }, fieldsValid)
     .transform((v) => ({ dob: `${v.year}-${v.month}-${v.day}` }));
 }

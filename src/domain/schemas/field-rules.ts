@@ -3,7 +3,7 @@ import { isAdult } from "../age.ts";
 import { parseIsoDate } from "../calendar-date.ts";
 import { digitsOnly, stripMask } from "../masks.ts";
 import { MESSAGES } from "../messages.ts";
-import { BANK_ACCOUNT_TYPE_OPTIONS, birthYears, LICENSE_STATE_OPTIONS, US_STATES, type Option } from "../options.ts";
+import { oldestBirthYear, US_STATES, type Option } from "../options.ts";
 import { isAllowedNextPayDate, type PayDateWindowOptions } from "../pay-dates.ts";
 import { isValidAbaChecksum } from "../routing-number.ts";
 import { isIssuableSsn } from "../ssn.ts";
@@ -41,6 +41,10 @@ export function requiredText(required: string, max: number, tooLong: string = ME
   );
 }
 
+/** "Today" for a date rule: a date, or a clock read each time a value is checked (a long-lived schema). */
+export type Today = Date | (() => Date);
+export const dayOf = (today: Today): Date => (typeof today === "function" ? today() : today);
+
 /** A single choice from an option set; missing or unknown values get `message`. Numbers match "12". */
 export function choice<const T extends readonly Option<string | number>[]>(options: T, message: string) {
   const values = options.map((o) => String(o.value));
@@ -48,6 +52,11 @@ export function choice<const T extends readonly Option<string | number>[]>(optio
     (v) => (typeof v === "number" ? String(v) : v),
     z.string({ message }).refine((v) => values.includes(v), { message }),
   ) as unknown as z.ZodType<`${T[number]["value"]}`>;
+}
+
+/** A duration or amount choice, kept as its number (docs/decisions/0007: durations travel as months). */
+export function numberChoice(options: readonly Option<string | number>[], message: string) {
+  return choice(options, message).transform(Number);
 }
 
 // US phone (spec section 5): ten digits once the mask is stripped, area code not starting with 0 or 1.
@@ -108,10 +117,6 @@ export const lastName = requiredText(MESSAGES.lastNameRequired, MAX_LENGTH.name,
 export const employerName = requiredText(MESSAGES.employerRequired, MAX_LENGTH.text);
 export const jobTitle = requiredText(MESSAGES.jobTitleRequired, MAX_LENGTH.text);
 export const bankName = requiredText(MESSAGES.bankNameRequired, MAX_LENGTH.text);
-// On the bank-details screen (/apply/bank); the /banktype choice screen uses its row's message.
-export const bankAccountType = choice(BANK_ACCOUNT_TYPE_OPTIONS, MESSAGES.bankAccountTypeRequired);
-// The licence list is the 50 states (spec section 3); the issuing-state message is ours.
-export const issuingState = choice(LICENSE_STATE_OPTIONS, MESSAGES.issuingStateRequired);
 
 /** A city the visitor types (do-not-sell form). */
 export const city = requiredText(MESSAGES.cityRequired, MAX_LENGTH.city, MESSAGES.cityTooLong);
@@ -164,24 +169,25 @@ export const licenseId = z.preprocess(
 );
 
 /** A birth date "YYYY-MM-DD" of someone 18 or over on `today` (birthday-aware, see age.ts). */
-export const birthDate = (today: Date) => {
-  // The year select offers the last 100 years (spec section 3); later years fail the age rule instead.
-  const oldestYear = Math.min(...birthYears(today));
-  return z
+export const birthDate = (today: Today) =>
+  z
     .string({ message: MESSAGES.dateInvalid })
     .refine((v) => parseIsoDate(v) !== undefined, { message: MESSAGES.dateInvalid, abort: true })
-    .refine((v) => Number(v.slice(0, 4)) >= oldestYear, { message: MESSAGES.dateInvalid, abort: true })
-    .refine((v) => isAdult(v, today), { message: MESSAGES.underage });
-};
+    // The year select offers the last 100 years (spec section 3); later years fail the age rule instead.
+    .refine((v) => Number(v.slice(0, 4)) >= oldestBirthYear(dayOf(today)), {
+      message: MESSAGES.dateInvalid,
+      abort: true,
+    })
+    .refine((v) => isAdult(v, dayOf(today)), { message: MESSAGES.underage });
 
 /** A next pay date "YYYY-MM-DD" inside the window (decisions row 5). */
-export const nextPayDate = (today: Date, window: PayDateWindowOptions = {}) =>
+export const nextPayDate = (today: Today, window: PayDateWindowOptions = {}) =>
   z.preprocess(
     trimmed,
     z
       .string({ message: MESSAGES.chooseAnswer })
       .min(1, { message: MESSAGES.chooseAnswer, abort: true })
-      .refine((v) => isAllowedNextPayDate(v, today, window), { message: MESSAGES.payDateWindow }),
+      .refine((v) => isAllowedNextPayDate(v, dayOf(today), window), { message: MESSAGES.payDateWindow }),
   );
 
 /** Any valid plain date (the computed second pay date). */

@@ -1,12 +1,8 @@
+import { MESSAGES } from "../messages.ts";
+import { DEFAULT_CONTACT_TIME, DEFAULT_RESIDENCE_DURATION_ALT, RESIDENCE_DURATION_ALT_OPTIONS } from "../options.ts";
+import { numberChoice } from "../schemas/field-rules.ts";
 import { mainStep } from "./main-steps.ts";
-import { MESSAGES } from "./messages.ts";
-import {
-  CONTACT_TIME_OPTIONS,
-  DEFAULT_CONTACT_TIME,
-  DEFAULT_RESIDENCE_DURATION_ALT,
-  RESIDENCE_DURATION_ALT_OPTIONS,
-} from "./options.ts";
-import type { Step } from "./steps.ts";
+import type { Step } from "./step.ts";
 
 // The alternate entry paths /apply/* (spec section 2), each a variant of a main screen with its own
 // route, links and indicator. Indicators: decisions row 3 (bank details 12, direct deposit 13, time at
@@ -24,7 +20,8 @@ export const ALTERNATE_STEPS: readonly Step[] = [
   variant("hometime", {
     slug: "apply-home_time",
     path: "/apply/home_time",
-    optionSet: RESIDENCE_DURATION_ALT_OPTIONS,
+    options: RESIDENCE_DURATION_ALT_OPTIONS,
+    rules: { currentResidenceDuration: () => numberChoice(RESIDENCE_DURATION_ALT_OPTIONS, MESSAGES.selectOne) },
     defaultValue: DEFAULT_RESIDENCE_DURATION_ALT,
     back: "/apply/address",
     next: "/apply/own_home",
@@ -52,7 +49,12 @@ export const ALTERNATE_STEPS: readonly Step[] = [
     subtitle: "By providing the bank details, lenders might review your request with high acceptance rate!",
     fields: ["routingNumber", "bankName", "bankAccount", "bankAccountType"],
     stepNumber: 18,
-    bodyFields: ["bankAba", "bankName", "bankAccountNumber", "bankAccountType"],
+    body: {
+      bankAba: "routingNumber",
+      bankName: "bankName",
+      bankAccountNumber: "bankAccount",
+      bankAccountType: "bankAccountType",
+    },
     back: "/apply/score",
     next: "/apply/deposit",
   },
@@ -104,11 +106,9 @@ export const EXTRA_STEPS: readonly Step[] = [
     title: "Best Time to Contact",
     subtitle: "When should lenders call you?",
     fields: ["bestTimeContact"],
-    optionSet: CONTACT_TIME_OPTIONS,
-    choiceMessage: MESSAGES.selectOne,
     defaultValue: DEFAULT_CONTACT_TIME,
     stepNumber: 4,
-    bodyFields: ["contactTime"],
+    body: { contactTime: "bestTimeContact" },
     back: "/cellphone",
     next: "/dob",
   },
@@ -123,7 +123,6 @@ export const EXTRA_STEPS: readonly Step[] = [
     subtitle: "Please confirm your loan amount and reason.",
     fields: ["amount", "loanReason"],
     stepNumber: null,
-    bodyFields: [],
     back: null,
     next: "/nextpaydatesort",
   },
@@ -146,7 +145,6 @@ export const EXTRA_STEPS: readonly Step[] = [
     subtitle: "Press Request Cash to send your request to our lender network.",
     fields: [],
     stepNumber: null,
-    bodyFields: [],
     back: null,
     next: "/mapping-lender",
   },

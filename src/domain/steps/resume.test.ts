@@ -1,37 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { firstMissingStep, pathAfterPayDates, RESUME_FIELDS, resumePath } from "./resume.ts";
-import { MAIN_STEP_ORDER, stepByPath } from "./steps.ts";
+import { MAIN_STEP_ORDER, stepByPath } from "./step-table.ts";
 
-const complete = Object.fromEntries(RESUME_FIELDS.map(([field]) => [field, "x"]));
+const complete = Object.fromEntries(
+  RESUME_FIELDS.filter(([field]) => field !== "socialSecurityNumber").map(([field]) => [field, "x"]),
+);
 // The server answers a saved SSN masked; present is what counts.
 const submitted = { ...complete, socialSecurityNumber: "***-**-6789" };
 
 describe("resume logic (spec section 4)", () => {
-  it("maps fields to steps exactly as the spec lists them, in the main order", () => {
-    expect(RESUME_FIELDS.map(([field, slug]) => `${field}>${slug}`)).toEqual([
-      "phone>cellphone",
-      "dob>dob",
-      "zipCode>address",
-      "streetAddress>address",
-      "currentResidenceDuration>hometime",
-      "residenceOwnership>ownhome",
-      "incomeSource>incomesource",
-      "currentCompanyDuration>emptime",
-      "unsecuredDebtAmount>unsecureddebtamount",
-      "incomePaymentFrequency>payfreequency",
-      "monthlyIncome>grossincome",
-      "incomeNextDate1>nextpaydate",
-      "employerName>empinfor",
-      "employerPhone>workphone",
-      "getDirectDeposit>deposit",
-      "routingNumber>aba",
-      "bankAccountType>banktype",
-      "currentBankDuration>banktime",
-      "bankAccount>bankaccount",
-      "licenseID>driverid",
-      "ownCar>owncar",
-      "creditScoreRating>creditscore",
-    ]);
+  it("checks every field the spec maps to its step, each screen's fields in the main order, SSN last", () => {
+    const pairs = RESUME_FIELDS.map(([field, slug]) => `${field}>${slug}`);
+    expect(pairs.at(-1)).toBe("socialSecurityNumber>ssn");
+    expect(pairs).not.toContain("firstName>lgname");
+    expect(pairs).not.toContain("email>email");
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        "phone>cellphone",
+        "dob>dob",
+        "zipCode>address",
+        "streetAddress>address",
+        "currentResidenceDuration>hometime",
+        "residenceOwnership>ownhome",
+        "incomeSource>incomesource",
+        "currentCompanyDuration>emptime",
+        "unsecuredDebtAmount>unsecureddebtamount",
+        "incomePaymentFrequency>payfreequency",
+        "monthlyIncome>grossincome",
+        "incomeNextDate1>nextpaydate",
+        "employerName>empinfor",
+        "employerPhone>workphone",
+        "getDirectDeposit>deposit",
+        "routingNumber>aba",
+        "bankAccountType>banktype",
+        "currentBankDuration>banktime",
+        "bankAccount>bankaccount",
+        "licenseID>driverid",
+        "ownCar>owncar",
+        "creditScoreRating>creditscore",
+      ]),
+    );
     const positions = RESUME_FIELDS.map(([, slug]) => MAIN_STEP_ORDER.indexOf(slug));
     expect(positions.every((p, i) => p >= 0 && (i === 0 || p >= positions[i - 1]!))).toBe(true);
   });
@@ -56,12 +64,13 @@ describe("resume logic (spec section 4)", () => {
   });
 
   it("counts 0 and false as answers, null and blank text as missing", () => {
-    expect(firstMissingStep({ ...complete, monthlyIncome: 0, ownCar: false })).toBeUndefined();
+    expect(firstMissingStep({ ...submitted, monthlyIncome: 0, ownCar: false })).toBeUndefined();
   });
 
   it("reports the first missing step in the spec's order", () => {
     expect(firstMissingStep({ ...complete, ownCar: null, licenseID: null })).toBe("driverid");
-    expect(firstMissingStep(complete)).toBeUndefined();
+    expect(firstMissingStep(complete)).toBe("ssn");
+    expect(firstMissingStep(submitted)).toBeUndefined();
   });
 
   it("after refreshing pay dates, continues at the first later step still missing, else /requestcash", () => {

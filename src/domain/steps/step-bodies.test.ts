@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { GOOD_STEP_BODIES } from "../../../tests/fixtures/step-bodies.ts";
 import { MESSAGES } from "../messages.ts";
-import { STEPS } from "../steps.ts";
-import {
-  isStepNumber,
-  slugOfStepNumber,
-  STEP_NUMBERS,
-  stepBodySchema,
-  stepBodySchemas,
-  stepUpdateRequestSchema,
-} from "./step-bodies.ts";
+import type { z } from "zod";
+import { stepUpdateRequest } from "../contracts/lead.ts";
+import { STEPS } from "./step-table.ts";
+import { isStepNumber, slugOfStepNumber, STEP_NUMBERS, stepBodySchemas } from "./step-bodies.ts";
 
 const today = new Date("2026-11-23T00:00:00Z"); // a Monday
-const schemas = stepBodySchemas(today);
+const schemas = stepBodySchemas({ today }) as Record<number, z.ZodObject>;
 const GOOD = GOOD_STEP_BODIES;
 
 type Issues = { path: PropertyKey[]; message: string }[];
@@ -27,37 +22,37 @@ describe("step-update bodies (spec section 7)", () => {
   it("has a schema for every numbered step, and accepts a good body for each", () => {
     expect(STEP_NUMBERS).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
     expect(STEP_NUMBERS).toEqual(Object.keys(GOOD).map(Number));
-    for (const step of STEP_NUMBERS) expect(schemas[step].safeParse(GOOD[step]).success, `step ${step}`).toBe(true);
+    for (const step of STEP_NUMBERS) expect(schemas[step]!.safeParse(GOOD[step]).success, `step ${step}`).toBe(true);
   });
 
   it("strips masks, trims, and turns durations and income into numbers", () => {
-    expect(schemas[2].parse(GOOD[2])).toEqual({
+    expect(schemas[2]!.parse(GOOD[2])).toEqual({
       cellPhone: "2125551234",
       homePhone: "2125551234",
       contactTime: "ANYTIME",
     });
-    expect(schemas[25].parse(GOOD[25])).toEqual({ ssn: "123456789" });
-    expect(schemas[15].parse(GOOD[15])).toEqual({ workCompanyName: "Acme", jobTitle: "Clerk" });
-    expect(schemas[13].parse(GOOD[13])).toEqual({ incomeNetMonthly: 2500 });
-    expect(schemas[10].parse({ workTimeAtEmployer: "48" })).toEqual({ workTimeAtEmployer: 48 });
-    expect(schemas[20].parse({ bankAccountLengthMonths: "30" })).toEqual({ bankAccountLengthMonths: 30 });
-    expect(schemas[16].parse({ workPhone: "(646) 555-9876" })).toEqual({ workPhone: "6465559876" });
+    expect(schemas[25]!.parse(GOOD[25])).toEqual({ ssn: "123456789" });
+    expect(schemas[15]!.parse(GOOD[15])).toEqual({ workCompanyName: "Acme", jobTitle: "Clerk" });
+    expect(schemas[13]!.parse(GOOD[13])).toEqual({ incomeNetMonthly: 2500 });
+    expect(schemas[10]!.parse({ workTimeAtEmployer: "48" })).toEqual({ workTimeAtEmployer: 48 });
+    expect(schemas[20]!.parse({ bankAccountLengthMonths: "30" })).toEqual({ bankAccountLengthMonths: 30 });
+    expect(schemas[16]!.parse({ workPhone: "(646) 555-9876" })).toEqual({ workPhone: "6465559876" });
   });
 
   it("accepts either residence list on step 7, with both names agreeing", () => {
-    expect(schemas[7].parse({ time_at_residence: "102", addressLengthMonths: 102 })).toEqual({
+    expect(schemas[7]!.parse({ time_at_residence: "102", addressLengthMonths: 102 })).toEqual({
       time_at_residence: 102,
       addressLengthMonths: 102,
     });
-    expect(schemas[7].parse({ time_at_residence: 36 })).toEqual({ time_at_residence: 36 });
+    expect(schemas[7]!.parse({ time_at_residence: 36 })).toEqual({ time_at_residence: 36 });
     expect(messageOf(7, { time_at_residence: 24, addressLengthMonths: 36 }, "addressLengthMonths")).toBe(
       MESSAGES.residenceMonthsDisagree,
     );
   });
 
   it("carries MILITARY as SELF_EMPLOYMENT with activeMilitary YES (spec section 4)", () => {
-    expect(schemas[9].safeParse({ incomeType: "SELF_EMPLOYMENT", activeMilitary: "YES" }).success).toBe(true);
-    expect(schemas[9].safeParse({ incomeType: "BENEFITS", activeMilitary: "NO" }).success).toBe(true);
+    expect(schemas[9]!.safeParse({ incomeType: "SELF_EMPLOYMENT", activeMilitary: "YES" }).success).toBe(true);
+    expect(schemas[9]!.safeParse({ incomeType: "BENEFITS", activeMilitary: "NO" }).success).toBe(true);
   });
 
   it.each([
@@ -136,32 +131,32 @@ describe("step-update bodies (spec section 7)", () => {
   });
 
   it("accepts the boundaries: 4 and 24 account digits, 2 and 25 licence characters, 18th birthday today", () => {
-    expect(schemas[21].safeParse({ bankAccountNumber: "1234" }).success).toBe(true);
-    expect(schemas[21].safeParse({ bankAccountNumber: "1".repeat(24) }).success).toBe(true);
-    expect(schemas[22].safeParse({ ...GOOD[22], driversLicenseNumber: "D1" }).success).toBe(true);
-    expect(schemas[22].safeParse({ ...GOOD[22], driversLicenseNumber: "D".repeat(25) }).success).toBe(true);
-    expect(schemas[5].safeParse({ dob: "2008-11-23" }).success).toBe(true);
-    expect(schemas[6].safeParse({ ...GOOD[6], address: "x".repeat(100), city: "x".repeat(50) }).success).toBe(true);
-    expect(schemas[14].safeParse({ incomeNextDate1: "2026-11-23", incomeNextDate2: "2026-12-07" }).success).toBe(true);
-    expect(schemas[14].safeParse({ incomeNextDate1: "2026-12-23", incomeNextDate2: "2027-01-06" }).success).toBe(true);
+    expect(schemas[21]!.safeParse({ bankAccountNumber: "1234" }).success).toBe(true);
+    expect(schemas[21]!.safeParse({ bankAccountNumber: "1".repeat(24) }).success).toBe(true);
+    expect(schemas[22]!.safeParse({ ...GOOD[22], driversLicenseNumber: "D1" }).success).toBe(true);
+    expect(schemas[22]!.safeParse({ ...GOOD[22], driversLicenseNumber: "D".repeat(25) }).success).toBe(true);
+    expect(schemas[5]!.safeParse({ dob: "2008-11-23" }).success).toBe(true);
+    expect(schemas[6]!.safeParse({ ...GOOD[6], address: "x".repeat(100), city: "x".repeat(50) }).success).toBe(true);
+    expect(schemas[14]!.safeParse({ incomeNextDate1: "2026-11-23", incomeNextDate2: "2026-12-07" }).success).toBe(true);
+    expect(schemas[14]!.safeParse({ incomeNextDate1: "2026-12-23", incomeNextDate2: "2027-01-06" }).success).toBe(true);
     // Weekly and monthly pay give the other second dates; the oldest year of the select is allowed.
-    expect(schemas[14].safeParse({ incomeNextDate1: "2026-11-27", incomeNextDate2: "2026-12-04" }).success).toBe(true);
-    expect(schemas[14].safeParse({ incomeNextDate1: "2026-11-27", incomeNextDate2: "2026-12-28" }).success).toBe(true);
-    expect(schemas[5].safeParse({ dob: "1927-01-01" }).success).toBe(true);
+    expect(schemas[14]!.safeParse({ incomeNextDate1: "2026-11-27", incomeNextDate2: "2026-12-04" }).success).toBe(true);
+    expect(schemas[14]!.safeParse({ incomeNextDate1: "2026-11-27", incomeNextDate2: "2026-12-28" }).success).toBe(true);
+    expect(schemas[5]!.safeParse({ dob: "1927-01-01" }).success).toBe(true);
   });
 
   it("lets a server allow a day of grace on the pay-date window", () => {
     const tuesday = new Date("2026-11-24T00:00:00Z");
     const body = { incomeNextDate1: "2026-11-23", incomeNextDate2: "2026-12-07" };
-    expect(stepBodySchema(14, tuesday).safeParse(body).success).toBe(false);
-    expect(stepBodySchema(14, tuesday, { payDateGraceDays: 1 }).safeParse(body).success).toBe(true);
+    expect(stepBodySchemas({ today: tuesday })[14]!.safeParse(body).success).toBe(false);
+    expect(stepBodySchemas({ today: tuesday, payDateGraceDays: 1 })[14]!.safeParse(body).success).toBe(true);
   });
 
   it("agrees with the step table: every screen's body fields are its step's schema fields", () => {
     for (const step of STEPS.filter((s) => s.stepNumber !== null)) {
       expect(isStepNumber(step.stepNumber), step.slug).toBe(true);
-      const fields = Object.keys(schemas[step.stepNumber as keyof typeof schemas].shape);
-      expect(fields, step.slug).toEqual(expect.arrayContaining([...step.bodyFields]));
+      const fields = Object.keys(schemas[step.stepNumber!]!.shape);
+      expect(fields, step.slug).toEqual(expect.arrayContaining(Object.keys(step.body ?? {})));
     }
     for (const n of STEP_NUMBERS)
       expect(
@@ -180,7 +175,7 @@ describe("step-update bodies (spec section 7)", () => {
 });
 
 describe("step-update request { step, lead_id, ...fields } (decisions.md section 2)", () => {
-  const request = stepUpdateRequestSchema(today);
+  const request = stepUpdateRequest({ today });
 
   it("picks the body schema by step", () => {
     expect(request.parse({ step: 8, lead_id: "ld_1", ownHome: "NO" })).toEqual({

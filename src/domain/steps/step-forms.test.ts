@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../messages.ts";
-import { STEPS, stepByPath, stepBySlug, type Step, type StepScreen } from "../steps.ts";
-import { fieldErrors } from "./field-errors.testing.ts";
-import { formToStepBody } from "./form-to-step-body.ts";
-import { stepBodySchemas } from "./step-bodies.ts";
-import { choiceFormSchema, stepFormSchema, type StepFormContext } from "./step-forms.ts";
+import { fieldErrors } from "../schemas/field-errors.testing.ts";
+import type { Step, StepFormContext, StepScreen } from "./step.ts";
+import { CONSENT_BY_STEP, formToStepBody, stepBodySchemas } from "./step-bodies.ts";
+import { stepFormSchema } from "./step-forms.ts";
+import { choiceOptions, STEPS, stepByPath, stepBySlug } from "./step-table.ts";
 
 const today = new Date("2026-11-23T00:00:00Z"); // a Monday
 const context: StepFormContext = { today, knownPhones: { cellPhone: "2125551234", phone: "2125551234" } };
-const bodies = stepBodySchemas(today);
+const bodies = stepBodySchemas({ today });
+/** A screen's values as its form parses them (what the funnel turns into a body). */
+const parsed = (step: Step, typed: Record<string, unknown>) => stepFormSchema(step, context).parse(typed);
 
 // What a visitor types on each kind of screen (choice screens take their default or first option).
 const TYPED: Record<Exclude<StepScreen, "choice">, Record<string, unknown>> = {
@@ -36,7 +38,7 @@ const TYPED: Record<Exclude<StepScreen, "choice">, Record<string, unknown>> = {
 
 function typed(step: Step): Record<string, unknown> {
   if (step.screen !== "choice") return TYPED[step.screen];
-  return { [step.fields[0]!]: step.defaultValue ?? step.optionSet![0]!.value };
+  return { [step.fields[0]!]: step.defaultValue ?? choiceOptions(step)[0]!.value };
 }
 
 describe("screen forms of the step table", () => {
@@ -51,9 +53,8 @@ describe("screen forms of the step table", () => {
       }
       const { step: number, ...fields } = body!;
       expect(number).toBe(step.stepNumber);
-      expect(Object.keys(fields).sort()).toEqual([...step.bodyFields].sort());
-      const schema = bodies[number as keyof typeof bodies];
-      expect(schema.safeParse(fields).error?.issues).toBeUndefined();
+      expect(Object.keys(fields).sort()).toEqual(Object.keys(step.body ?? {}).sort());
+      expect(bodies[number]!.safeParse(fields).error?.issues).toBeUndefined();
     },
   );
 
@@ -70,12 +71,12 @@ describe("screen forms of the step table", () => {
 
   it("sends MILITARY as SELF_EMPLOYMENT with activeMilitary YES (spec section 4)", () => {
     const step = stepBySlug("incomesource")!;
-    expect(formToStepBody(step, { incomeSource: "MILITARY" })).toEqual({
+    expect(formToStepBody(step, parsed(step, { incomeSource: "MILITARY" }))).toEqual({
       step: 9,
       incomeType: "SELF_EMPLOYMENT",
       activeMilitary: "YES",
     });
-    expect(formToStepBody(step, { incomeSource: "BENEFITS" })).toEqual({
+    expect(formToStepBody(step, parsed(step, { incomeSource: "BENEFITS" }))).toEqual({
       step: 9,
       incomeType: "BENEFITS",
       activeMilitary: "NO",
@@ -83,21 +84,22 @@ describe("screen forms of the step table", () => {
   });
 
   it("sends durations and income as numbers", () => {
-    expect(formToStepBody(stepBySlug("hometime")!, { currentResidenceDuration: "36" })).toEqual({
+    const body = (step: Step, typed: Record<string, unknown>) => formToStepBody(step, parsed(step, typed));
+    expect(body(stepBySlug("hometime")!, { currentResidenceDuration: "36" })).toEqual({
       step: 7,
       time_at_residence: 36,
       addressLengthMonths: 36,
     });
-    expect(formToStepBody(stepByPath("/apply/home_time")!, { currentResidenceDuration: "102" })).toEqual({
+    expect(body(stepByPath("/apply/home_time")!, { currentResidenceDuration: "102" })).toEqual({
       step: 7,
       time_at_residence: 102,
       addressLengthMonths: 102,
     });
-    expect(formToStepBody(stepBySlug("grossincome")!, { monthlyIncome: "4500" })).toEqual({
+    expect(body(stepBySlug("grossincome")!, { monthlyIncome: "4500" })).toEqual({
       step: 13,
       incomeNetMonthly: 4500,
     });
-    expect(formToStepBody(stepBySlug("banktime")!, { currentBankDuration: "30" })).toEqual({
+    expect(body(stepBySlug("banktime")!, { currentBankDuration: "30" })).toEqual({
       step: 20,
       bankAccountLengthMonths: 30,
     });
@@ -136,17 +138,23 @@ describe("screen forms of the step table", () => {
     });
   });
 
-  it("shows each choice screen's own message when nothing or something unknown is chosen", () => {
+  it("shows each choice screen's one message when nothing or something unknown is chosen", () => {
     for (const step of STEPS.filter((s) => s.screen === "choice")) {
       const field = step.fields[0]!;
-      expect(fieldErrors(choiceFormSchema(step), {}), step.slug).toEqual({ [field]: [step.choiceMessage] });
-      expect(fieldErrors(choiceFormSchema(step), { [field]: "NOT_AN_OPTION" }), step.slug).toEqual({
-        [field]: [step.choiceMessage],
+      const [message] = fieldErrors(stepFormSchema(step, context), {})[field] ?? [];
+      expect(Object.values(MESSAGES), step.slug).toContain(message);
+      expect(fieldErrors(stepFormSchema(step, context), { [field]: "NOT_AN_OPTION" }), step.slug).toEqual({
+        [field]: [message],
       });
     }
   });
 
-  it("refuses to build a choice form for a screen that is not one", () => {
-    expect(() => choiceFormSchema(stepBySlug("email")!)).toThrow();
+  it("lists options only for single-choice screens", () => {
+    expect(() => choiceOptions(stepBySlug("email")!)).toThrow();
+  });
+
+  it("carries consent on the phone and SSN steps only, as their screens show it", () => {
+    expect(CONSENT_BY_STEP).toEqual({ 2: "phone", 25: "ssn" });
+    expect(STEPS.filter((s) => s.consent).map((s) => s.slug)).toEqual(["cellphone", "ssn", "apply-ssn"]);
   });
 });

@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_TO_SERVER } from "./fields.ts";
-import { MESSAGES } from "./messages.ts";
+import { CLIENT_TO_SERVER } from "../fields/field-names.ts";
+import { MESSAGES } from "../messages.ts";
 import {
   BANK_ACCOUNT_TYPE_OPTIONS,
   CONTACT_TIME_OPTIONS,
   RESIDENCE_DURATION_ALT_OPTIONS,
   RESIDENCE_DURATION_OPTIONS,
-} from "./options.ts";
-import { MAIN_STEP_ORDER, progressPercent, STEPS, stepByPath, stepBySlug, stepTitle, TOTAL_STEPS } from "./steps.ts";
+} from "../options.ts";
+import { screenForm } from "./screen-form.testing.ts";
+import {
+  choiceOptions,
+  MAIN_STEP_ORDER,
+  progressPercent,
+  STEPS,
+  stepByPath,
+  stepBySlug,
+  stepTitle,
+  TOTAL_STEPS,
+} from "./step-table.ts";
+
+/** The message a choice screen shows when nothing is chosen. */
+const choiceMessage = (slug: string) => screenForm(slug).safeParse({}).error?.issues[0]?.message;
+const bodyFields = (slug: string) => Object.keys(stepBySlug(slug)?.body ?? {});
 
 const APPLY_PATHS = [
   "/apply/home_time",
@@ -63,9 +77,9 @@ describe("step table (spec section 2)", () => {
       back: "/cellphone",
       next: "/dob",
       stepNumber: 4,
-      bodyFields: ["contactTime"],
-      optionSet: CONTACT_TIME_OPTIONS,
     });
+    expect(bodyFields("besttimecontact")).toEqual(["contactTime"]);
+    expect(choiceOptions(stepByPath("/besttimecontact")!)).toEqual(CONTACT_TIME_OPTIONS);
     expect(MAIN_STEP_ORDER).not.toContain("besttimecontact");
     expect(stepByPath("/nextpaydatesort")).toMatchObject({ back: "/grossincome", stepNumber: 14, screen: "pay-date" });
     expect(stepByPath("/loanreason")).toMatchObject({
@@ -119,11 +133,13 @@ describe("step table (spec section 2)", () => {
   });
 
   it("uses the alternate residence labels on /apply/home_time, the main ones on /hometime (decisions row 9)", () => {
-    expect(stepByPath("/hometime")).toMatchObject({ optionSet: RESIDENCE_DURATION_OPTIONS, defaultValue: "12" });
-    expect(stepByPath("/apply/home_time")).toMatchObject({
-      optionSet: RESIDENCE_DURATION_ALT_OPTIONS,
-      defaultValue: "102",
-    });
+    expect(choiceOptions(stepByPath("/hometime")!)).toEqual(RESIDENCE_DURATION_OPTIONS);
+    expect(stepByPath("/hometime")?.defaultValue).toBe("12");
+    expect(choiceOptions(stepByPath("/apply/home_time")!)).toEqual(RESIDENCE_DURATION_ALT_OPTIONS);
+    expect(stepByPath("/apply/home_time")?.defaultValue).toBe("102");
+    // Each screen's form takes only the list it shows.
+    expect(screenForm("apply-home_time").safeParse({ currentResidenceDuration: "12" }).success).toBe(false);
+    expect(screenForm("apply-home_time").safeParse({ currentResidenceDuration: "102" }).success).toBe(true);
   });
 
   it("has unique slugs and paths, known fields, and next/back routes that exist", () => {
@@ -139,8 +155,8 @@ describe("step table (spec section 2)", () => {
       );
       expect(step.indicator).toBeGreaterThanOrEqual(1);
       expect(step.indicator).toBeLessThanOrEqual(TOTAL_STEPS);
-      if (step.stepNumber === null) expect(step.bodyFields, step.slug).toEqual([]);
-      else expect(step.bodyFields.length, step.slug).toBeGreaterThan(0);
+      if (step.stepNumber === null) expect(step.body, step.slug).toBeUndefined();
+      else expect(Object.keys(step.body ?? {}).length, step.slug).toBeGreaterThan(0);
     }
   });
 
@@ -149,20 +165,23 @@ describe("step table (spec section 2)", () => {
     expect(choices.length).toBeGreaterThan(10);
     for (const step of choices) {
       expect(step.fields, step.slug).toHaveLength(1);
-      expect(step.optionSet?.length, step.slug).toBeGreaterThan(1);
-      expect(Object.values(MESSAGES), step.slug).toContain(step.choiceMessage);
+      expect(choiceOptions(step).length, step.slug).toBeGreaterThan(1);
+      expect(Object.values(MESSAGES), step.slug).toContain(choiceMessage(step.slug));
+      for (const option of choiceOptions(step)) {
+        expect(screenForm(step.slug).safeParse({ [step.fields[0]!]: String(option.value) }).success).toBe(true);
+      }
       if (step.defaultValue !== undefined) {
         expect(
-          step.optionSet!.map((o) => String(o.value)),
+          choiceOptions(step).map((o) => String(o.value)),
           step.slug,
         ).toContain(step.defaultValue);
       }
     }
-    expect(STEPS.filter((s) => s.screen !== "choice").every((s) => s.optionSet === undefined)).toBe(true);
+    expect(STEPS.filter((s) => s.screen !== "choice").every((s) => s.options === undefined)).toBe(true);
   });
 
   it("shows spec section 5's message on each choice screen", () => {
-    const message = (slug: string) => stepBySlug(slug)?.choiceMessage;
+    const message = choiceMessage;
     expect(message("hometime")).toBe("Please select one option.");
     expect(message("ownhome")).toBe("Please choose an answer");
     expect(message("incomesource")).toBe("Please choose an answer");
@@ -171,7 +190,8 @@ describe("step table (spec section 2)", () => {
     expect(message("owncar")).toBe("Please select one option.");
     expect(message("creditscore")).toBe("Please select one option.");
     expect(message("unsecureddebtamount")).toBe("Please select one option.");
-    expect(stepBySlug("banktype")).toMatchObject({ optionSet: BANK_ACCOUNT_TYPE_OPTIONS, defaultValue: "CHECKING" });
+    expect(choiceOptions(stepBySlug("banktype")!)).toEqual(BANK_ACCOUNT_TYPE_OPTIONS);
+    expect(stepBySlug("banktype")?.defaultValue).toBe("CHECKING");
     expect(stepBySlug("ownhome")?.defaultValue).toBe("YES");
   });
 

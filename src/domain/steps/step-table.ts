@@ -1,53 +1,14 @@
-import type { ClientField } from "./fields.ts";
-import { ALTERNATE_STEPS, EXTRA_STEPS } from "./other-steps.ts";
+import { CLIENT_TO_SERVER } from "../fields/field-names.ts";
+import { LEAD_FIELDS, type ClientField } from "../fields/lead-fields.ts";
+import type { Option } from "../options.ts";
 import { MAIN_STEPS } from "./main-steps.ts";
-import type { Option } from "./options.ts";
+import { ALTERNATE_STEPS, EXTRA_STEPS } from "./other-steps.ts";
+import type { Step } from "./step.ts";
 
 // The step table (spec section 2 route table and step order, section 7 step-update numbers, decisions
-// rows 2, 3 and 12). Screens, routes, progress and the server's step validation all read this table.
-// The rows live in main-steps.ts (the 24-step order) and other-steps.ts (/apply/* and the extra screens).
-
-/** Which screen component renders a row; "choice" is the generic single-choice screen. */
-export type StepScreen =
-  | "legal-name"
-  | "email"
-  | "cell-phone"
-  | "choice"
-  | "dob"
-  | "address"
-  | "pay-date"
-  | "employer"
-  | "work-phone"
-  | "routing"
-  | "bank-details"
-  | "bank-account"
-  | "license"
-  | "ssn"
-  | "loan-confirm"
-  | "request-cash";
-
-export type Step = {
-  slug: string;
-  path: string;
-  /** Progress number shown on the screen; the bar is indicator / TOTAL_STEPS. */
-  indicator: number;
-  /** "{firstName}" in a title is filled by stepTitle. */
-  title: string;
-  subtitle: string;
-  screen: StepScreen;
-  /** Client field names the screen edits. */
-  fields: readonly ClientField[];
-  /** A single-choice screen's options, its "nothing chosen" message and its preselected value. */
-  optionSet?: readonly Option<string | number>[];
-  choiceMessage?: string;
-  defaultValue?: string;
-  back: string | null;
-  next: string;
-  /** The step-update number of spec section 7, or null when the screen saves through create/update. */
-  stepNumber: number | null;
-  /** Wire field names of the step-update body (spec section 7). */
-  bodyFields: readonly string[];
-};
+// rows 2, 3 and 12). Screens, routes, progress, the step-update bodies, the consent per step and the
+// resume order all read this table. The rows live in main-steps.ts (the 24-step order) and
+// other-steps.ts (/apply/* and the extra screens); step.ts says what a row holds.
 
 // Spec section 2: the progress bar shows indicator / 24.
 export const TOTAL_STEPS = 24;
@@ -63,6 +24,19 @@ export function stepBySlug(slug: string): Step | undefined {
 
 export function stepByPath(path: string): Step | undefined {
   return STEPS.find((s) => s.path === path);
+}
+
+/** The options a single-choice screen shows: its own list, else its field's in the registry. */
+export function choiceOptions(step: Step): readonly Option<string | number>[] {
+  const [field] = step.fields;
+  if (step.screen !== "choice" || step.fields.length !== 1 || !field) {
+    throw new Error(`${step.slug} is not a single-choice screen`);
+  }
+  const options =
+    step.options ??
+    (LEAD_FIELDS[CLIENT_TO_SERVER[field as ClientField]] as { options?: readonly Option<string | number>[] }).options;
+  if (!options) throw new Error(`${field} has no options`);
+  return options;
 }
 
 /** Progress bar width in percent, one decimal (spec section 2: step / 24), held within 0..100. */

@@ -1,21 +1,13 @@
 import { createHash } from "node:crypto";
 import { CONSENT_TEXTS, type ConsentKey } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
-import { z } from "zod";
+import type { ConsentEvidence } from "#domain/contracts/lead.ts";
 import type { Db } from "../db/database.ts";
 import { consentRecords } from "../db/schema.ts";
 import type { Tx } from "../leads/lead-store.ts";
 
 // Consent evidence (decisions.md section 3): one row per kind of consent given by one button press,
 // with the version and sha256 of the exact template shown, the button, page, time, IP and user agent.
-
-/** What the browser sends beside a form that carries consent text. */
-export const consentEvidenceSchema = z.object({
-  key: z.enum(Object.keys(CONSENT_TEXTS) as [ConsentKey, ...ConsentKey[]]),
-  version: z.string().max(32),
-  page_url: z.string().max(2048),
-});
-export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
 
 export const TEXT_HASHES = Object.fromEntries(
   Object.entries(CONSENT_TEXTS).map(([key, text]) => [

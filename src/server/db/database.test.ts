@@ -17,7 +17,7 @@ describe("database", () => {
   it("migrates to the four tables and round-trips a lead with its history", async () => {
     database = await createTestDatabase();
     const { db } = database;
-    await db.insert(leads).values({ id: "lead_a", accessTokenHash: "h", email: "a@example.com", loanAmount: 500 });
+    await db.insert(leads).values({ id: "lead_a", accessTokenHash: "h", email: "a@example.com", loan_amount: 500 });
     await db
       .insert(stepEvents)
       .values({ leadId: "lead_a", step: 2, slug: "cellphone", changes: { contact_time: "ANYTIME" } });
@@ -30,8 +30,8 @@ describe("database", () => {
       pageUrl: "/",
     });
     const [lead] = await db.select().from(leads).where(eq(leads.id, "lead_a"));
-    expect(lead).toMatchObject({ email: "a@example.com", loanAmount: 500, status: "in_progress", testMode: false });
-    expect(lead?.createdAt).toBeInstanceOf(Date);
+    expect(lead).toMatchObject({ email: "a@example.com", loan_amount: 500, status: "in_progress", test_mode: false });
+    expect(lead?.created_at).toBeInstanceOf(Date);
     const events = await db.select().from(stepEvents).where(eq(stepEvents.leadId, "lead_a"));
     expect(events.map((e) => e.changes)).toEqual([{ contact_time: "ANYTIME" }]);
 

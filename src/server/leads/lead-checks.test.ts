@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
 import { secondPayDate } from "#domain/pay-dates.ts";
 import { consentRecords, leads, stepEvents } from "../db/schema.ts";
@@ -147,7 +147,7 @@ describe("the work phone against the saved lead", () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const [saved] = (await t.database.db.select().from(leads)).filter((l) => l.id === lead.id);
-    expect(saved!.workPhone === number && saved!.cellPhone === number).toBe(false);
+    expect(saved!.work_phone === number && saved!.cell_phone === number).toBe(false);
   });
 });
 
@@ -269,6 +269,50 @@ describe("second review", () => {
     expect(wrong.json().errors).toEqual({ incomeNextDate2: MESSAGES.payDateSecond });
     const monthly = secondPayDate(first!, "MONTHLY");
     expect((await putStep(t.app, lead, 14, { incomeNextDate1: first, incomeNextDate2: monthly })).statusCode).toBe(200);
+  });
+
+  it("re-derives the saved second pay date when the pay frequency changes", async () => {
+    const lead = await createLead(t.app);
+    expect((await putStep(t.app, lead, 12, { incomePaymentFrequency: "BIWEEKLY" })).statusCode).toBe(200);
+    const { incomeNextDate1: first, incomeNextDate2: biweekly } = stepBodies()[14] as Record<string, string>;
+    expect((await putStep(t.app, lead, 14, { incomeNextDate1: first, incomeNextDate2: biweekly })).statusCode).toBe(
+      200,
+    );
+    const weekly = await putStep(t.app, lead, 12, { incomePaymentFrequency: "WEEKLY" });
+    expect(weekly.statusCode).toBe(200);
+    expect(weekly.json().data.contact).toMatchObject({
+      income_next_date_1: first,
+      income_next_date_2: secondPayDate(first!, "WEEKLY"),
+    });
+    const update = await putLead(lead, { income_payment_frequency: "MONTHLY" });
+    expect(update.json().data.contact.income_next_date_2).toBe(secondPayDate(first!, "MONTHLY"));
+  });
+
+  it("gives every write the same one day of pay-date grace", async () => {
+    // Tuesday 2026-11-24 in US Eastern time: Monday the 23rd is inside the grace, Friday the 20th is not.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T15:00:00Z") });
+    try {
+      const dates = (first: string) => ({ first, second: secondPayDate(first, "BIWEEKLY") });
+      const graced = dates("2026-11-23");
+      const stale = dates("2026-11-20");
+      const created = await createLead(t.app, {
+        income_next_date_1: graced.first,
+        income_next_date_2: graced.second,
+      });
+      expect(created.res.statusCode).toBe(200);
+      const write = (d: { first: string; second: string }) => ({
+        update: () => putLead(created, { income_next_date_1: d.first, income_next_date_2: d.second }),
+        step: () => putStep(t.app, created, 14, { incomeNextDate1: d.first, incomeNextDate2: d.second }),
+      });
+      expect((await write(graced).update()).statusCode).toBe(200);
+      expect((await write(graced).step()).statusCode).toBe(200);
+      expect((await write(stale).update()).statusCode).toBe(400);
+      expect((await write(stale).step()).statusCode).toBe(400);
+      const refused = await createLead(t.app, { income_next_date_1: stale.first, income_next_date_2: stale.second });
+      expect(refused.res.json().errors).toEqual({ income_next_date_1: MESSAGES.payDateWindow });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("takes street addresses in any alphabet's letters", async () => {

@@ -1,10 +1,9 @@
 import { MESSAGES } from "#domain/messages.ts";
-import { workPhoneConflict } from "#domain/schemas/employment-forms.ts";
+import { workPhoneConflict } from "#domain/schemas/work-phone.ts";
 import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "#domain/options.ts";
 import { secondPayDate } from "#domain/pay-dates.ts";
 import type { ZipDirectory } from "../lookups/zip-directory.ts";
-import type { LeadChanges } from "./lead-columns.ts";
-import type { LeadRow } from "./lead-store.ts";
+import type { LeadChanges, LeadRow } from "./lead-store.ts";
 import { isCallableUsPhone } from "./phone-acceptance.ts";
 
 // The rules no schema can apply alone, because they need the server's zip directory or the saved lead.
@@ -43,12 +42,24 @@ export function ssnOutsideItsStep(changes: LeadChanges): FieldProblems {
 export function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
   const first = changes.income_next_date_1;
   const second = changes.income_next_date_2;
-  const frequency = changes.income_payment_frequency ?? saved?.incomePaymentFrequency;
+  const frequency = changes.income_payment_frequency ?? saved?.income_payment_frequency;
   if (typeof first !== "string" || typeof second !== "string" || !isPayFrequency(frequency)) return {};
   return secondPayDate(first, frequency) === second ? {} : { income_next_date_2: MESSAGES.payDateSecond };
 }
 
 const isPayFrequency = (value: unknown): value is PayFrequency => PAY_FREQUENCY_OPTIONS.some((o) => o.value === value);
+
+/**
+ * A new pay frequency re-derives the saved second pay date from the saved first one (spec section 4), so
+ * the saved dates never disagree with the frequency. A write carrying the dates is checked against them
+ * instead (payFrequencyProblems). Fills `changes` in place.
+ */
+export function followPayFrequency(changes: LeadChanges, saved: LeadRow | undefined): void {
+  const frequency = changes.income_payment_frequency;
+  const first = saved?.income_next_date_1;
+  if (!isPayFrequency(frequency) || changes.income_next_date_1 !== undefined || typeof first !== "string") return;
+  changes.income_next_date_2 = secondPayDate(first, frequency);
+}
 
 /** The fields whose checks need the zip directory or the saved lead: a write carrying one takes the checked path. */
 export const CHECKED_FIELDS = [
@@ -60,10 +71,15 @@ export const CHECKED_FIELDS = [
   "work_phone",
   "income_next_date_1",
   "income_next_date_2",
+  "income_payment_frequency",
 ] as const;
 
-/** The checks that compare a write with the saved lead (none yet on creation), made under its row lock. */
-export function savedLeadProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
+/**
+ * A write measured against the saved lead (none yet on creation), under its row lock: what follows from
+ * the saved answers is filled into `changes`, and what clashes with them is answered.
+ */
+export function settleWithSavedLead(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
+  followPayFrequency(changes, saved);
   return { ...phoneConflicts(changes, saved), ...payFrequencyProblems(changes, saved) };
 }
 
@@ -90,11 +106,11 @@ export function phoneConflicts(changes: LeadChanges, saved: LeadRow | undefined)
     const value = changes[field];
     return typeof value === "string" ? value : (savedValue ?? undefined);
   };
-  const work = pick("work_phone", saved?.workPhone);
+  const work = pick("work_phone", saved?.work_phone);
   if (!work) return {};
   const conflict = workPhoneConflict(work, {
-    cellPhone: pick("cell_phone", saved?.cellPhone),
-    phone: pick("home_phone", saved?.homePhone),
+    cellPhone: pick("cell_phone", saved?.cell_phone),
+    phone: pick("home_phone", saved?.home_phone),
   });
   if (!conflict) return {};
   // Name the field this write sent: the work phone when it came with it, else the phone it changed.

@@ -2,7 +2,12 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { leads, stepEvents } from "../db/schema.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
-import { isSensitive, PLAIN_COLUMNS, SENSITIVE_COLUMNS, type LeadChanges } from "./lead-columns.ts";
+import type { LeadWrite } from "#domain/contracts/lead.ts";
+import { isSensitiveField, isServerField } from "#domain/fields/lead-fields.ts";
+import { encryptedColumn, last4Column } from "./lead-columns.ts";
+
+/** The fields one write changes, by server name; null clears one. */
+export type LeadChanges = LeadWrite;
 
 export type LeadRow = typeof leads.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -11,7 +16,7 @@ type AlsoInTransaction = (tx: Tx) => Promise<void>;
 
 /** The value a step event records for a field: sensitive ones only as "provided", never in clear. */
 function historyValue(field: string, value: unknown): unknown {
-  if (!isSensitive(field)) return value;
+  if (!isSensitiveField(field)) return value;
   return value === null ? null : "[provided]";
 }
 
@@ -20,12 +25,12 @@ function columnValues(cipher: PiiCipher, leadId: string, changes: LeadChanges): 
   const values: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    if (isSensitive(field)) {
-      const target = SENSITIVE_COLUMNS[field];
-      values[target.encrypted] = value === null ? null : cipher.encrypt(String(value), `${leadId}:${field}`);
-      if (target.last4) values[target.last4] = value === null ? null : String(value).slice(-4);
-    } else if (Object.hasOwn(PLAIN_COLUMNS, field)) {
-      values[PLAIN_COLUMNS[field as keyof typeof PLAIN_COLUMNS]] = value;
+    if (isSensitiveField(field)) {
+      values[encryptedColumn(field)] = value === null ? null : cipher.encrypt(String(value), `${leadId}:${field}`);
+      const last4 = last4Column(field);
+      if (last4) values[last4] = value === null ? null : String(value).slice(-4);
+    } else if (isServerField(field)) {
+      values[field] = value;
     }
   }
   return values as Partial<typeof leads.$inferInsert>;
@@ -50,7 +55,7 @@ export async function insertLead(
       .values({
         id: lead.id,
         accessTokenHash: lead.accessTokenHash,
-        userIp: lead.userIp,
+        user_ip: lead.userIp,
         doNotSellAt: lead.doNotSell ? sql`now()` : null,
         ...columnValues(cipher, lead.id, lead.changes),
       })
@@ -120,7 +125,7 @@ async function applyUpdate(
     .set({
       ...columnValues(cipher, leadId, update.changes),
       ...(update.doNotSell ? { doNotSellAt: doNotSellOnce } : {}),
-      updatedAt: sql`now()`,
+      updated_at: sql`now()`,
     })
     .where(eq(leads.id, leadId))
     .returning();
@@ -140,7 +145,7 @@ export async function findLead(db: Db, leadId: string): Promise<LeadRow | undefi
 export async function rotateAccessToken(db: Db, leadId: string, accessTokenHash: string): Promise<void> {
   await db
     .update(leads)
-    .set({ accessTokenHash, updatedAt: sql`now()` })
+    .set({ accessTokenHash, updated_at: sql`now()` })
     .where(eq(leads.id, leadId));
 }
 

@@ -1,34 +1,23 @@
-import { maskSsn } from "#domain/masks.ts";
-import { PLAIN_COLUMNS, SENSITIVE_COLUMNS } from "./lead-columns.ts";
+import type { LeadContact } from "#domain/contracts/lead.ts";
+import { isSensitiveField, LEAD_FIELDS, SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
+import { encryptedColumn, last4Column } from "./lead-columns.ts";
 import type { LeadRow } from "./lead-store.ts";
 
-// What an answer may say about a lead: server field names (spec section 3), sensitive values masked
-// (decisions.md section 3). A sensitive value that was given shows as a mask so the resume logic sees
-// it as present; its clear text never leaves the server.
-const MASKS: Record<keyof typeof SENSITIVE_COLUMNS, (last4: string | null) => string> = {
-  ssn: (last4) => maskSsn(last4 ?? ""),
-  bank_account_number: (last4) => `****${last4 ?? ""}`,
-  bank_aba: () => "*********",
-  drivers_license_number: () => "********",
-  dob: () => "****-**-**",
-};
-
-export type LeadContact = Record<string, string | number | boolean | null> & { lead_id: string };
-
+// What an answer may say about a lead: every registry field by its server name, sensitive values as
+// their masks (docs/decisions/0008). A sensitive value that was given shows as a mask so the resume logic
+// sees it as present; its clear text never leaves the server.
 export function leadContact(row: LeadRow): LeadContact {
-  const contact: LeadContact = { lead_id: row.id };
-  for (const [field, column] of Object.entries(PLAIN_COLUMNS)) {
-    contact[field] = row[column] ?? null;
+  const stored = row as unknown as Record<string, unknown>;
+  const contact: Record<string, unknown> = { lead_id: row.id };
+  for (const field of SERVER_FIELDS) {
+    if (isSensitiveField(field)) {
+      const last4 = last4Column(field);
+      const mask = (LEAD_FIELDS[field] as { sensitive: { mask: (last4: string) => string } }).sensitive.mask;
+      contact[field] = stored[encryptedColumn(field)] ? mask(last4 ? String(stored[last4] ?? "") : "") : null;
+    } else {
+      const value = stored[field];
+      contact[field] = value instanceof Date ? value.toISOString() : (value ?? null);
+    }
   }
-  for (const [field, target] of Object.entries(SENSITIVE_COLUMNS) as [
-    keyof typeof SENSITIVE_COLUMNS,
-    (typeof SENSITIVE_COLUMNS)[keyof typeof SENSITIVE_COLUMNS],
-  ][]) {
-    const stored = row[target.encrypted];
-    contact[field] = stored ? MASKS[field](target.last4 ? row[target.last4] : null) : null;
-  }
-  contact.user_ip = row.userIp ?? null;
-  contact.created_at = row.createdAt.toISOString();
-  contact.updated_at = row.updatedAt.toISOString();
-  return contact;
+  return contact as LeadContact;
 }

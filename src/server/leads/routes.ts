@@ -1,21 +1,30 @@
-import { toClientFields, serverFieldOf } from "#domain/fields.ts";
-import { CONSENT_BY_STEP, CONSENT_ON_CREATE } from "#domain/consent.ts";
+import {
+  contactAnswer,
+  createLeadRequest,
+  emailLinkAnswer,
+  emailLinkRequest,
+  leadIdSchema,
+  stepUpdateRequest,
+  updateLeadRequest,
+  type ConsentEvidence,
+} from "#domain/contracts/lead.ts";
+import { failureAnswer } from "#domain/contracts/envelope.ts";
+import { honeypotFilled } from "#domain/contracts/honeypot.ts";
+import { CONSENT_ON_CREATE } from "#domain/consent.ts";
+import { serverFieldOf, toClientFields } from "#domain/fields/field-names.ts";
+import type { RuleContext } from "#domain/fields/lead-fields.ts";
 import { MESSAGES } from "#domain/messages.ts";
-import { resumePath } from "#domain/resume.ts";
-import { emailLinkSchema, HONEYPOT_FIELD } from "#domain/schemas/lead.ts";
-import { isStepNumber, slugOfStepNumber } from "#domain/schemas/step-bodies.ts";
+import { CONSENT_BY_STEP, slugOfStepNumber } from "#domain/steps/step-bodies.ts";
+import { resumePath } from "#domain/steps/resume.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import { consentProblem, recordConsent, type ConsentEvidence } from "../consent/record-consent.ts";
+import { consentProblem, recordConsent } from "../consent/record-consent.ts";
 import type { Db } from "../db/database.ts";
-import { fieldErrors } from "../http/api-errors.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
-import { todaysSchemas } from "./daily-schemas.ts";
 import { holdsLeadToken, newAccessToken, newLeadId, presentedTokenHash, setLeadCookie } from "./lead-access.ts";
-import type { LeadChanges } from "./lead-columns.ts";
 import {
   findLead,
   insertLead,
@@ -24,13 +33,14 @@ import {
   updateLead,
   updateLeadChecked,
   updateLeadWithToken,
+  type LeadChanges,
   type LeadRow,
   type LeadUpdate,
 } from "./lead-store.ts";
 import {
   CHECKED_FIELDS,
   refusedPhones,
-  savedLeadProblems,
+  settleWithSavedLead,
   settleZip,
   ssnOutsideItsStep,
   type FieldProblems,
@@ -38,6 +48,7 @@ import {
 import { createPackagedZipDirectory, type ZipDirectory } from "../lookups/zip-directory.ts";
 import { leadContact } from "./lead-view.ts";
 import { resumableLeadId } from "./resume-token.ts";
+import { usToday } from "./us-today.ts";
 
 export type LeadRoutesOptions = {
   config: Config;
@@ -48,10 +59,22 @@ export type LeadRoutesOptions = {
 };
 
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
-const leadIdParam = z.object({ id: z.string().min(1).max(64) });
+const leadIdParam = z.object({ id: leadIdSchema });
+const failures = { 400: failureAnswer, 404: failureAnswer, 422: failureAnswer };
 
-// The server contract of the funnel (decisions.md section 2): create, update, step updates, read, and the
-// e-mail-link entry. Every lead is reachable only with its access cookie (decisions.md section 3).
+// The rules' "today" is the US Eastern date, read at each check; a pay date picked just before midnight
+// may arrive after it, so every write allows one day of grace before the window (pay-dates.ts).
+const SERVER_RULES: RuleContext = { today: () => usToday(), payDateGraceDays: 1 };
+
+/** Refuses a filled honeypot before validation: a bot learns nothing from field messages. */
+async function honeypotGuard(request: FastifyRequest, reply: FastifyReply) {
+  if (honeypotFilled(request.body)) {
+    return reply.code(400).send({ status: 400, message: "Your request could not be processed." });
+  }
+}
+
+// The server contract of the funnel (src/domain/contracts/lead.ts): create, update, step updates, read,
+// and the e-mail-link entry. Every lead is reachable only with its access cookie (docs/decisions/0008).
 export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRoutesOptions) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, cipher, config } = opts;
@@ -61,7 +84,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
   const stepsLimit = { rateLimit: limitFor(config, "steps") };
 
   const visitor = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
-  // Global Privacy Control is a do-not-sell request (decisions.md section 3), recorded on the lead.
+  // Global Privacy Control is a do-not-sell request (docs/decisions/0008), recorded on the lead.
   const sendsGpc = (request: FastifyRequest) => request.headers["sec-gpc"] === "1";
 
   /** The lead when this request holds its token; otherwise undefined (answered as 404 by callers). */
@@ -70,8 +93,8 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     return row && holdsLeadToken(request, row.id, row.accessTokenHash) ? row : undefined;
   }
 
-  const answer = (reply: FastifyReply, row: LeadRow, extra: Record<string, unknown> = {}) =>
-    reply.send({ status: 200, message: "ok", data: { contact: leadContact(row), ...extra } });
+  const answer = (reply: FastifyReply, row: LeadRow) =>
+    reply.send({ status: 200, message: "ok", data: { contact: leadContact(row) } });
 
   const badRequest = (
     reply: FastifyReply,
@@ -104,21 +127,13 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       cipher,
       leadId,
       update,
-      (saved) => savedLeadProblems(update.changes, saved),
+      (saved) => settleWithSavedLead(update.changes, saved),
       async (tx) => {
         if (options.consent) await recordConsent(tx, leadId, options.consent, visitor(options.request));
       },
     );
     if (!result) return reply.code(404).send(NOT_FOUND);
     return "problems" in result ? badRequest(reply, rename(result.problems)) : answer(reply, result.row);
-  }
-
-  /** True (and answered 400) when the honeypot field is filled: bots fill it, people never see it. */
-  function caughtByHoneypot(body: unknown, reply: FastifyReply): boolean {
-    const honeypot = (body as Record<string, unknown>)[HONEYPOT_FIELD];
-    const filled = typeof honeypot !== "string" ? honeypot !== undefined : honeypot.trim() !== "";
-    if (filled) void reply.code(400).send({ status: 400, message: "Your request could not be processed." });
-    return filled;
   }
 
   async function createFresh(
@@ -144,20 +159,19 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
 
   app.post(
     "/api/personal_loan/lead/v2",
-    { config: leadsLimit, schema: { body: z.looseObject({ [HONEYPOT_FIELD]: z.unknown().optional() }) } },
+    {
+      config: leadsLimit,
+      preValidation: honeypotGuard,
+      schema: { body: createLeadRequest(SERVER_RULES), response: { 200: contactAnswer, ...failures } },
+    },
     async (request, reply) => {
-      // The honeypot is checked before validation: a bot learns nothing from field messages.
-      if (caughtByHoneypot(request.body, reply)) return reply;
-      const parsed = todaysSchemas().createLead.safeParse(request.body);
-      if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
-      const { consent, [HONEYPOT_FIELD]: _honeypot, ...fields } = parsed.data;
+      const { consent, website: _honeypot, ...changes } = request.body;
       const consentError = consentProblem(CONSENT_ON_CREATE, consent);
       if (consentError) return badRequest(reply, { consent: consentError }, consentError);
-      const changes = fields as LeadChanges;
       const problems = {
         ...ssnOutsideItsStep(changes),
         ...settleZip(zips, changes, MESSAGES.zipUnknown),
-        ...savedLeadProblems(changes, undefined),
+        ...settleWithSavedLead(changes, undefined),
       };
       if (hasProblems(problems)) return badRequest(reply, problems);
       const refused = refusedPhones(changes);
@@ -170,14 +184,15 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
 
   app.put(
     "/api/personal_loan/lead/v2",
-    { config: stepsLimit, schema: { body: z.looseObject({ lead_id: z.string().min(1).max(64) }) } },
+    {
+      config: stepsLimit,
+      schema: { body: updateLeadRequest(SERVER_RULES), response: { 200: contactAnswer, ...failures } },
+    },
     async (request, reply) => {
-      const row = await accessibleLead(request, request.body.lead_id);
+      const { lead_id: leadId, ...changes } = request.body;
+      const row = await accessibleLead(request, leadId);
       if (!row) return reply.code(404).send(NOT_FOUND);
-      const parsed = todaysSchemas().updateLead.safeParse(request.body);
-      if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
-      const { lead_id: _leadId, ...changes } = parsed.data;
-      const update = { changes: changes as LeadChanges, step: null, slug: "update", doNotSell: sendsGpc(request) };
+      const update = { changes, step: null, slug: "update", doNotSell: sendsGpc(request) };
       const ssn = ssnOutsideItsStep(update.changes);
       if (hasProblems(ssn)) return badRequest(reply, ssn);
       return saveChecked(reply, row.id, update, (field) => field, {
@@ -189,7 +204,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
 
   app.get(
     "/api/personal_loan/lead/v2/:id",
-    { config: stepsLimit, schema: { params: leadIdParam } },
+    { config: stepsLimit, schema: { params: leadIdParam, response: { 200: contactAnswer, ...failures } } },
     async (request, reply) => {
       const row = await accessibleLead(request, request.params.id);
       if (!row) return reply.code(404).send(NOT_FOUND);
@@ -205,19 +220,15 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       config: stepsLimit,
       schema: {
         params: leadIdParam,
-        body: z.looseObject({ step: z.number().int(), lead_id: z.string().min(1).max(64) }),
+        body: stepUpdateRequest(SERVER_RULES),
+        response: { 200: contactAnswer, ...failures },
       },
     },
     async (request, reply) => {
-      const { step, lead_id: bodyLeadId } = request.body;
+      const { step, lead_id: bodyLeadId, consent, ...fields } = request.body;
       if (bodyLeadId !== request.params.id) return badRequest(reply, { lead_id: "lead_id does not match the address" });
-      if (!isStepNumber(step)) return badRequest(reply, { step: "Unknown step" });
       const tokenHash = presentedTokenHash(request, request.params.id);
       if (!tokenHash) return reply.code(404).send(NOT_FOUND);
-
-      const parsed = todaysSchemas().steps[step].safeParse(request.body);
-      if (!parsed.success) return badRequest(reply, fieldErrors(parsed.error.issues.map(zodIssue)));
-      const { consent, ...fields } = parsed.data as Record<string, unknown> & { consent?: ConsentEvidence };
       const consentError = consentProblem(CONSENT_BY_STEP[step], consent);
       if (consentError) return badRequest(reply, { consent: consentError }, consentError);
 
@@ -225,7 +236,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const requestNames: Record<string, string> = {};
       for (const [name, value] of Object.entries(fields)) {
         const field = serverFieldOf(name);
-        if (!field) continue;
+        if (!field || value === undefined) continue;
         changes[field] = value;
         requestNames[field] = name;
       }
@@ -260,13 +271,21 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     "/api/personal_loan/lead/v2/email-link",
     {
       config: leadsLimit,
-      schema: { body: emailLinkSchema.extend({ [HONEYPOT_FIELD]: z.unknown().optional() }) },
+      preValidation: honeypotGuard,
+      schema: { body: emailLinkRequest, response: { 200: emailLinkAnswer, ...failures } },
     },
     async (request, reply) => {
-      if (caughtByHoneypot(request.body, reply)) return reply;
       const { email, loan_reason, resume_token, user_agent } = request.body;
       const resumeId = resume_token ? resumableLeadId(opts.tokenSecret, resume_token, email) : undefined;
       const existing = resumeId ? await findLead(db, resumeId) : undefined;
+      const entered = async (row: LeadRow) => {
+        const contact = leadContact(row);
+        return reply.send({
+          status: 200,
+          message: "ok",
+          data: { contact, resume_path: resumePath(toClientFields(contact)) },
+        });
+      };
       if (existing && existing.email?.toLowerCase() === email.toLowerCase()) {
         const { token, hash } = newAccessToken();
         await rotateAccessToken(db, existing.id, hash);
@@ -278,8 +297,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
             doNotSell: sendsGpc(request),
           })) ?? existing;
         setLeadCookie(reply, existing.id, token, secure);
-        const contact = leadContact(updated);
-        return answer(reply, updated, { resume_path: resumePath(toClientFields(contact)) });
+        return entered(updated);
       }
       const row = await createFresh(
         request,
@@ -288,12 +306,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
         "email-link",
         undefined,
       );
-      return answer(reply, row, { resume_path: resumePath(toClientFields(leadContact(row))) });
+      return entered(row);
     },
   );
-}
-
-/** zod issues in the shape fieldErrors reads. */
-function zodIssue(issue: z.core.$ZodIssue) {
-  return { instancePath: `/${issue.path.join("/")}`, message: issue.message };
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { HONEYPOT_FIELD } from "#domain/schemas/lead.ts";
-import { doNotSellSchema, unsubscribeSchema } from "#domain/schemas/privacy-forms.ts";
+import type { z } from "zod";
+import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
+import { doNotSellRequest, privacyReceiptAnswer, unsubscribeRequest } from "#domain/contracts/privacy.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
@@ -13,17 +13,6 @@ import { recordPrivacyRequest, type PrivacyRequestKind } from "./privacy-request
 /** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
 
-// The browser sends the honeypot with every request (empty); the same schemas as the forms otherwise.
-const honeypot = { [HONEYPOT_FIELD]: z.string().max(200).optional() };
-const unsubscribeBody = unsubscribeSchema.extend(honeypot);
-const doNotSellBody = doNotSellSchema.extend(honeypot);
-
-const answerSchema = z.object({
-  status: z.number(),
-  message: z.string(),
-  data: z.object({ reference: z.string() }).optional(),
-});
-
 type Deps = { config: Config; db: Db };
 
 // POST /api/unsubscribe and POST /api/do-not-sell-information (spec section 7): validated with the forms'
@@ -32,18 +21,18 @@ type Deps = { config: Config; db: Db };
 export default async function privacyRequestRoutes(app: FastifyInstance, deps: Deps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const options = (body: z.ZodType) => ({
-    schema: { body, response: { 200: answerSchema } },
+    schema: { body, response: { 200: privacyReceiptAnswer } },
     bodyLimit: PRIVACY_FORM_BODY_LIMIT,
     config: { rateLimit: limitFor(deps.config, "forms") },
   });
 
-  typed.post("/api/unsubscribe", options(unsubscribeBody), async (request, reply) => {
-    const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof unsubscribeBody>;
+  typed.post("/api/unsubscribe", options(unsubscribeRequest), async (request, reply) => {
+    const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof unsubscribeRequest>;
     return reply.send(await store(request, deps.db, "unsubscribe", trap, fields, UNSUBSCRIBE_RECEIVED));
   });
 
-  typed.post("/api/do-not-sell-information", options(doNotSellBody), async (request, reply) => {
-    const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof doNotSellBody>;
+  typed.post("/api/do-not-sell-information", options(doNotSellRequest), async (request, reply) => {
+    const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof doNotSellRequest>;
     return reply.send(
       await store(request, deps.db, "do-not-sell", trap, fields, doNotSellReceived(fields.stateResidencyPrompt)),
     );

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { HONEYPOT_FIELD } from "#domain/schemas/lead.ts";
+import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
 
 // A field people never see or reach (off-screen, out of the tab order, hidden from assistive technology);
 // form-filling bots do fill it, and the server then quietly drops the request (decisions.md section 3).

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "#domain/schemas/lead.ts";
+import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
 import type { ApiResult, PrivacyRequestReceipt } from "#web/api.ts";
 import type { AlertTone } from "#web/ui/alert-dialog.tsx";
 import { fieldErrorsOf, focusFirstInvalid } from "#web/ui/schema-errors.ts";
@@ -10,10 +10,10 @@ export type RequestAlert = { tone: AlertTone; title: string; message: string };
 // The behaviour both opt-out forms share (spec sections 5 and 8): validated on submit and again on every
 // change with the domain schema; values sent as the schema outputs them (trimmed, phone as ten digits);
 // the server's answer shown in an alert with a success or error icon; one request at a time.
-export function usePrivacyRequestForm<V extends Record<string, string>>(options: {
-  schema: z.ZodType;
+export function usePrivacyRequestForm<V extends Record<string, string>, S extends z.ZodType<object>>(options: {
+  schema: S;
   initial: V;
-  send: (body: Record<string, string>) => Promise<ApiResult<PrivacyRequestReceipt>>;
+  send: (body: z.output<S> & { [HONEYPOT_FIELD]?: string }) => Promise<ApiResult<PrivacyRequestReceipt>>;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -43,7 +43,7 @@ export function usePrivacyRequestForm<V extends Record<string, string>>(options:
     busyRef.current = true;
     setBusy(true);
     try {
-      const body = { ...(parsed.data as Record<string, string>), [HONEYPOT_FIELD]: honeypotRef.current?.value ?? "" };
+      const body = { ...(parsed.data as z.output<S>), [HONEYPOT_FIELD]: honeypotRef.current?.value ?? "" };
       const result = await options.send(body);
       if (result.ok) {
         const reference = result.data?.reference;
