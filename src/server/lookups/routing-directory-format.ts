@@ -16,6 +16,7 @@ export type RoutingDirectory = {
 
 const DATE = /^\d{4}-\d\d(-\d\d)?$/;
 const ROUTING_NUMBER = /^\d{9}$/;
+const ROUTING_NUMBERS = /^\d{9}( \d{9})*$/;
 
 function byText(a: string, b: string) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -62,8 +63,10 @@ export function parseRoutingDirectory(text: string): RoutingDirectory {
     const tab = line.indexOf("\t");
     const name = line.slice(tab + 1);
     if (tab === -1 || name === "") throw fail("no bank name");
-    for (const routingNumber of line.slice(0, tab).split(" ")) {
-      if (!ROUTING_NUMBER.test(routingNumber)) throw fail(`not a routing number: ${routingNumber}`);
+    if (!ROUTING_NUMBERS.test(line.slice(0, tab))) throw fail("not routing numbers");
+    // One check per line and fixed-width slices: this runs 18,000 times on a visitor's first lookup.
+    for (let at = 0; at < tab; at += 10) {
+      const routingNumber = line.slice(at, at + 9);
       if (names.has(routingNumber)) throw fail(`${routingNumber} is listed twice`);
       names.set(routingNumber, name);
     }

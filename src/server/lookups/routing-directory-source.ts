@@ -13,7 +13,7 @@ export function loadShippedRoutingDirectory(): Promise<RoutingDirectory> {
 }
 
 /**
- * Reads the table on the first lookup, once (about 0.5 MB of text; most processes never need it), and logs
+ * Reads the table on the first lookup, once (442 KB of text, 2.4 MB of heap once read; most processes never need it), and logs
  * which directory date it answers from. A table that cannot be read logs a warning and answers "not known".
  */
 export function createShippedDirectorySource(options: {
