@@ -1,7 +1,6 @@
-import { BANK_ROUTING_NUMBERS } from "./data/bank-routing-numbers.ts";
-
-// GET /api/routing/:aba names the bank from several sources in turn (decisions.md section 2): the
-// built-in table, then a FedACH directory file, then a lookup service, each only when configured.
+// GET /api/routing/:aba names the bank from several sources in turn (docs/decisions/0011-routing-directory.md):
+// the operator's FedACH directory file when configured, then the directory table the product ships, then a
+// lookup service when configured.
 
 export type BankNameSourceName = "table" | "fedach" | "service";
 
@@ -23,9 +22,4 @@ export async function findBank(
     if (bankName) return { bankName, source: source.name };
   }
   return undefined;
-}
-
-export function createBankTableSource(table = BANK_ROUTING_NUMBERS): BankNameSource {
-  const byNumber = new Map(table.flatMap(({ bankName, routingNumbers }) => routingNumbers.map((n) => [n, bankName])));
-  return { name: "table", findBankName: async (routingNumber) => byNumber.get(routingNumber) };
 }

@@ -2,52 +2,34 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFedAchSource, parseFedAchDirectory } from "./fedach-directory.ts";
+import { createFedAchSource } from "./fedach-directory.ts";
+import { fedAchFile } from "./fedach-fixture.testing.ts";
 
-/** One line in the FedACH layout: routing 1-9, office 10, servicing FRB 11-19, ..., name 36-71, ... */
-function fedAchLine(routingNumber: string, name: string): string {
-  const head = `${routingNumber}O0110000151072505000000000`;
-  expect(head).toHaveLength(35);
-  return `${head}${name.padEnd(36)}${"PO BOX 27025".padEnd(36)}${"RICHMOND".padEnd(20)}VA232617025800446013511     `;
-}
-
-const DIRECTORY = [
-  fedAchLine("011000138", "BANK OF AMERICA, N.A."),
-  fedAchLine("011103093", "TD BANK NA"),
-  fedAchLine("011103093", "A LATER DUPLICATE"),
-  "",
-].join("\r\n");
-
-describe("parseFedAchDirectory", () => {
-  it("reads routing number and customer name from their columns", () => {
-    const { names, skipped } = parseFedAchDirectory(DIRECTORY);
-    expect(Object.fromEntries(names)).toEqual({ "011000138": "BANK OF AMERICA, N.A.", "011103093": "TD BANK NA" });
-    expect(skipped).toBe(0);
-  });
-
-  it("skips lines that do not fit the layout", () => {
-    const { names, skipped } = parseFedAchDirectory(
-      ["not a directory line", "12345", fedAchLine("011000138", "X BANK")].join("\n"),
-    );
-    expect([...names]).toEqual([["011000138", "X BANK"]]);
-    expect(skipped).toBe(2);
-  });
-});
+const DIRECTORY = fedAchFile([
+  { routingNumber: "011000138", name: "BANK OF AMERICA, N.A.", changed: new Date("2011-01-31T00:00:00Z") },
+  { routingNumber: "011103093", name: "TD BANK NA", changed: new Date("2018-12-04T00:00:00Z") },
+  { routingNumber: "011103093", name: "A LATER DUPLICATE", changed: new Date("2018-12-04T00:00:00Z") },
+]);
 
 describe("createFedAchSource", () => {
   let dir: string;
   let warnings: { obj: Record<string, unknown>; msg: string }[];
-  const log = { warn: (obj: Record<string, unknown>, msg: string) => void warnings.push({ obj, msg }) };
+  let infos: { obj: Record<string, unknown>; msg: string }[];
+  const log = {
+    info: (obj: Record<string, unknown>, msg: string) => void infos.push({ obj, msg }),
+    warn: (obj: Record<string, unknown>, msg: string) => void warnings.push({ obj, msg }),
+  };
 
   beforeEach(async () => {
     warnings = [];
+    infos = [];
     dir = await mkdtemp(path.join(tmpdir(), "fedach-"));
   });
   afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("names banks from the file, reading it once, on first use", async () => {
+  it("names banks from the file, reading it once, on first use, and logs how new it is", async () => {
     const filePath = path.join(dir, "FedACHdir.txt");
     await writeFile(filePath, DIRECTORY);
     let reads = 0;
@@ -68,6 +50,8 @@ describe("createFedAchSource", () => {
     expect(reads).toBe(1);
     expect(source.name).toBe("fedach");
     expect(warnings).toEqual([]);
+    expect(infos).toHaveLength(1);
+    expect(infos[0]!.obj).toMatchObject({ source: "fedach", newestChange: "2018-12-04", loaded: 2 });
   });
 
   it("tolerates a missing file with one warning", async () => {
@@ -89,7 +73,7 @@ describe("createFedAchSource", () => {
 
   it("uses the good lines of a partly damaged file and says so", async () => {
     const filePath = path.join(dir, "partial.txt");
-    await writeFile(filePath, `${DIRECTORY}\ntruncated line`);
+    await writeFile(filePath, `${DIRECTORY}truncated line`);
     const source = createFedAchSource({ filePath, log });
     expect(await source.findBankName("011000138")).toBe("BANK OF AMERICA, N.A.");
     expect(warnings[0]!.obj).toMatchObject({ skipped: 1, loaded: 2 });

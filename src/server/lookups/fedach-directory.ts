@@ -1,37 +1,20 @@
 import { readFile } from "node:fs/promises";
 import type { BankNameSource } from "./bank-name-source.ts";
-import type { WarnLog } from "./warn-log.ts";
+import { parseFedAchDirectory } from "./fedach-format.ts";
+import type { InfoWarnLog } from "./warn-log.ts";
 
-// The Federal Reserve's FedACH participant directory (FedACHdir.txt): one fixed-width line per routing
-// number, routing number in columns 1-9 and customer name in columns 36-71. The Fed licenses it to
-// financial institutions rather than publishing it, so it is optional: ROUTING_FEDACH_FILE names a copy.
-const NAME_START = 35;
-const NAME_END = 71;
-
-/** Routing number -> bank name, from the directory's text. Lines that do not fit the layout are skipped. */
-export function parseFedAchDirectory(text: string): { names: Map<string, string>; skipped: number } {
-  const names = new Map<string, string>();
-  let skipped = 0;
-  for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === "") continue;
-    const routingNumber = line.slice(0, 9);
-    const name = line.slice(NAME_START, NAME_END).trim().replace(/\s+/g, " ");
-    if (!/^\d{9}$/.test(routingNumber) || line.length < NAME_END || name === "") {
-      skipped++;
-      continue;
-    }
-    if (!names.has(routingNumber)) names.set(routingNumber, name);
-  }
-  return { names, skipped };
-}
+// An operator's copy of the FedACH participant directory (ROUTING_FEDACH_FILE), fresher than the table the
+// product ships, so it is asked first (docs/decisions/0011-routing-directory.md). The Fed licenses the
+// directory to financial institutions rather than publishing it, so the file is optional.
 
 /**
- * Reads the file on the first lookup, once (about 3 MB; most processes never need it). A missing or
- * unreadable file, or one with no usable line, logs a warning and then answers "not known" for good.
+ * Reads the file on the first lookup, once (about 3 MB; most processes never need it), and logs its newest
+ * change date. A missing or unreadable file, or one with no usable line, logs a warning and then answers
+ * "not known" for good.
  */
 export function createFedAchSource(options: {
   filePath: string;
-  log: WarnLog;
+  log: InfoWarnLog;
   readText?: (filePath: string) => Promise<string>;
 }): BankNameSource {
   const readText = options.readText ?? ((filePath: string) => readFile(filePath, "utf8"));
@@ -47,18 +30,24 @@ export function createFedAchSource(options: {
       options.log.warn({ ...context, reason: code }, "FedACH directory file could not be read; not using it");
       return new Map();
     }
-    const { names, skipped } = parseFedAchDirectory(text);
+    const { names, newestChange, skipped } = parseFedAchDirectory(text);
     if (names.size === 0) {
       options.log.warn(
         { ...context, reason: "no usable line" },
         "FedACH directory file is not in the FedACH format; not using it",
       );
-    } else if (skipped > 0) {
+      return names;
+    }
+    if (skipped > 0) {
       options.log.warn(
         { ...context, skipped, loaded: names.size },
         "FedACH directory file has lines that do not fit the format",
       );
     }
+    options.log.info(
+      { ...context, newestChange: newestChange ?? null, loaded: names.size },
+      "FedACH directory file loaded; it is asked before the shipped routing table",
+    );
     return names;
   }
 

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { registerAddressSuggestRoute } from "./address-suggest-route.ts";
 import type { AddressSuggester } from "./address-suggester.ts";
-import { createBankTableSource, type BankNameSource } from "./bank-name-source.ts";
+import type { BankNameSource } from "./bank-name-source.ts";
 import { createFedAchSource } from "./fedach-directory.ts";
 import { createGeoapifyAddressSuggester } from "./geoapify-address-suggester.ts";
 import { createOfflineAddressSuggester } from "./offline-address-suggester.ts";
+import { createShippedDirectorySource } from "./routing-directory-source.ts";
 import { registerRoutingRoute } from "./routing-route.ts";
 import { createRoutingLookupService } from "./routing-lookup-service.ts";
 import { registerSuggestRoute } from "./suggest-route.ts";
@@ -31,10 +32,13 @@ export default async function lookupRoutes(app: FastifyInstance, opts: { config:
       })
     : offline;
 
-  const sources: BankNameSource[] = [createBankTableSource()];
+  // The operator's FedACH file before the shipped table: it is there because it is newer
+  // (docs/decisions/0011-routing-directory.md). The table still names what the file lacks.
+  const sources: BankNameSource[] = [];
   if (settings.routingFedAchFile) {
     sources.push(createFedAchSource({ filePath: settings.routingFedAchFile, log: app.log }));
   }
+  sources.push(createShippedDirectorySource({ log: app.log }));
   if (settings.routingLookupUrl) {
     sources.push(
       createRoutingLookupService({

@@ -1,66 +1,74 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { fedAchFile, invalidRoutingNumber, validNumbersOutside, validRoutingNumber } from "./fedach-fixture.testing.ts";
 import { BANK_NOT_FOUND_MESSAGE } from "./lookup-schemas.ts";
 import { json, startFakeHttpServer, type FakeHttpServer } from "./fake-http-server.testing.ts";
+import type { RoutingDirectory } from "./routing-directory-format.ts";
+import { loadShippedRoutingDirectory } from "./routing-directory-source.ts";
 
-// Checksum-valid numbers outside the built-in table.
-const IN_FEDACH = "011001234";
-const AT_SERVICE = "011002550";
-const UNKNOWN = "011002725";
 const SERVICE_KEY = "routing-service-key-5566";
 
-function fedAchLine(routingNumber: string, name: string) {
-  return `${routingNumber}O0110000151072505000000000${name.padEnd(36)}${"500 ROSS ST.".padEnd(36)}${"PITTSBURGH".padEnd(20)}PA152620000412236333811     `;
-}
-
-describe("GET /api/routing/:aba with only the built-in table", () => {
+describe("GET /api/routing/:aba with only the shipped table", () => {
   let t: TestApp;
+  let shipped: RoutingDirectory;
   const get = (aba: string) => t.app.inject({ method: "GET", url: `/api/routing/${aba}` });
 
   beforeAll(async () => {
+    shipped = await loadShippedRoutingDirectory();
     t = await createTestApp({ RATE_LIMIT_LOOKUPS_PER_MINUTE: "100000" });
   });
   afterAll(async () => {
     await t.app.close();
   });
 
-  it.each([
-    ["021000021", "JPMorgan Chase Bank"],
-    ["026009593", "Bank of America"],
-    ["121000358", "Bank of America"],
-    ["121000248", "Wells Fargo Bank"],
-    ["021000089", "Citibank"],
-    ["091000022", "U.S. Bank"],
-    ["256074974", "Navy Federal Credit Union"],
-  ])("names %s from the table", async (aba, bankName) => {
-    const res = await get(aba);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 200,
-      message: "ok",
-      data: { routing_number: aba, bank_name: bankName, source: "table" },
-    });
-    expect(res.headers["cache-control"]).toBe("no-store");
+  it("names the bank of any number in the directory", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...shipped.names), async ([aba, bankName]) => {
+        const res = await get(aba);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          status: 200,
+          message: "ok",
+          data: { routing_number: aba, bank_name: bankName, source: "table" },
+        });
+        expect(res.headers["cache-control"]).toBe("no-store");
+      }),
+      { numRuns: 200 },
+    );
   });
 
-  it("answers a valid but unknown number with no bank name, so the visitor can type it", async () => {
-    const res = await get(UNKNOWN);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 200,
-      message: BANK_NOT_FOUND_MESSAGE,
-      data: { routing_number: UNKNOWN, bank_name: null, source: null },
-    });
+  it("answers a valid number outside the directory with no bank name, so the visitor can type it", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        validRoutingNumber.filter((aba) => !shipped.names.has(aba)),
+        async (aba) => {
+          const res = await get(aba);
+          expect(res.statusCode).toBe(200);
+          expect(res.json()).toEqual({
+            status: 200,
+            message: BANK_NOT_FOUND_MESSAGE,
+            data: { routing_number: aba, bank_name: null, source: null },
+          });
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
-  it.each(["123456789", "021000022", "000000001"])("refuses %s, which fails the checksum, with 422", async (aba) => {
-    const res = await get(aba);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ status: 422, message: MESSAGES.routingInvalid });
+  it("refuses any number whose checksum fails with 422", async () => {
+    await fc.assert(
+      fc.asyncProperty(invalidRoutingNumber, async (aba) => {
+        const res = await get(aba);
+        expect(res.statusCode).toBe(422);
+        expect(res.json()).toEqual({ status: 422, message: MESSAGES.routingInvalid });
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it.each([
@@ -80,11 +88,14 @@ describe("GET /api/routing/:aba with only the built-in table", () => {
     });
   });
 
-  it("keeps routing numbers out of the log", async () => {
-    await get("021000021");
-    await get(UNKNOWN);
-    expect(t.logs()).not.toContain("021000021");
-    expect(t.logs()).not.toContain(UNKNOWN);
+  it("keeps routing numbers out of the log, which says the directory's date instead", async () => {
+    const [known] = shipped.names.keys();
+    const [unknown] = validNumbersOutside(shipped.names, 1);
+    await get(known!);
+    await get(unknown!);
+    expect(t.logs()).not.toContain(known);
+    expect(t.logs()).not.toContain(unknown);
+    expect(t.logs()).toContain(`"directoryDate":"${shipped.directoryDate}"`);
   });
 });
 
@@ -92,19 +103,35 @@ describe("GET /api/routing/:aba with a FedACH file and a lookup service", () => 
   let dir: string;
   let fake: FakeHttpServer;
   let t: TestApp;
+  let shipped: RoutingDirectory;
+  // Two numbers of the shipped table, the first also in the operator's file under a newer name; the others
+  // are valid numbers the table lacks.
+  let inBoth: string, inTableOnly: string, inFedAch: string, atService: string, unknown: string, whileDown: string;
   const get = (aba: string) => t.app.inject({ method: "GET", url: `/api/routing/${aba}` });
 
   beforeAll(async () => {
+    shipped = await loadShippedRoutingDirectory();
+    [inBoth, inTableOnly] = [...shipped.names.keys()] as [string, string];
+    [inFedAch, atService, unknown, whileDown] = validNumbersOutside(shipped.names, 4) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     dir = await mkdtemp(path.join(tmpdir(), "routing-"));
     const file = path.join(dir, "FedACHdir.txt");
+    const changed = new Date("2026-10-01T00:00:00Z");
     await writeFile(
       file,
-      [fedAchLine(IN_FEDACH, "BANK OF NEW YORK MELLON"), fedAchLine("021000021", "JPMORGAN CHASE")].join("\n"),
+      fedAchFile([
+        { routingNumber: inFedAch, name: "BANK OF NEW YORK MELLON", changed },
+        { routingNumber: inBoth, name: "A NEWER NAME FOR THE BANK", changed },
+      ]),
     );
     fake = await startFakeHttpServer((request, response) => {
       const rn = new URL(request.url ?? "", "http://x").searchParams.get("rn");
       const body =
-        rn === AT_SERVICE ? { code: 200, customer_name: "EASTERN BANK" } : { code: 404, message: "not found" };
+        rn === atService ? { code: 200, customer_name: "EASTERN BANK" } : { code: 404, message: "not found" };
       json(200, body)(request, response);
     });
     t = await createTestApp({
@@ -121,26 +148,24 @@ describe("GET /api/routing/:aba with a FedACH file and a lookup service", () => 
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("asks the table first, then the FedACH file, then the service", async () => {
+  it("asks the FedACH file first, then the shipped table, then the service", async () => {
     const answers = [];
-    for (const aba of ["021000021", IN_FEDACH, AT_SERVICE, UNKNOWN]) answers.push((await get(aba)).json().data);
+    for (const aba of [inBoth, inTableOnly, inFedAch, atService, unknown]) answers.push((await get(aba)).json().data);
     expect(answers).toEqual([
-      { routing_number: "021000021", bank_name: "JPMorgan Chase Bank", source: "table" },
-      { routing_number: IN_FEDACH, bank_name: "BANK OF NEW YORK MELLON", source: "fedach" },
-      { routing_number: AT_SERVICE, bank_name: "EASTERN BANK", source: "service" },
-      { routing_number: UNKNOWN, bank_name: null, source: null },
+      { routing_number: inBoth, bank_name: "A NEWER NAME FOR THE BANK", source: "fedach" },
+      { routing_number: inTableOnly, bank_name: shipped.names.get(inTableOnly), source: "table" },
+      { routing_number: inFedAch, bank_name: "BANK OF NEW YORK MELLON", source: "fedach" },
+      { routing_number: atService, bank_name: "EASTERN BANK", source: "service" },
+      { routing_number: unknown, bank_name: null, source: null },
     ]);
-    // Only the two numbers neither the table nor the file knew reached the service.
-    expect(fake.requests.map((r) => r.url)).toEqual([
-      `/api/data.json?rn=${AT_SERVICE}`,
-      `/api/data.json?rn=${UNKNOWN}`,
-    ]);
+    // Only the two numbers neither the file nor the table knew reached the service.
+    expect(fake.requests.map((r) => r.url)).toEqual([`/api/data.json?rn=${atService}`, `/api/data.json?rn=${unknown}`]);
     expect(fake.requests[0]!.headers["x-api-key"]).toBe(SERVICE_KEY);
   });
 
   it("answers 'not found' when the service fails, without leaking its key", async () => {
     fake.answer(json(503, "unavailable"));
-    const res = await get("011002343");
+    const res = await get(whileDown);
     expect(res.json()).toMatchObject({ status: 200, message: BANK_NOT_FOUND_MESSAGE, data: { bank_name: null } });
     expect(t.logs()).toContain("routing lookup service failed");
     expect(t.logs()).not.toContain(SERVICE_KEY);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EMPLOYERS } from "./data/employers.ts";
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "./data/first-names.ts";
@@ -67,9 +68,29 @@ describe("built-in suggestion lists", () => {
     const indexes = createSuggestionIndexes();
     expect(indexes.first_name.suggest("mar", 3)).toEqual(["Mary", "Maria", "Margaret"]);
     expect(indexes.last_name.suggest("smi", 10)[0]).toBe("Smith");
-    expect(indexes.last_name.suggest("mcd", 10)).toEqual(["McDonald", "McDaniel"]);
+    expect(indexes.last_name.suggest("mcd", 2)).toEqual(["McDonald", "McDaniel"]);
     expect(indexes.employer.suggest("wal", 10).slice(0, 2)).toEqual(["Walmart", "Walgreens"]);
     expect(indexes.employer.suggest("army", 10)).toEqual(["Army National Guard", "U.S. Army"]);
     expect(indexes.job_title.suggest("cas", 10)[0]).toBe("Cashier");
+  });
+
+  it.each([
+    ["first_name", [MALE_FIRST_NAMES, FEMALE_FIRST_NAMES]],
+    ["last_name", [SURNAMES]],
+    ["employer", [EMPLOYERS]],
+    ["job_title", [JOB_TITLES]],
+  ] as const)("%s: for any start of any entry, the most common entry that starts so comes first", (field, lists) => {
+    const index = createSuggestionIndexes()[field];
+    const entries = lists.flatMap((list) => list.map((text, rank) => ({ text, rank, key: foldForSearch(text) })));
+    fc.assert(
+      fc.property(fc.constantFrom(...entries), fc.nat(), ({ key }, cut) => {
+        const typed = foldForSearch(key.slice(0, 3 + (cut % Math.max(1, key.length - 2))));
+        const [best] = entries
+          .filter((e) => e.key.startsWith(typed))
+          .sort((a, b) => a.rank - b.rank || a.text.localeCompare(b.text, "en"));
+        expect(index.suggest(typed, 10)[0]).toBe(best!.text);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,4 +1,7 @@
-// Large US employers, by roughly how many people they employ in the US, ordered most common first.
+// Large US employers (companies, the armed forces, government agencies), hand-compiled for this project from
+// general knowledge, not generated from a dataset: no npm package we found ships a list of US employers with
+// their head counts. The order, largest US workforce first, is approximate. These are suggestions only; a
+// visitor may type any employer.
 
 export const EMPLOYERS: readonly string[] = [
   "Walmart",

@@ -1,4 +1,7 @@
-// Common US job titles, by roughly how many people hold them, ordered most common first.
+// Common US job titles in everyday singular wording ("Cashier", not the occupation title "Cashiers"),
+// hand-compiled for this project from general knowledge, not generated from a dataset: no npm package we found
+// ships US occupation titles with how many people hold them, which the ranking needs. The order, most held
+// first, is approximate. These are suggestions only; a visitor may type any title.
 
 export const JOB_TITLES: readonly string[] = [
   "Retail Salesperson",
