@@ -6,7 +6,7 @@ import type {
   EmailLinkBody,
   LeadWrite,
 } from "#domain/contracts/lead.ts";
-import type { ZipPlace } from "#domain/contracts/lookups.ts";
+import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
 import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
@@ -127,18 +127,14 @@ export function enterFromEmailLink(body: EmailLinkBody) {
   return apiRequest<EmailLinkAnswer>("POST", "/personal_loan/lead/v2/email-link", { body });
 }
 
-export type NameSuggestionKind = "first_name" | "last_name" | "employer" | "job_title";
-
 /** GET /api/personal_loan/suggest: up to 10 suggestions; failures give an empty list (spec section 8). */
-export async function suggest(kind: NameSuggestionKind, text: string, signal?: AbortSignal): Promise<string[]> {
+export async function suggest(kind: SuggestionField, text: string, signal?: AbortSignal): Promise<string[]> {
   const result = await apiRequest<Record<string, string[]>>("GET", "/personal_loan/suggest", {
     query: { [kind]: text },
     signal,
   });
   return result.ok ? (result.data?.[kind] ?? []) : [];
 }
-
-export type AddressSuggestion = { address: string; city: string; state: string; zip: string };
 
 /** GET /api/personal_loan/address-suggest; failures give an empty list (spec section 8). */
 export async function suggestAddresses(
@@ -158,8 +154,6 @@ export async function suggestAddresses(
   });
   return result.ok ? (result.data?.suggestions ?? []) : [];
 }
-
-export type RoutingLookup = { routing_number: string; bank_name: string | null; source: string | null };
 
 /** GET /api/routing/:aba: the bank's name; bank_name null when valid but unknown (the visitor types it). */
 export function lookupRoutingNumber(aba: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { json, slow, startFakeHttpServer, type FakeHttpServer } from "./fake-http-server.testing.ts";
-import { ADDRESS_MIN_MESSAGE } from "./lookup-schemas.ts";
+import { ADDRESS_MIN_MESSAGE } from "#domain/contracts/lookups.ts";
 import { MESSAGES } from "#domain/messages.ts";
 
 const BEVERLY_HILLS = { city: "Beverly Hills", state: "CA", zip: "90210" };

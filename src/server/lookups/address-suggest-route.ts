@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
 import type { AddressSuggester } from "./address-suggester.ts";
-import { addressSuggestAnswerSchema, addressSuggestQuerySchema } from "./lookup-schemas.ts";
+import { addressSuggestAnswerSchema, addressSuggestQuerySchema } from "#domain/contracts/lookups.ts";
 
 // GET /api/personal_loan/address-suggest?zip=&address=&lat=&long=&lead_id=&max_results= (spec section 7).
 export function registerAddressSuggestRoute(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { fedAchFile, invalidRoutingNumber, validNumbersOutside, validRoutingNumber } from "./fedach-fixture.testing.ts";
-import { BANK_NOT_FOUND_MESSAGE } from "./lookup-schemas.ts";
+import { BANK_NOT_FOUND_MESSAGE } from "#domain/contracts/lookups.ts";
 import { json, startFakeHttpServer, type FakeHttpServer } from "./fake-http-server.testing.ts";
 import type { RoutingDirectory } from "./routing-directory-format.ts";
 import { loadShippedRoutingDirectory } from "./routing-directory-source.ts";

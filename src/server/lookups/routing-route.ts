@@ -5,12 +5,8 @@ import { isValidAbaChecksum } from "#domain/routing-number.ts";
 import type { Config } from "../config.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
 import { findBank, type BankNameSource } from "./bank-name-source.ts";
-import {
-  BANK_NOT_FOUND_MESSAGE,
-  routingAnswerSchema,
-  routingParamsSchema,
-  routingRefusalSchema,
-} from "./lookup-schemas.ts";
+import { failureAnswer } from "#domain/contracts/envelope.ts";
+import { BANK_NOT_FOUND_MESSAGE, routingAnswerSchema, routingParamsSchema } from "#domain/contracts/lookups.ts";
 
 // GET /api/routing/:aba: 9 digits (400), then the ABA checksum (422 Invalid Routing Number!, spec section 8),
 // then the bank's name from the first source that knows it. A valid number no source knows still answers
@@ -22,7 +18,7 @@ export function registerRoutingRoute(
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/routing/:aba",
     {
-      schema: { params: routingParamsSchema, response: { 200: routingAnswerSchema, 422: routingRefusalSchema } },
+      schema: { params: routingParamsSchema, response: { 200: routingAnswerSchema, 422: failureAnswer } },
       config: { rateLimit: limitFor(deps.config, "lookups") },
       // The routing number is in the path, and request logs carry the path; decisions.md section 3 says a
       // routing number is never logged, so this route logs only warnings and errors.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { SUGGEST_ONE_FIELD_MESSAGE, SUGGEST_TERM_MESSAGE } from "./lookup-schemas.ts";
+import { SUGGEST_ONE_FIELD_MESSAGE, SUGGEST_TERM_MESSAGE } from "#domain/contracts/lookups.ts";
 
 describe("GET /api/personal_loan/suggest", () => {
   let t: TestApp;

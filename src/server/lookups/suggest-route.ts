@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
-import { askedField, suggestAnswerSchema, suggestQuerySchema } from "./lookup-schemas.ts";
+import { askedField, suggestAnswerSchema, suggestQuerySchema } from "#domain/contracts/lookups.ts";
 import { MAX_SUGGESTIONS, type SuggestionIndexes } from "./suggestion-lists.ts";
 
 // GET /api/personal_loan/suggest?first_name=jam -> { data: { first_name: ["James", ...] } } (spec section 7).

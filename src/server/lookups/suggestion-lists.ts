@@ -1,12 +1,9 @@
+import type { SuggestionField } from "#domain/contracts/lookups.ts";
 import { EMPLOYERS } from "./data/employers.ts";
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "./data/first-names.ts";
 import { JOB_TITLES } from "./data/job-titles.ts";
 import { SURNAMES } from "./data/surnames.ts";
 import { createSuggestionIndex, type SuggestionIndex } from "./suggestion-index.ts";
-
-// The four query parameters of GET /personal_loan/suggest (spec section 7); each answers under its own name.
-export const SUGGESTION_FIELDS = ["first_name", "last_name", "employer", "job_title"] as const;
-export type SuggestionField = (typeof SUGGESTION_FIELDS)[number];
 
 /** Up to this many suggestions per answer. */
 export const MAX_SUGGESTIONS = 10;
