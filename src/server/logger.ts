@@ -4,7 +4,7 @@ import { safeError } from "./http/safe-error.ts";
 
 // Server field names that carry personal data. pino replaces them wherever they appear in a logged
 // object (request bodies included), so a careless log line cannot leak them.
-export const PII_FIELDS = [
+const PII_FIELDS = [
   "ssn",
   "socialSecurityNumber",
   "bank_account_number",

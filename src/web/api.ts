@@ -12,7 +12,7 @@ export type ApiResult<T> = {
 
 type Method = "GET" | "POST" | "PUT";
 
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: Method,
   path: string,
   options: { body?: unknown; query?: Record<string, string | number | undefined>; signal?: AbortSignal } = {},
@@ -92,7 +92,7 @@ export function sendDoNotSellRequest(body: Record<string, string>) {
 // cookie set on create travels automatically (same origin), so no token is ever handled here.
 
 /** A lead as the server answers it: server field names, sensitive values masked. */
-export type LeadContact = Record<string, string | number | boolean | null> & { lead_id: string };
+type LeadContact = Record<string, string | number | boolean | null> & { lead_id: string };
 type ContactAnswer = { contact: LeadContact };
 
 /** POST /api/personal_loan/lead/v2: quick start data plus the e-mail step, or a complete contact. */
@@ -125,38 +125,6 @@ export function enterFromEmailLink(body: {
   user_agent?: string;
 }) {
   return apiRequest<ContactAnswer & { resume_path: string }>("POST", "/personal_loan/lead/v2/email-link", { body });
-}
-
-export type NameSuggestionKind = "first_name" | "last_name" | "employer" | "job_title";
-
-/** GET /api/personal_loan/suggest: up to 10 suggestions; failures give an empty list (spec section 8). */
-export async function suggest(kind: NameSuggestionKind, text: string, signal?: AbortSignal): Promise<string[]> {
-  const result = await apiRequest<Record<string, string[]>>("GET", "/personal_loan/suggest", {
-    query: { [kind]: text },
-    signal,
-  });
-  return result.ok ? (result.data?.[kind] ?? []) : [];
-}
-
-export type AddressSuggestion = { address: string; city: string; state: string; zip: string };
-
-/** GET /api/personal_loan/address-suggest; failures give an empty list (spec section 8). */
-export async function suggestAddresses(
-  query: { zip: string; address: string; lat?: number; long?: number; leadId?: string },
-  signal?: AbortSignal,
-): Promise<AddressSuggestion[]> {
-  const result = await apiRequest<{ suggestions: AddressSuggestion[] }>("GET", "/personal_loan/address-suggest", {
-    query: {
-      zip: query.zip,
-      address: query.address,
-      lat: query.lat,
-      long: query.long,
-      lead_id: query.leadId,
-      max_results: 5,
-    },
-    signal,
-  });
-  return result.ok ? (result.data?.suggestions ?? []) : [];
 }
 
 export type RoutingLookup = { routing_number: string; bank_name: string | null; source: string | null };

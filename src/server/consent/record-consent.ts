@@ -17,7 +17,7 @@ export const consentEvidenceSchema = z.object({
 });
 export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
 
-export const TEXT_HASHES = Object.fromEntries(
+const TEXT_HASHES = Object.fromEntries(
   Object.entries(CONSENT_TEXTS).map(([key, text]) => [
     key,
     createHash("sha256").update(text.template, "utf8").digest("hex"),
@@ -25,7 +25,7 @@ export const TEXT_HASHES = Object.fromEntries(
 ) as Record<ConsentKey, string>;
 
 /** True when the evidence names the text version this server currently shows. */
-export function isCurrentConsent(evidence: ConsentEvidence): boolean {
+function isCurrentConsent(evidence: ConsentEvidence): boolean {
   return CONSENT_TEXTS[evidence.key].version === evidence.version;
 }
 

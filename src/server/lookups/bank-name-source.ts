@@ -3,7 +3,7 @@ import { BANK_ROUTING_NUMBERS } from "./data/bank-routing-numbers.ts";
 // GET /api/routing/:aba names the bank from several sources in turn (decisions.md section 2): the
 // built-in table, then a FedACH directory file, then a lookup service, each only when configured.
 
-export type BankNameSourceName = "table" | "fedach" | "service";
+type BankNameSourceName = "table" | "fedach" | "service";
 
 export interface BankNameSource {
   readonly name: BankNameSourceName;

@@ -11,7 +11,7 @@ export const UNKNOWN_ZIP_MESSAGE = "We could not find that zip code. Please chec
 const ONCE = "must be given once, as text";
 
 // A repeated query parameter arrives as an array and is refused; the zip gets the quick start's messages.
-export const zipQuerySchema = z.object({
+const zipQuerySchema = z.object({
   zip: z
     .string({ error: (issue) => (issue.input === undefined ? MESSAGES.zipRequired : ONCE) })
     .trim()
