@@ -5,6 +5,8 @@ import type { KnipConfig } from "knip";
 // src/web/root.tsx and every route module), Vitest's (the test files and setup files of both Vitest
 // configs), drizzle's schema, and the files package.json's scripts run (src/server/main.ts among them).
 // Tests count as users: an export only a test imports is not reported (the same decision record says why).
+// `npm run lint` runs `react-router typegen` first, so that the route modules' ./+types/<route> imports
+// resolve (.react-router/types, tsconfig's rootDirs).
 const config: KnipConfig = {
   // Each is also run by a package.json script today; listed so they stay entries if a script changes.
   entry: ["scripts/*.ts", "bench/*.ts"],
@@ -13,9 +15,6 @@ const config: KnipConfig = {
     // Deliberately wrong imports for tests/lint/layer-boundaries.test.ts, read by dependency-cruiser only.
     "tests/lint/fixtures/**",
   ],
-  // React Router's typegen writes ./+types/<route> under .react-router/types (tsconfig's rootDirs), which
-  // knip does not follow; `npm run typecheck` checks those imports.
-  ignoreUnresolved: [/^\.\/\+types\//],
   ignoreDependencies: [
     // The forms work landing in parallel uses these three; its merge removes them from this list.
     "react-hook-form",
