@@ -6,7 +6,7 @@ import type {
   EmailLinkBody,
   LeadWrite,
 } from "#domain/contracts/lead.ts";
-import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
+import type { RoutingLookup, ZipPlace } from "#domain/contracts/lookups.ts";
 import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
@@ -125,34 +125,6 @@ export function saveStep(leadId: string, body: StepBodyRequest & { consent?: Con
 /** POST /api/personal_loan/lead/v2/email-link: the e-mail-link entry; resume_path says where to go. */
 export function enterFromEmailLink(body: EmailLinkBody) {
   return apiRequest<EmailLinkAnswer>("POST", "/personal_loan/lead/v2/email-link", { body });
-}
-
-/** GET /api/personal_loan/suggest: up to 10 suggestions; failures give an empty list (spec section 8). */
-export async function suggest(kind: SuggestionField, text: string, signal?: AbortSignal): Promise<string[]> {
-  const result = await apiRequest<Record<string, string[]>>("GET", "/personal_loan/suggest", {
-    query: { [kind]: text },
-    signal,
-  });
-  return result.ok ? (result.data?.[kind] ?? []) : [];
-}
-
-/** GET /api/personal_loan/address-suggest; failures give an empty list (spec section 8). */
-export async function suggestAddresses(
-  query: { zip: string; address: string; lat?: number; long?: number; leadId?: string },
-  signal?: AbortSignal,
-): Promise<AddressSuggestion[]> {
-  const result = await apiRequest<{ suggestions: AddressSuggestion[] }>("GET", "/personal_loan/address-suggest", {
-    query: {
-      zip: query.zip,
-      address: query.address,
-      lat: query.lat,
-      long: query.long,
-      lead_id: query.leadId,
-      max_results: 5,
-    },
-    signal,
-  });
-  return result.ok ? (result.data?.suggestions ?? []) : [];
 }
 
 /** GET /api/routing/:aba: the bank's name; bank_name null when valid but unknown (the visitor types it). */

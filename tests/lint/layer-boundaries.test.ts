@@ -1,37 +1,89 @@
-import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { cruise, type ICruiseResult, type IModule } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import { beforeAll, describe, expect, it } from "vitest";
 
-// The layer rule lives in eslint.config.js; these fixtures prove it fails on a forbidden import and
-// stays quiet on an allowed one, so a broken config cannot pass silently.
-const eslint = new ESLint({ cwd: process.cwd() });
+// The layer allow-list and the cycle rule live in .dependency-cruiser.js
+// (docs/decisions/0011-import-boundaries.md). tests/lint/fixtures is the repository's three layers in
+// miniature; running the real rules on it proves each rule fails on a forbidden import and stays quiet
+// on an allowed one, so a broken config cannot pass silently.
+const CONFIG = fileURLToPath(new URL("../../.dependency-cruiser.js", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("fixtures", import.meta.url));
 
-async function restrictedImportMessages(filePath: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+let result: ICruiseResult;
+
+beforeAll(async () => {
+  const options = await extractDepcruiseOptions(CONFIG);
+  // The known cycles of the real src are not the fixtures' business.
+  const { output } = await cruise(["src"], { ...options, baseDir: FIXTURES, ignoreKnown: false, knownViolations: [] });
+  if (typeof output === "string") throw new Error("dependency-cruiser returned text, not a result");
+  result = output;
+});
+
+function violationsFrom(file: string) {
+  return result.summary.violations.filter((v) => v.from === file).map((v) => ({ rule: v.rule.name, to: v.to }));
 }
+
+function cruisedModule(file: string): IModule {
+  const found = result.modules.find((m) => m.source === file);
+  if (!found) throw new Error(`${file} was not cruised`);
+  return found;
+}
+
+const aPackage = (name: string) => expect.stringMatching(new RegExp(`(^|/)node_modules/${name}/`));
 
 describe("layer boundaries", () => {
   it.each([
-    ["src/domain/fixture.ts", 'import { buildApp } from "#server/app.ts";\nexport const x = buildApp;\n'],
-    ["src/domain/fixture.ts", 'import { x } from "../web/ui/form-field.tsx";\nexport const y = x;\n'],
-    ["src/domain/fixture.ts", 'import { readFile } from "node:fs/promises";\nexport const y = readFile;\n'],
-    ["src/web/pages/fixture.tsx", 'import { loadConfig } from "#server/config.ts";\nexport const y = loadConfig;\n'],
-    ["src/web/pages/fixture.tsx", 'import { x } from "../../server/config.ts";\nexport const y = x;\n'],
-    ["src/web/pages/fixture.tsx", 'import pg from "pg";\nexport const y = pg;\n'],
-    ["src/server/fixture.ts", 'import { x } from "#web/ui/form-field.tsx";\nexport const y = x;\n'],
-    ["src/server/leads/fixture.ts", 'import { x } from "../../web/root.tsx";\nexport const y = x;\n'],
-  ])("%s rejects %j", async (filePath, code) => {
-    expect(await restrictedImportMessages(filePath, code)).toHaveLength(1);
+    ["src/domain/cookie.ts", "not-in-allowed", aPackage("@fastify/cookie")],
+    ["src/domain/node-fs.ts", "not-in-allowed", "fs"],
+    ["src/domain/web.ts", "not-in-allowed", "src/web/page.tsx"],
+    ["src/domain/server.ts", "not-in-allowed", "src/server/api.ts"],
+    ["src/web/pino.ts", "not-in-allowed", aPackage("pino")],
+    ["src/web/node-path.ts", "not-in-allowed", "path"],
+    ["src/web/server-alias.ts", "not-in-allowed", "src/server/api.ts"],
+    ["src/web/server-relative.ts", "not-in-allowed", "src/server/api.ts"],
+    ["src/server/web-alias.ts", "server-not-to-web", "src/web/page.tsx"],
+    ["src/server/web-relative.ts", "server-not-to-web", "src/web/page.tsx"],
+  ])("%s is refused (%s)", (file, rule, to) => {
+    expect(violationsFrom(file)).toEqual([{ rule, to }]);
   });
 
+  it("refuses a cycle of two files whose imports are both type-only", () => {
+    for (const [from, to] of [
+      ["src/domain/cycle-a.ts", "src/domain/cycle-b.ts"],
+      ["src/domain/cycle-b.ts", "src/domain/cycle-a.ts"],
+    ] as const) {
+      expect(cruisedModule(from).dependencies).toEqual([
+        expect.objectContaining({
+          resolved: to,
+          circular: true,
+          dependencyTypes: expect.arrayContaining(["type-only"]),
+        }),
+      ]);
+    }
+    expect(violationsFrom("src/domain/cycle-a.ts")).toEqual([{ rule: "no-circular", to: "src/domain/cycle-b.ts" }]);
+  });
+
+  // Each allowed file must have been read with the imports it names, or "no violation" would prove nothing.
   it.each([
-    ["src/web/pages/fixture.tsx", 'import { MESSAGES } from "#domain/messages.ts";\nexport const y = MESSAGES;\n'],
-    ["src/server/fixture.ts", 'import { MESSAGES } from "#domain/messages.ts";\nexport const y = MESSAGES;\n'],
+    ["src/domain/allowed.ts", [aPackage("zod"), "src/domain/own.ts", "src/domain/own.ts"]],
+    ["src/domain/allowed-helper.testing.ts", [aPackage("vitest"), "src/domain/own.ts"]],
     [
-      "src/domain/fixture.ts",
-      'import { z } from "zod";\nimport { MESSAGES } from "./messages.ts";\nexport const y = [z, MESSAGES];\n',
+      "src/web/page.tsx",
+      [
+        aPackage("react"),
+        aPackage("react-router"),
+        aPackage("zod"),
+        "src/domain/own.ts",
+        "src/web/label.ts",
+        "./+types/page",
+      ],
     ],
-  ])("%s allows %j", async (filePath, code) => {
-    expect(await restrictedImportMessages(filePath, code)).toEqual([]);
+    ["src/server/api.ts", [aPackage("fastify"), "fs", "src/domain/own.ts"]],
+  ])("%s is allowed its imports", (file, resolved) => {
+    const dependencies = cruisedModule(file).dependencies.map((d) => d.resolved);
+    expect(dependencies).toEqual(expect.arrayContaining(resolved));
+    expect(dependencies).toHaveLength(resolved.length);
+    expect(violationsFrom(file)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
 // One type for both drivers, so services never know which one they run on.
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,13 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
-// Every API answer has one shape (decisions.md section 2): { status, message, data? , errors? }.
-export type ApiBody<T = unknown> = { status: number; message: string; data?: T; errors?: Record<string, string> };
-
-export function apiBody<T>(status: number, message: string, data?: T): ApiBody<T> {
-  return data === undefined ? { status, message } : { status, message, data };
-}
-
 /** Field path -> first message, e.g. { zipCode: "Zip code is required!" }. */
 export function fieldErrors(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]) {
   const errors: Record<string, string> = {};
@@ -18,6 +11,7 @@ export function fieldErrors(issues: readonly { instancePath?: string; message?: 
   return errors;
 }
 
+// Every API answer has one shape (decisions.md section 2): { status, message, data? , errors? }.
 export function registerApiErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

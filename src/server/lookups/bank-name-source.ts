@@ -2,7 +2,7 @@
 // the operator's FedACH directory file when configured, then the directory table the product ships, then a
 // lookup service when configured.
 
-export type BankNameSourceName = "table" | "fedach" | "service";
+type BankNameSourceName = "table" | "fedach" | "service";
 
 export interface BankNameSource {
   readonly name: BankNameSourceName;

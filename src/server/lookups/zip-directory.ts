@@ -1,9 +1,11 @@
 import { createRequire } from "node:module";
 import { US_STATES } from "#domain/options.ts";
 
+// Called `require` so that knip and dependency-cruiser see the zipcodes package as a dependency.
+const require = createRequire(import.meta.url);
 const SERVED_STATES: ReadonlySet<string> = new Set(US_STATES.map((s) => s.value));
 
-export type ZipPlace = { zip: string; city: string; state: string; lat: number; long: number };
+type ZipPlace = { zip: string; city: string; state: string; lat: number; long: number };
 
 export interface ZipDirectory {
   lookup(zip: string): ZipPlace | undefined;
@@ -22,7 +24,7 @@ export function createPackagedZipDirectory(): ZipDirectory {
   return {
     lookup(zip) {
       if (!/^\d{5}$/.test(zip)) return undefined;
-      data ??= createRequire(import.meta.url)("zipcodes") as ZipcodesModule;
+      data ??= require("zipcodes") as ZipcodesModule;
       const hit = data.lookup(zip);
       // Only the states and DC the funnel offers: a territory's zip (Puerto Rico, Guam) would pass the
       // quick start and then dead-end at the address step, whose state list has no territories.

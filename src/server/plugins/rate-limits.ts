@@ -29,7 +29,7 @@ export function limitFor(config: Pick<Config, "rateLimits">, kind: RateLimitKind
 }
 
 /** The visitor (IPv6 per /64, as the plugin's default key) and what is counted: the kind, or the lookup route. */
-export function rateLimitKey(kind: RateLimitKind, request: FastifyRequest): string {
+function rateLimitKey(kind: RateLimitKind, request: FastifyRequest): string {
   const counted = kind === "lookups" ? `lookups ${request.routeOptions.url ?? request.url}` : kind;
   return `${counted}|${normalizeIP(request.ip)}`;
 }
@@ -44,7 +44,7 @@ const MAX_KEYS = 50_000;
  * different routes count together. Fixed windows, like the plugin's LocalStore; expired counts are dropped
  * as they are met, and the least recently used go first when MAX_KEYS is reached.
  */
-export class SharedMemoryStore implements FastifyRateLimitStore {
+class SharedMemoryStore implements FastifyRateLimitStore {
   private readonly counts = new Map<string, Count>();
 
   incr(

@@ -38,7 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-export const SPA_FALLBACK = "/__spa-fallback.html";
+const SPA_FALLBACK = "/__spa-fallback.html";
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

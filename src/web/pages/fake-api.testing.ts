@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 
-export type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Handler = (call: FakeCall) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 // A stand-in for the server at the network layer (fetch), so the components and the typed API client run
@@ -30,7 +30,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
   };
 }
 
-export const ZIPS: Record<string, { city: string; state: string; lat: number; long: number }> = {
+const ZIPS: Record<string, { city: string; state: string; lat: number; long: number }> = {
   "90210": { city: "Beverly Hills", state: "CA", lat: 34.09, long: -118.41 },
   "10001": { city: "New York", state: "NY", lat: 40.75, long: -73.99 },
 };

@@ -3,9 +3,9 @@
 
 export type PostalAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
 
-export type ExternalLink = { label: string; href: string };
+type ExternalLink = { label: string; href: string };
 
-export type TrustSeal = {
+type TrustSeal = {
   /** Stable id, used in test ids and CSS hooks. */
   id: "certificate-authority" | "ssl" | "online-lenders-alliance";
   /** Accessible name of the seal image. */

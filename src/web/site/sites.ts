@@ -3,7 +3,7 @@ import { pickSite } from "./pick-site.ts";
 import type { SiteConfig } from "./site-config.ts";
 
 /** Every brand this build can serve. Add a brand: one file in brands/, one entry here. */
-export const SITES: readonly SiteConfig[] = [sampleBrand];
+const SITES: readonly SiteConfig[] = [sampleBrand];
 
 // The brand baked into the prerendered HTML. A single-brand deployment sets VITE_SITE_BRAND at build time
 // so its pages are right before any JavaScript runs; other hosts switch brand right after hydration.

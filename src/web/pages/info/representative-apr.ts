@@ -44,7 +44,7 @@ export function representativeExample(
   };
 }
 
-export function roundCents(value: number): number {
+function roundCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 

@@ -20,7 +20,7 @@ import "./quick-start-form.css";
 
 type Values = { amount: string; loanReason: string; zipCode: string };
 
-export const QUICK_START_NEXT_PATH = "/lgname";
+const QUICK_START_NEXT_PATH = "/lgname";
 
 // The quick start form of spec sections 2, 4 and 5: validated on submit and again on every change; the
 // zip resolves to a city and state as it is typed; on success the temporary contact is kept and the

@@ -1,0 +1,130 @@
+// The layer rule of docs/decisions/0002-layers.md as an allow-list, and no import cycles under src
+// (docs/decisions/0011-import-boundaries.md says why dependency-cruiser). `npm run lint` runs it on src;
+// tests/lint/layer-boundaries.test.ts runs the same rules on the fixtures in tests/lint/fixtures.
+
+const escapeRegExp = (text) => text.replace(/[.+*?^$()[\]{}|\\]/g, "\\$&");
+// A dependency resolved into one of these packages (node_modules/<name>/...).
+const packages = (...names) => `(^|/)node_modules/(${names.map(escapeRegExp).join("|")})/`;
+
+// React Router's typegen writes ./+types/<route> under .react-router/types (tsconfig's rootDirs): it is
+// unresolvable here, and `npm run typecheck` checks it.
+const ROUTE_TYPES = "^\\./\\+types/[\\w-]+$";
+
+// Unit tests and their helpers may also use the test tools; what they import never reaches a bundle.
+const TEST_FILE = "\\.(test|testing)\\.tsx?$";
+const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom"];
+
+// What src/web may import besides src/domain and itself: packages that run in a browser. A package is
+// added here on purpose, in review, never by default.
+const WEB_PACKAGES = [
+  "react",
+  "react-dom",
+  "react-router",
+  "react-hook-form",
+  "@hookform/resolvers",
+  "@react-input/mask",
+  "zod",
+];
+
+// TEMPORARY: the cycle src/domain/steps.ts <-> main-steps.ts <-> other-steps.ts (steps.ts imports the
+// step lists, they import its Step type) goes with the restructuring of those files that is under way.
+// Exactly these three cycles are let through; any other cycle fails. Each entry is written as
+// dependency-cruiser reports the cycle (every hop names the module it reaches and the kind of import that
+// reaches it; the last module imports the first), so that `npm run lint` warns that the entries are stale
+// once the cycle is gone: delete them then.
+const hop = (file, ...dependencyTypes) => ({
+  name: `src/domain/${file}`,
+  dependencyTypes: ["local", ...dependencyTypes],
+});
+const knownCycle = (...hops) => ({
+  type: "cycle",
+  from: hops.at(-1).name,
+  to: hops[0].name,
+  unresolvedTo: `./${hops[0].name.split("/").at(-1)}`,
+  dependencyTypes: hops[0].dependencyTypes,
+  rule: { name: "no-circular", severity: "error" },
+  cycle: hops,
+});
+const KNOWN_STEP_CYCLES = [
+  knownCycle(hop("steps.ts", "type-only", "import"), hop("main-steps.ts", "import")),
+  knownCycle(hop("steps.ts", "type-only", "import"), hop("other-steps.ts", "import")),
+  knownCycle(hop("main-steps.ts", "import"), hop("steps.ts", "type-only", "import"), hop("other-steps.ts", "import")),
+];
+
+export default {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "No import cycles under src, type-only imports included: a cycle of types is still two modules " +
+        "that can only change together. Move what both need into a third module.",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "server-not-to-web",
+      severity: "error",
+      comment: "src/server must not import from src/web: share code through src/domain.",
+      from: { path: "^src/server/" },
+      to: { path: "^src/web/" },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment: "An import the resolver cannot follow would slip past the rules above.",
+      from: { path: "^src/" },
+      to: { couldNotResolve: true, pathNot: ROUTE_TYPES },
+    },
+  ],
+
+  // Everything src/domain and src/web import must match one of these; anything else is an error.
+  allowed: [
+    {
+      comment: "The allow-list is for src/domain and src/web; src/server is held by the rules above.",
+      from: { pathNot: "^src/(domain|web)/" },
+      to: {},
+    },
+    {
+      comment: "src/domain is pure: its own files and zod, nothing else (no node:, no other package).",
+      from: { path: "^src/domain/" },
+      to: { path: ["^src/domain/", packages("zod")] },
+    },
+    {
+      comment: "src/web runs in the browser: src/domain, its own files and the browser packages above.",
+      from: { path: "^src/web/" },
+      to: { path: ["^src/(domain|web)/", packages(...WEB_PACKAGES)] },
+    },
+    {
+      comment: "Route modules import the types React Router's typegen writes for them.",
+      from: { path: "^src/web/" },
+      to: { couldNotResolve: true, path: ROUTE_TYPES },
+    },
+    {
+      comment: "The route config is read by React Router's build, not shipped: it uses its helpers.",
+      from: { path: "^src/web/routes\\.ts$" },
+      to: { path: packages("@react-router/dev") },
+    },
+    {
+      comment: "Tests of both layers may use the test tools and the shared data in tests/fixtures.",
+      from: { path: `^src/(domain|web)/.*${TEST_FILE}` },
+      to: { path: [packages(...TEST_TOOLS), "^tests/fixtures/"] },
+    },
+  ],
+  allowedSeverity: "error",
+
+  options: {
+    ignoreKnown: true,
+    knownViolations: KNOWN_STEP_CYCLES,
+    baseline: { staleEntriesSeverity: "warn" },
+    // Type-only imports are dependencies too: the cycle rule must see them.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "(^|/)node_modules/" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+    },
+  },
+};
