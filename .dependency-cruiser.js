@@ -26,31 +26,6 @@ const WEB_PACKAGES = [
   "zod",
 ];
 
-// TEMPORARY: the cycle src/domain/steps.ts <-> main-steps.ts <-> other-steps.ts (steps.ts imports the
-// step lists, they import its Step type) goes with the restructuring of those files that is under way.
-// Exactly these three cycles are let through; any other cycle fails. Each entry is written as
-// dependency-cruiser reports the cycle (every hop names the module it reaches and the kind of import that
-// reaches it; the last module imports the first), so that `npm run lint` warns that the entries are stale
-// once the cycle is gone: delete them then.
-const hop = (file, ...dependencyTypes) => ({
-  name: `src/domain/${file}`,
-  dependencyTypes: ["local", ...dependencyTypes],
-});
-const knownCycle = (...hops) => ({
-  type: "cycle",
-  from: hops.at(-1).name,
-  to: hops[0].name,
-  unresolvedTo: `./${hops[0].name.split("/").at(-1)}`,
-  dependencyTypes: hops[0].dependencyTypes,
-  rule: { name: "no-circular", severity: "error" },
-  cycle: hops,
-});
-const KNOWN_STEP_CYCLES = [
-  knownCycle(hop("steps.ts", "type-only", "import"), hop("main-steps.ts", "import")),
-  knownCycle(hop("steps.ts", "type-only", "import"), hop("other-steps.ts", "import")),
-  knownCycle(hop("main-steps.ts", "import"), hop("steps.ts", "type-only", "import"), hop("other-steps.ts", "import")),
-];
-
 export default {
   forbidden: [
     {
@@ -114,9 +89,6 @@ export default {
   allowedSeverity: "error",
 
   options: {
-    ignoreKnown: true,
-    knownViolations: KNOWN_STEP_CYCLES,
-    baseline: { staleEntriesSeverity: "warn" },
     // Type-only imports are dependencies too: the cycle rule must see them.
     tsPreCompilationDeps: true,
     doNotFollow: { path: "(^|/)node_modules/" },

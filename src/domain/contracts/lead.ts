@@ -19,7 +19,7 @@ import { HONEYPOT_FIELD } from "./honeypot.ts";
 // entry, in server field names. Every field's rule comes from the registry (fields/lead-fields.ts).
 
 /** What the browser sends beside a form that carries consent text (docs/decisions/0008). */
-export const consentEvidenceSchema = z.object({
+const consentEvidenceSchema = z.object({
   key: z.enum(Object.keys(CONSENT_TEXTS) as [ConsentKey, ...ConsentKey[]]),
   version: z.string().max(32),
   page_url: z.string().max(2048),
@@ -33,7 +33,7 @@ const leadId = z
 export const leadIdSchema = leadId;
 
 /** Every writable field's rule, for `ctx`. */
-export function leadFieldRules(ctx: RuleContext) {
+function leadFieldRules(ctx: RuleContext) {
   return Object.fromEntries(
     WRITABLE_FIELDS.map((f) => [f, (LEAD_FIELDS[f] as { rule: (c: RuleContext) => z.ZodType }).rule(ctx)]),
   ) as Record<WritableField, z.ZodType>;
@@ -120,7 +120,7 @@ const ANSWER_KIND = {
  * A lead as every answer shows it: server names, sensitive values as their masks. The schema is the
  * whole of what an answer may say: a field it does not name never leaves the server.
  */
-export const leadContactSchema = z.object({
+const leadContactSchema = z.object({
   lead_id: z.string(),
   ...Object.fromEntries(SERVER_FIELDS.map((f) => [f, ANSWER_KIND[LEAD_FIELDS[f].kind]])),
 }) as unknown as z.ZodType<LeadContact>;

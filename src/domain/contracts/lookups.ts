@@ -8,7 +8,7 @@ import { answerOf } from "./envelope.ts";
 const ONCE = "must be given once, as text";
 
 // The four query parameters of GET /personal_loan/suggest; each answers under its own name.
-export const SUGGESTION_FIELDS = ["first_name", "last_name", "employer", "job_title"] as const;
+const SUGGESTION_FIELDS = ["first_name", "last_name", "employer", "job_title"] as const;
 export type SuggestionField = (typeof SUGGESTION_FIELDS)[number];
 
 // --- GET /api/personal_loan/zipcode ---------------------------------------------------------------------
@@ -102,7 +102,6 @@ export const addressSuggestQuerySchema = z.object({
 });
 
 const addressSuggestion = z.object({ address: z.string(), city: z.string(), state: z.string(), zip: z.string() });
-export type AddressSuggestion = z.infer<typeof addressSuggestion>;
 export const addressSuggestAnswerSchema = answerOf(z.object({ suggestions: z.array(addressSuggestion) }));
 
 // --- GET /api/routing/:aba ----------------------------------------------------------------------------

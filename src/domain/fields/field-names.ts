@@ -34,8 +34,8 @@ export function serverFieldOf(wireName: string): ServerField | undefined {
  * The zip's position (spec section 3: zipPosition, latitude and longitude) is one object in the browser
  * and two server fields, latitude and longitude; the two functions below convert it.
  */
-export type ZipPosition = { lat: number; long: number };
-export const ZIP_POSITION_FIELDS = { client: "zipPosition", latitude: "latitude", longitude: "longitude" } as const;
+type ZipPosition = { lat: number; long: number };
+const ZIP_POSITION_FIELDS = { client: "zipPosition", latitude: "latitude", longitude: "longitude" } as const;
 
 const isZipPosition = (v: unknown): v is ZipPosition =>
   typeof v === "object" &&
@@ -76,7 +76,7 @@ export function toClientFields(server: Record<string, unknown>): Record<string, 
 }
 
 /** Every name a field goes by: server, client and aliases (the log redaction list uses them). */
-export function namesOf(field: ServerField): string[] {
+function namesOf(field: ServerField): string[] {
   const spec = LEAD_FIELDS[field] as { client: string; aliases?: readonly string[] };
   return [...new Set([field, spec.client, ...(spec.aliases ?? [])])];
 }

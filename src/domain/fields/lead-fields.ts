@@ -60,7 +60,7 @@ export type RuleContext = {
 };
 
 /** How a value is stored and answered: a text, a whole number, a number or a flag. */
-export type FieldKind = "text" | "integer" | "number" | "boolean";
+type FieldKind = "text" | "integer" | "number" | "boolean";
 
 export type LeadFieldSpec = {
   /** The browser's name (spec section 3's client column). */
@@ -177,7 +177,7 @@ export type SensitiveField = {
 
 export const SERVER_FIELDS = Object.keys(LEAD_FIELDS) as ServerField[];
 
-export function fieldSpec(field: ServerField): LeadFieldSpec {
+function fieldSpec(field: ServerField): LeadFieldSpec {
   return LEAD_FIELDS[field];
 }
 

@@ -21,7 +21,6 @@ export const unsubscribeSchema = z.object({
   phone: formPhone,
   unsubscribe: choice(UNSUBSCRIBE_REASON_OPTIONS, MESSAGES.unsubscribeReasonRequired),
 });
-export type UnsubscribeRequest = z.output<typeof unsubscribeSchema>;
 
 // The state is where the visitor lives: any state is accepted, the page names the five whose laws give
 // the rights (spec section 2).
@@ -41,4 +40,3 @@ export const doNotSellSchema = z.object({
   ),
   city,
 });
-export type DoNotSellRequest = z.output<typeof doNotSellSchema>;

@@ -19,8 +19,5 @@ export const quickStartSchema = z.object({
   zipCode: zipCode(),
 });
 
-export type QuickStartInput = z.input<typeof quickStartSchema>;
-export type QuickStart = z.output<typeof quickStartSchema>;
-
 // decisions row 12: /loanreason confirms the saved amount and reason with the quick start's rules.
 export const loanConfirmSchema = z.object({ amount: loanAmount, loanReason });

@@ -43,7 +43,7 @@ export type BodyContext = { payFrequency?: PayFrequency };
 export type FormValues = Record<string, unknown>;
 
 /** Where a body field's value comes from: a form field, or a function of the form's values. */
-export type BodySource = ClientField | ((values: FormValues, ctx: BodyContext) => unknown);
+type BodySource = ClientField | ((values: FormValues, ctx: BodyContext) => unknown);
 
 export type StepRow = {
   slug: string;

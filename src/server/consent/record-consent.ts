@@ -9,7 +9,7 @@ import type { Tx } from "../leads/lead-store.ts";
 // Consent evidence (decisions.md section 3): one row per kind of consent given by one button press,
 // with the version and sha256 of the exact template shown, the button, page, time, IP and user agent.
 
-export const TEXT_HASHES = Object.fromEntries(
+const TEXT_HASHES = Object.fromEntries(
   Object.entries(CONSENT_TEXTS).map(([key, text]) => [
     key,
     createHash("sha256").update(text.template, "utf8").digest("hex"),
@@ -17,7 +17,7 @@ export const TEXT_HASHES = Object.fromEntries(
 ) as Record<ConsentKey, string>;
 
 /** True when the evidence names the text version this server currently shows. */
-export function isCurrentConsent(evidence: ConsentEvidence): boolean {
+function isCurrentConsent(evidence: ConsentEvidence): boolean {
   return CONSENT_TEXTS[evidence.key].version === evidence.version;
 }
 

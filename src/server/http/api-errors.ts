@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** Field path -> first message, e.g. { zipCode: "Zip code is required!" }. */
-export function fieldErrors(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]) {
+function fieldErrors(issues: readonly { instancePath?: string; message?: string; params?: unknown }[]) {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || "body";

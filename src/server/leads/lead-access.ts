@@ -5,7 +5,7 @@ import { sameDigest, sha256Hex } from "../security/signed-token.ts";
 
 // Knowing a lead id grants nothing (decisions.md section 3): creating a lead sets an HttpOnly cookie
 // holding a random token, and only its sha256 is stored. Every read or write compares in constant time.
-export const LEAD_COOKIE = "lp_lead";
+const LEAD_COOKIE = "lp_lead";
 const COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 export function newLeadId(): string {

@@ -39,7 +39,7 @@ export function ssnOutsideItsStep(changes: LeadChanges): FieldProblems {
  * With the pay frequency known (sent now or saved), the second pay date must be the one it gives from the
  * first (spec section 4), not merely one some frequency would give.
  */
-export function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
+function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
   const first = changes.income_next_date_1;
   const second = changes.income_next_date_2;
   const frequency = changes.income_payment_frequency ?? saved?.income_payment_frequency;
@@ -54,7 +54,7 @@ const isPayFrequency = (value: unknown): value is PayFrequency => PAY_FREQUENCY_
  * the saved dates never disagree with the frequency. A write carrying the dates is checked against them
  * instead (payFrequencyProblems). Fills `changes` in place.
  */
-export function followPayFrequency(changes: LeadChanges, saved: LeadRow | undefined): void {
+function followPayFrequency(changes: LeadChanges, saved: LeadRow | undefined): void {
   const frequency = changes.income_payment_frequency;
   const first = saved?.income_next_date_1;
   if (!isPayFrequency(frequency) || changes.income_next_date_1 !== undefined || typeof first !== "string") return;
@@ -97,7 +97,7 @@ export function refusedPhones(changes: LeadChanges): FieldProblems {
  * The work phone may not be the cell or home phone (spec section 5), whichever of them this write changes:
  * the numbers it sends are compared with the saved ones it leaves alone.
  */
-export function phoneConflicts(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
+function phoneConflicts(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
   const touched = ["work_phone", "cell_phone", "home_phone"].filter(
     (f) => typeof changes[f as keyof LeadChanges] === "string",
   );

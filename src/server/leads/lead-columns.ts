@@ -10,7 +10,7 @@ export type EncryptedColumn = `${SensitiveField}_encrypted`;
 
 // Fails to compile when a registry field has no column (db/schema.ts) to go with it.
 type Holds<T extends true> = T;
-export type ColumnsAgree = Holds<[PlainField | EncryptedColumn] extends [LeadColumn] ? true : false>;
+type _ColumnsAgree = Holds<[PlainField | EncryptedColumn] extends [LeadColumn] ? true : false>;
 
 export function encryptedColumn(field: SensitiveField): EncryptedColumn {
   return `${field}_encrypted`;

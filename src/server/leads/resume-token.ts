@@ -2,7 +2,7 @@ import { signToken, sha256Hex, verifyToken } from "../security/signed-token.ts";
 
 // The e-mail-link resume token (decisions.md section 3): signed by this server, for one lead and one
 // e-mail, expiring, good for resuming only. The e-mail is carried as a hash so the token reveals nothing.
-export const RESUME_PURPOSE = "resume";
+const RESUME_PURPOSE = "resume";
 
 const emailHash = (email: string) => sha256Hex(email.trim().toLowerCase());
 

@@ -46,7 +46,7 @@ export function fedAchFile(entries: readonly FedAchFixtureEntry[]): string {
 const WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7] as const;
 
 /** The 9-digit number whose last digit makes the ABA checksum come out. */
-export function withCheckDigit(firstEight: string): string {
+function withCheckDigit(firstEight: string): string {
   const sum = [...firstEight].reduce((total, digit, i) => total + Number(digit) * WEIGHTS[i]!, 0);
   return `${firstEight}${(10 - (sum % 10)) % 10}`;
 }
