@@ -1,6 +1,6 @@
 import { parseIsoDate } from "./calendar-date.ts";
 
-// Spec sections 1 and 9: applicants must be 18 or over.
+// docs/product/overview.md and docs/product/constants.md: applicants must be 18 or over.
 export const MINIMUM_AGE = 18;
 
 /** Whole years between a birth date and today, birthday-aware (Feb 29 birthdays turn over on Mar 1). */
@@ -14,7 +14,7 @@ export function ageOn(birth: Date, today: Date): number {
 }
 
 /**
- * The spec's own rule (section 5): "current year minus birth year below 18" is under age. Kept for
+ * The original rule (docs/product/validation.md): "current year minus birth year below 18" is under age. Kept for
  * reference and comparison only; it lets through someone who turns 18 later this year, so the schemas
  * use `isAdult` (docs/decisions/0007).
  */

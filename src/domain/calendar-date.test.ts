@@ -13,7 +13,7 @@ import {
 
 const d = (iso: string) => parseIsoDate(iso)!;
 
-describe("plain calendar dates (spec section 7: year-month-day)", () => {
+describe("plain calendar dates (docs/product/server-calls.md: year-month-day)", () => {
   it("parses real dates only", () => {
     expect(d("2028-02-29").toISOString()).toBe("2028-02-29T00:00:00.000Z");
     expect(parseIsoDate("2027-02-29")).toBeUndefined();

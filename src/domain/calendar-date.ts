@@ -1,4 +1,4 @@
-// Plain calendar dates as "YYYY-MM-DD" (the wire format of spec section 7), computed in UTC so a
+// Plain calendar dates as "YYYY-MM-DD" (the wire format of docs/product/server-calls.md), computed in UTC so a
 // visitor's time zone can never shift a pay date or a birthday by a day.
 export type IsoDate = string;
 

@@ -1,7 +1,7 @@
 import { STEPS } from "./steps/step-table.ts";
 
-// Every path of the spec's route table (section 2) that the browser app answers. The server serves the
-// app shell with 200 for these and with 404 for any other path, so a mistyped address is a real "not
+// Every path of the route table (docs/product/screens-and-routes.md) that the browser app answers. The server serves
+// the app shell with 200 for these and with 404 for any other path, so a mistyped address is a real "not
 // found" for browsers, crawlers and monitors alike, while the app still shows its own not-found page.
 /** The landing, legal and privacy-request pages: prerendered to HTML at build time (react-router.config.ts). */
 export const PUBLIC_PAGE_PATHS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT_TEXTS, fillConsent } from "./consent.ts";
 
-describe("consent texts (spec section 1)", () => {
+describe("consent texts (docs/product/overview.md)", () => {
   it("names the button each text is agreed by", () => {
     for (const text of Object.values(CONSENT_TEXTS))
       expect(text.template, text.key).toContain(`By clicking ${text.button}`);

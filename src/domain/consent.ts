@@ -1,7 +1,7 @@
-// The consent texts a visitor agrees to by pressing a button (spec section 1; decisions.md section 3).
-// Each has a version: the server stores the version and the sha256 of the exact template with every
-// consent, so the wording shown on any day can be proved later. Changing a word means a new version.
-// "{brand}" is the site's brand name, filled in by the page from site configuration.
+// The consent texts a visitor agrees to by pressing a button (docs/product/overview.md;
+// docs/product/security-and-privacy.md). Each has a version: the server stores the version and the sha256 of the exact
+// template with every consent, so the wording shown on any day can be proved later. Changing a word means a new
+// version. "{brand}" is the site's brand name, filled in by the page from site configuration.
 type ConsentKind = "tcpa" | "email" | "terms_privacy" | "fcra";
 
 export type ConsentText = {
@@ -54,7 +54,7 @@ export function fillConsent(text: ConsentText, brand: string): string {
 }
 
 /**
- * Lead creation carries the quick start's consent (decisions.md section 3); the steps that carry one say
+ * Lead creation carries the quick start's consent (docs/product/security-and-privacy.md); the steps that carry one say
  * so in their rows of the step table (CONSENT_BY_STEP in steps/step-bodies.ts).
  */
 export const CONSENT_ON_CREATE: ConsentKey = "quick_start";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { digitsOnly, formatPhone, formatSsn, maskSsn, maskTail, stripMask } from "./masks.ts";
 
-describe("masks (spec section 5)", () => {
+describe("masks (docs/product/validation.md)", () => {
   it("formats a phone as (123)-123-1234 while typing, ten digits at most", () => {
     expect(formatPhone("")).toBe("");
     expect(formatPhone("2")).toBe("(2");

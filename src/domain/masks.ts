@@ -1,4 +1,4 @@
-// Input masks of spec section 5: what the visitor sees while typing, and what is sent (digits only).
+// Input masks of docs/product/validation.md: what the visitor sees while typing, and what is sent (digits only).
 
 /** Digits only: dashes, parentheses, underscores and spaces of a mask removed. */
 export function digitsOnly(value: string): string {
@@ -6,7 +6,7 @@ export function digitsOnly(value: string): string {
 }
 
 /**
- * Mask characters removed: spaces, dashes, parentheses, underscores and dots (spec section 5: "dashes,
+ * Mask characters removed: spaces, dashes, parentheses, underscores and dots (docs/product/validation.md: "dashes,
  * parentheses, underscores stripped before sending"). Letters stay, so "21a5550123" is refused, not
  * silently shortened.
  */
@@ -31,7 +31,7 @@ export function formatSsn(value: string): string {
   return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
 }
 
-/** ***-**-6789: the most of an SSN any answer or screen may show (decisions.md section 3). */
+/** ***-**-6789: the most of an SSN any answer or screen may show (docs/product/security-and-privacy.md). */
 export function maskSsn(ssn: string): string {
   return `***-**-${digitsOnly(ssn).slice(-4).padStart(4, "*")}`;
 }

@@ -7,7 +7,7 @@ describe("messages", () => {
     expect(new Set(texts).size).toBe(texts.length);
   });
 
-  it("keeps spec section 5's wording, casing and punctuation exactly", () => {
+  it("keeps docs/product/validation.md's wording, casing and punctuation exactly", () => {
     expect(MESSAGES).toMatchObject({
       loanAmountRequired: "Loan amount is required!",
       loanReasonRequired: "Loan reason is required!",
@@ -63,7 +63,7 @@ describe("messages", () => {
     });
   });
 
-  it("applies decisions.md rows 5, 6 and 8 over the spec", () => {
+  it("applies docs/product/settled-readings.md readings 5, 6 and 8 over the spec", () => {
     expect(MESSAGES.payDateWindow).toBe("Please select a weekday within the next 30 days!");
     expect(MESSAGES.licenseMin).toBe("Please enter at least 2 characters");
     expect(MESSAGES.licenseMax).toBe("LicenseID must be at most 25 characters long");

@@ -1,14 +1,15 @@
-// Every user-facing validation message, word for word from spec section 5 (and section 8), with
-// decisions.md rows 5, 6, 7 and 8 applied. Messages the spec leaves open (length caps, "must be a
-// valid date") are written here once. Schemas and screens use these; tests pin them. Each text appears
+// Every user-facing validation message, word for word from docs/product/validation.md (and docs/product/errors.md),
+// with docs/product/settled-readings.md readings 5, 6, 7 and 8 applied. Messages the spec leaves open (length caps,
+// "must be a valid date") are written here once. Schemas and screens use these; tests pin them. Each text appears
 // once: two fields that show the same words share one key.
 export const MESSAGES = {
-  // Quick start (spec section 5) and the /loanreason confirmation (decisions row 12).
+  // Quick start (docs/product/validation.md) and the /loanreason confirmation
+  // (docs/product/settled-readings.md#12-loanreason-returning-visitor).
   loanAmountRequired: "Loan amount is required!",
   loanReasonRequired: "Loan reason is required!",
   zipRequired: "Zip code is required!",
   zipLength: "Zip code must be 5 characters long!",
-  /** The zip lookup found no city (spec section 8); checked outside domain, against the zip directory. */
+  /** The zip lookup found no city (docs/product/errors.md); checked outside domain, against the zip directory. */
   zipUnknown: "Invalid",
 
   // Legal name. The spec's casing is kept ("FirstName", "lastName").
@@ -22,7 +23,7 @@ export const MESSAGES = {
 
   phoneRequired: "Phone number is required!",
   phoneInvalid: "The phone number is not correct!",
-  /** The phone step's server refusal (spec section 5, status not 200). */
+  /** The phone step's server refusal (docs/product/validation.md, status not 200). */
   phoneRefused: "Phone number is invalid!",
 
   monthRequired: "Month is required!",
@@ -36,16 +37,17 @@ export const MESSAGES = {
   streetRequired: "Street Address is required!",
   streetCharacters: "The address can not contain special characters!",
   streetTooLong: "Street Address must be at most 100 characters",
-  /** The address step's zip lookup failed or city/state could not be filled (spec section 5). */
+  /** The address step's zip lookup failed or city/state could not be filled (docs/product/validation.md). */
   addressZipUnknown: "Invalid zip code!",
   cityTooLong: "City must be at most 50 characters",
 
-  // Single-choice screens (spec section 5): which screen shows which lives in the step table.
+  // Single-choice screens (docs/product/validation.md): which screen shows which lives in the step table.
   selectOne: "Please select one option.",
   chooseAnswer: "Please choose an answer",
   chooseAnswerBang: "Please choose an answer!",
 
-  // decisions row 8: the spec's "FirstName is required!" under employer name was a copy slip.
+  // docs/product/settled-readings.md#8-employer-name-message: the spec's "FirstName is required!" under employer name
+  // was a copy slip.
   employerRequired: "Employer name is required!",
   jobTitleRequired: "Job title is required!",
   textTooLong: "Please use at most 100 characters",
@@ -61,14 +63,14 @@ export const MESSAGES = {
   routingInvalid: "Invalid Routing Number!",
   bankNameRequired: "Bank Name is required!",
 
-  // decisions row 7: digits only, 4 to 24.
+  // docs/product/settled-readings.md#7-bank-account-number-length: digits only, 4 to 24.
   bankAccountRequired: "Bank Account is required!",
   bankAccountMin: "Please enter at least 4 digits",
   bankAccountMax: "Please enter at most 24 digits",
   bankAccountDigits: "Please enter digits only",
   bankAccountTypeRequired: "Bank Account Type is required!",
 
-  // decisions row 6: 2 to 25 characters.
+  // docs/product/settled-readings.md#6-drivers-license-length: 2 to 25 characters.
   licenseRequired: "LicenseID is required!",
   licenseMin: "Please enter at least 2 characters",
   licenseMax: "LicenseID must be at most 25 characters long",
@@ -80,21 +82,22 @@ export const MESSAGES = {
   /** A whole-lead create or update carrying an SSN: only the SSN step carries its credit-check consent. */
   ssnOnItsStep: "The Social Security Number is sent with its own step, together with the credit check consent.",
 
-  // Next pay date: required uses chooseAnswer (spec: "Please choose an answer"); decisions row 5.
+  // Next pay date: required uses chooseAnswer (docs/product/validation.md: "Please choose an answer");
+  // docs/product/settled-readings.md#5-next-pay-date-window.
   payDateWindow: "Please select a weekday within the next 30 days!",
-  /** The second pay date is computed from the first by the pay frequency (spec section 4). */
+  /** The second pay date is computed from the first by the pay frequency (docs/product/behaviour.md). */
   payDateSecond: "The second pay date must be one pay period after the next pay date",
   residenceMonthsDisagree: "time_at_residence and addressLengthMonths must agree",
 
-  // The step-update envelope (decisions.md section 2: { step, lead_id, ...fields }).
+  // The step-update envelope (docs/product/server-calls.md#server-contract: { step, lead_id, ...fields }).
   stepUnknown: "Unknown step",
-  // Consent evidence (decisions.md section 3): the screens with consent text send which text was shown.
+  // Consent evidence (docs/product/security-and-privacy.md): the screens with consent text send which text was shown.
   consentMissing: "The consent you gave on this page did not reach us. Please reload the page and try again.",
   consentOutdated: "The consent text has changed; please reload the page.",
   consentNotForThisStep: "This consent text does not belong to this step.",
   leadIdRequired: "lead_id is required",
 
-  // Unsubscribe and do-not-sell forms (spec section 5). Required e-mail and phone reuse the keys above.
+  // Unsubscribe and do-not-sell forms (docs/product/validation.md). Required e-mail and phone reuse the keys above.
   formEmailInvalid: "invalid email address",
   formPhoneLength: "Phone number must be 10 characters long",
   unsubscribeReasonRequired: "Unsubscribe is required!",

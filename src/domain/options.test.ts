@@ -45,7 +45,7 @@ import {
 
 const values = (set: readonly Option<string | number>[]) => set.map((o) => o.value);
 
-describe("option sets (spec section 3)", () => {
+describe("option sets (docs/product/lead-fields.md)", () => {
   it("gives every set unique wire values and labels", () => {
     const sets = Object.entries(options).filter(([, v]) => Array.isArray(v) && typeof v[0] === "object");
     expect(sets.length).toBeGreaterThan(15);
@@ -55,7 +55,7 @@ describe("option sets (spec section 3)", () => {
     }
   });
 
-  it("offers the loan amounts $100 to $5,000 with a default of $500 (decisions row 4)", () => {
+  it("offers the loan amounts $100 to $5,000 with a default of $500 (docs/product/settled-readings.md#4-default-loan-amount)", () => {
     expect(values(LOAN_AMOUNT_OPTIONS)).toEqual([
       100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 2000, 3000, 4000, 5000,
     ]);
@@ -63,7 +63,7 @@ describe("option sets (spec section 3)", () => {
     expect([MIN_LOAN_AMOUNT, DEFAULT_LOAN_AMOUNT, MAX_LOAN_AMOUNT]).toEqual([100, 500, 5000]);
   });
 
-  it("offers 16 loan reasons with the spec's wire values, keeping the misspelt one (decisions row 17)", () => {
+  it("offers 16 loan reasons with the spec's wire values, keeping the misspelt one (docs/product/settled-readings.md#17-renewable-energy-spelling)", () => {
     // prettier-ignore
     expect(values(LOAN_REASON_OPTIONS)).toEqual([
       "AUTO_PURCHASE", "AUTO_REPAIR", "HOME_IMPROVEMENT", "DEBT_CONSOLIDATION", "DEBT_SETTLEMENT",
@@ -87,7 +87,7 @@ describe("option sets (spec section 3)", () => {
     ]);
   });
 
-  it("maps residence durations to months on both paths (decisions row 9)", () => {
+  it("maps residence durations to months on both paths (docs/product/settled-readings.md#9-alternate-residence-labels)", () => {
     expect(RESIDENCE_DURATION_OPTIONS.map((o) => o.months)).toEqual([12, 24, 36, 48, 60, 72, 84, 96, 108, 120]);
     expect(RESIDENCE_DURATION_OPTIONS.map((o) => o.label)).toEqual([
       "1 Year",
@@ -114,7 +114,7 @@ describe("option sets (spec section 3)", () => {
     expect(DEFAULT_RESIDENCE_DURATION_ALT).toBe("102");
   });
 
-  it("maps bank and employer time to months (decisions rows 10 and 11)", () => {
+  it("maps bank and employer time to months (docs/product/settled-readings.md readings 10 and 11)", () => {
     expect(BANK_TIME_OPTIONS.map((o) => [o.label, o.months])).toEqual([
       ["1 - 3 month", 3],
       ["3 - 6 months", 6],
@@ -182,7 +182,7 @@ describe("option sets (spec section 3)", () => {
     expect(values(LICENSE_STATE_OPTIONS)).not.toContain("DC");
   });
 
-  it("has the privacy-form choices (decisions rows 14 and 15)", () => {
+  it("has the privacy-form choices (docs/product/settled-readings.md readings 14 and 15)", () => {
     expect(PRIVACY_RIGHTS_STATE_OPTIONS.map((s) => s.label)).toEqual([
       "California",
       "Connecticut",

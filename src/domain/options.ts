@@ -1,12 +1,13 @@
-// Every option set of spec section 3 with its wire value, label and (where a label stands for a span of
-// time) months. decisions.md rows 4, 9, 10, 11, 14, 15 and 17 settle the open ones.
+// Every option set of docs/product/lead-fields.md with its wire value, label and (where a label stands for a span of
+// time) months. docs/product/settled-readings.md readings 4, 9, 10, 11, 14, 15 and 17 settle the open ones.
 export type Option<V extends string | number = string> = { readonly value: V; readonly label: string };
 export type MonthsOption = Option & { readonly months: number };
 export type WireValue<T extends readonly Option<string | number>[]> = T[number]["value"];
 
 const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
 
-// 100 to 900 by 100, then 1,000 to 5,000 by 1,000 (spec section 3); default 500 (decisions row 4).
+// 100 to 900 by 100, then 1,000 to 5,000 by 1,000 (docs/product/lead-fields.md); default 500
+// (docs/product/settled-readings.md#4-default-loan-amount).
 export const LOAN_AMOUNTS = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 2000, 3000, 4000, 5000] as const;
 export type LoanAmount = (typeof LOAN_AMOUNTS)[number];
 export const LOAN_AMOUNT_OPTIONS: readonly Option<LoanAmount>[] = LOAN_AMOUNTS.map((value) => ({
@@ -30,7 +31,8 @@ export const LOAN_REASON_OPTIONS = [
   { value: "MOVING", label: "Moving" },
   { value: "EMERGENCY_SITUATION", label: "Emergency Situation" },
   { value: "EDUCATION", label: "Education" },
-  // Buyers expect the misspelt wire value (decisions row 17); people read the right word.
+  // Buyers expect the misspelt wire value (docs/product/settled-readings.md#17-renewable-energy-spelling); people read
+  // the right word.
   { value: "RENEWABLE_ENGERGY", label: "Renewable Energy" },
   { value: "STUDENT_LOAN_REFINANCE", label: "Student Loan Refinance" },
   { value: "TAXES", label: "Taxes" },
@@ -39,7 +41,7 @@ export const LOAN_REASON_OPTIONS = [
 export type LoanReason = WireValue<typeof LOAN_REASON_OPTIONS>;
 export const DEFAULT_LOAN_REASON: LoanReason = "DEBT_CONSOLIDATION";
 
-// Offered by the e-mail screen's autocomplete once "@" is typed (spec section 3).
+// Offered by the e-mail screen's autocomplete once "@" is typed (docs/product/lead-fields.md).
 export const EMAIL_DOMAINS = [
   "gmail.com",
   "outlook.com",
@@ -51,7 +53,7 @@ export const EMAIL_DOMAINS = [
 ] as const;
 export type EmailDomain = (typeof EMAIL_DOMAINS)[number];
 
-// Main path: 1 to 9 years and 10+ (spec section 3).
+// Main path: 1 to 9 years and 10+ (docs/product/lead-fields.md).
 // prettier-ignore
 export const RESIDENCE_DURATION_OPTIONS = [
   { value: "12", label: "1 Year", months: 12 }, { value: "24", label: "2 Years", months: 24 },
@@ -61,10 +63,10 @@ export const RESIDENCE_DURATION_OPTIONS = [
   { value: "108", label: "9 Years", months: 108 }, { value: "120", label: "10+ Years", months: 120 },
 ] as const satisfies readonly MonthsOption[];
 export type ResidenceDuration = WireValue<typeof RESIDENCE_DURATION_OPTIONS>;
-// Always preselected (spec section 5); the main list starts at its first entry.
+// Always preselected (docs/product/validation.md); the main list starts at its first entry.
 export const DEFAULT_RESIDENCE_DURATION: ResidenceDuration = "12";
 
-// Alternate path, ascending (decisions row 9).
+// Alternate path, ascending (docs/product/settled-readings.md#9-alternate-residence-labels).
 export const RESIDENCE_DURATION_ALT_OPTIONS = [
   { value: "6", label: "0 - 1 year", months: 6 },
   { value: "24", label: "1 - 3 years", months: 24 },
@@ -81,7 +83,7 @@ export const OWN_HOME_OPTIONS = [
   { value: "NO", label: "Rent" },
 ] as const satisfies readonly Option[];
 export type OwnHome = WireValue<typeof OWN_HOME_OPTIONS>;
-// Spec section 2: the own-home screen defaults to the first option.
+// docs/product/screens-and-routes.md: the own-home screen defaults to the first option.
 export const DEFAULT_OWN_HOME: OwnHome = "YES";
 
 export const INCOME_SOURCE_OPTIONS = [
@@ -113,7 +115,7 @@ export const BANK_ACCOUNT_TYPE_OPTIONS = [
 export type BankAccountType = WireValue<typeof BANK_ACCOUNT_TYPE_OPTIONS>;
 export const DEFAULT_BANK_ACCOUNT_TYPE: BankAccountType = "CHECKING";
 
-// Both paths use these labels (decisions row 10).
+// Both paths use these labels (docs/product/settled-readings.md#10-time-at-bank-labels).
 export const BANK_TIME_OPTIONS = [
   { value: "3", label: "1 - 3 month", months: 3 },
   { value: "6", label: "3 - 6 months", months: 6 },
@@ -132,7 +134,7 @@ export const CREDIT_SCORE_OPTIONS = [
 ] as const satisfies readonly Option[];
 export type CreditScore = WireValue<typeof CREDIT_SCORE_OPTIONS>;
 
-// decisions row 11.
+// docs/product/settled-readings.md#11-time-at-employer-labels.
 export const EMPLOYER_TIME_OPTIONS = [
   { value: "60", label: "More than 5 years", months: 60 },
   { value: "48", label: "3 - 5 years", months: 48 },
@@ -142,7 +144,7 @@ export const EMPLOYER_TIME_OPTIONS = [
 ] as const satisfies readonly MonthsOption[];
 export type EmployerTime = WireValue<typeof EMPLOYER_TIME_OPTIONS>;
 
-// Spec section 3 gives the values and the two outer labels; each value stands for the band up to it.
+// docs/product/lead-fields.md gives the values and the two outer labels; each value stands for the band up to it.
 export const MONTHLY_INCOME_OPTIONS = [
   { value: "10000", label: "More than $5,500" },
   { value: "5500", label: "$4,501 - $5,500" },
@@ -160,7 +162,8 @@ export const CONTACT_TIME_OPTIONS = [
   { value: "EVENING", label: "Evening" },
 ] as const satisfies readonly Option[];
 export type ContactTime = WireValue<typeof CONTACT_TIME_OPTIONS>;
-// Always preselected; the main flow sends it with the phone step (decisions row 2).
+// Always preselected; the main flow sends it with the phone step
+// (docs/product/settled-readings.md#2-best-time-to-contact).
 export const DEFAULT_CONTACT_TIME: ContactTime = "ANYTIME";
 
 export const UNSECURED_DEBT_OPTIONS = [
@@ -176,7 +179,7 @@ export const YES_NO_OPTIONS = [
   { value: "YES", label: "Yes" },
   { value: "NO", label: "No" },
 ] as const satisfies readonly Option[];
-/** Own car (spec section 3) and the activeMilitary flag (spec section 4). */
+/** Own car (docs/product/lead-fields.md) and the activeMilitary flag (docs/product/behaviour.md). */
 export type YesNo = WireValue<typeof YES_NO_OPTIONS>;
 
 // prettier-ignore
@@ -193,10 +196,10 @@ const STATE_PAIRS = [
   ["VA", "Virginia"], ["WA", "Washington"], ["WV", "West Virginia"], ["WI", "Wisconsin"], ["WY", "Wyoming"],
 ] as const;
 export type StateCode = (typeof STATE_PAIRS)[number][0];
-/** The 50 states and DC, by two-letter code (spec section 3). */
+/** The 50 states and DC, by two-letter code (docs/product/lead-fields.md). */
 export const US_STATES: readonly Option<StateCode>[] = STATE_PAIRS.map(([value, label]) => ({ value, label }));
 
-// The licence issuing state list is the 50 states (spec section 3), without DC.
+// The licence issuing state list is the 50 states (docs/product/lead-fields.md), without DC.
 export type LicenseState = Exclude<StateCode, "DC">;
 export const LICENSE_STATE_OPTIONS = US_STATES.filter((s) => s.value !== "DC") as readonly Option<LicenseState>[];
 
@@ -206,13 +209,15 @@ export const MONTH_OPTIONS = [
   "July", "August", "September", "October", "November", "December",
 ].map((label, i) => ({ value: String(i + 1).padStart(2, "0"), label }));
 
-/** Days "01".. for the date-of-birth day select; the screen shows as many as the month has (spec section 4). */
+/**
+ * Days "01".. for the date-of-birth day select; the screen shows as many as the month has (docs/product/behaviour.md).
+ */
 export function dayOptions(count: number): Option[] {
   return Array.from({ length: count }, (_, i) => ({ value: String(i + 1).padStart(2, "0"), label: String(i + 1) }));
 }
 
 /**
- * The date-of-birth year select: 100 years, newest first, starting at today's year (spec section 3 gives
+ * The date-of-birth year select: 100 years, newest first, starting at today's year (docs/product/lead-fields.md gives
  * "100 years starting at 2023 going down", the year it was written). Years under 18 stay listed, as in
  * the spec; choosing one shows the under-age message rather than hiding the choice.
  */
@@ -245,13 +250,13 @@ export const DO_NOT_SELL_REQUEST_OPTIONS = [
 ] as const satisfies readonly Option[];
 export type DoNotSellRequestType = WireValue<typeof DO_NOT_SELL_REQUEST_OPTIONS>;
 
-// The privacy-rights form serves residents of these states (spec section 2).
+// The privacy-rights form serves residents of these states (docs/product/screens-and-routes.md).
 export const PRIVACY_RIGHTS_STATES = ["CA", "NV", "VA", "UT", "CT"] as const satisfies readonly StateCode[];
 export type PrivacyRightsState = (typeof PRIVACY_RIGHTS_STATES)[number];
 export const PRIVACY_RIGHTS_STATE_OPTIONS = US_STATES.filter((s) =>
   (PRIVACY_RIGHTS_STATES as readonly string[]).includes(s.value),
 ) as readonly Option<PrivacyRightsState>[];
-// The service is US-only (spec section 1).
+// The service is US-only (docs/product/overview.md).
 export const COUNTRY_OPTIONS = [{ value: "US", label: "United States" }] as const satisfies readonly Option[];
 export type Country = WireValue<typeof COUNTRY_OPTIONS>;
 export const DEFAULT_COUNTRY: Country = "US";

@@ -19,7 +19,7 @@ const anyDay = fc
   .map((offset) => toIsoDate(addDays(new Date(Date.UTC(2025, 0, 1)), offset)));
 const dayNumber = (iso: string) => parseIsoDate(iso)!.getTime() / 86_400_000;
 
-describe("next pay date window (decisions row 5)", () => {
+describe("next pay date window (docs/product/settled-readings.md#5-next-pay-date-window)", () => {
   it("allows today through 30 days ahead", () => {
     expect(PAY_DATE_WINDOW_DAYS).toBe(30);
     expect(isAllowedNextPayDate("2026-11-23", today)).toBe(true);
@@ -88,7 +88,7 @@ describe("next pay date window (decisions row 5)", () => {
   });
 });
 
-describe("secondPayDate (spec section 4)", () => {
+describe("secondPayDate (docs/product/behaviour.md)", () => {
   it("adds 14 days for biweekly and twice monthly, 7 for weekly, a month for monthly", () => {
     expect(secondPayDate("2026-11-25", "BIWEEKLY")).toBe("2026-12-09");
     expect(secondPayDate("2026-11-25", "TWICEMONTHLY")).toBe("2026-12-09");
@@ -138,7 +138,7 @@ describe("secondPayDate (spec section 4)", () => {
   });
 });
 
-describe("isSecondPayDateOf (spec section 4)", () => {
+describe("isSecondPayDateOf (docs/product/behaviour.md)", () => {
   it("accepts exactly the second dates some pay frequency computes", () => {
     // Friday 2026-11-27: weekly 12-04, biweekly and twice monthly 12-11, monthly 12-27 (a Sunday) -> 12-28.
     expect(possibleSecondPayDates("2026-11-27").sort()).toEqual(["2026-12-04", "2026-12-11", "2026-12-28"]);

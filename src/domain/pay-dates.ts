@@ -9,7 +9,8 @@ import {
 } from "./calendar-date.ts";
 import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "./options.ts";
 
-// Next pay date window (decisions row 5): today through 30 days ahead, weekdays only.
+// Next pay date window (docs/product/settled-readings.md#5-next-pay-date-window): today through 30 days ahead, weekdays
+// only.
 export const PAY_DATE_WINDOW_DAYS = 30;
 
 export type PayDateWindowOptions = {
@@ -43,7 +44,7 @@ export function allowedNextPayDates(today: Date): IsoDate[] {
 }
 
 /**
- * Spec section 4: biweekly or twice-monthly +14 days, monthly +1 month, weekly +7 days; a Saturday moves
+ * docs/product/behaviour.md: biweekly or twice-monthly +14 days, monthly +1 month, weekly +7 days; a Saturday moves
  * forward 2 days and a Sunday 1, both to Monday. Monthly clamps to the month's end (Jan 31 -> Feb 28/29).
  */
 export function secondPayDate(first: IsoDate, frequency: PayFrequency): IsoDate {
@@ -56,12 +57,12 @@ export function secondPayDate(first: IsoDate, frequency: PayFrequency): IsoDate 
   return toIsoDate(next);
 }
 
-/** Every second pay date the funnel can compute from `first`, one per pay frequency (spec section 4). */
+/** Every second pay date the funnel can compute from `first`, one per pay frequency (docs/product/behaviour.md). */
 export function possibleSecondPayDates(first: IsoDate): IsoDate[] {
   return [...new Set(PAY_FREQUENCY_OPTIONS.map((o) => secondPayDate(first, o.value)))];
 }
 
-/** Spec section 4: the second pay date is the first plus one pay period of some frequency. */
+/** docs/product/behaviour.md: the second pay date is the first plus one pay period of some frequency. */
 export function isSecondPayDateOf(first: IsoDate, second: IsoDate): boolean {
   return possibleSecondPayDates(first).includes(second);
 }

@@ -137,7 +137,10 @@ export type Config = {
   /** Signs resume tokens; generated into DATA_DIR outside production. */
   tokenSecret: string | undefined;
   resumeTokenTtlHours: number;
-  /** Outside lookup services; each is optional and has an offline default (decisions.md section 2). */
+  /**
+   * Outside lookup services; each is optional and has an offline default
+   * (docs/product/server-calls.md#server-contract).
+   */
   lookups: {
     /** Geoapify Address Autocomplete endpoint; used only when the key is set. */
     addressSuggestUrl: string;

@@ -81,18 +81,21 @@ export function lookupZip(zip: string, options: { leadId?: string; signal?: Abor
   });
 }
 
-/** GET /api/your-ip: the visitor's IP as the server sees it, or undefined when that fails (spec section 8). */
+/** GET /api/your-ip: the visitor's IP as the server sees it, or undefined when that fails (docs/product/errors.md). */
 export async function fetchVisitorIp(): Promise<string | undefined> {
   const result = await apiRequest<{ ip: string }>("GET", "/your-ip");
   return result.ok ? result.data?.ip : undefined;
 }
 
-/** POST /api/unsubscribe (spec section 7): email, phone (ten digits), unsubscribe (reason). */
+/** POST /api/unsubscribe (docs/product/server-calls.md): email, phone (ten digits), unsubscribe (reason). */
 export function sendUnsubscribeRequest(body: UnsubscribeBody) {
   return apiRequest<PrivacyRequestReceipt>("POST", "/unsubscribe", { body });
 }
 
-/** POST /api/do-not-sell-information (spec section 7): the do-not-sell fields of spec section 3. */
+/**
+ * POST /api/do-not-sell-information (docs/product/server-calls.md): the do-not-sell fields of
+ * docs/product/lead-fields.md.
+ */
 export function sendDoNotSellRequest(body: DoNotSellBody) {
   return apiRequest<PrivacyRequestReceipt>("POST", "/do-not-sell-information", { body });
 }

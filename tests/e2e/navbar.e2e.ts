@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, VIEWPORTS } from "./browser.ts";
 
-// The navbar of spec section 2 at 375 px (toggle menu, no blog link) and 1280 px (all items, blog link).
+// The navbar of docs/product/screens-and-routes.md at 375 px (toggle menu, no blog link) and 1280 px (all items, blog
+// link).
 const baseURL = inject("baseURL");
 let browser: Browser;
 

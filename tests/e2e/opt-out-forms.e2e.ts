@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../../src/domain/messages.ts";
 import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./browser.ts";
 
-// The opt-out forms of spec section 5 against the real server. The server holds its PGlite database open
+// The opt-out forms of docs/product/validation.md against the real server. The server holds its PGlite database open
 // (one process only), so a stored request is read back through the server itself: the answer carries the
 // request's reference (its row id), and sending the same request again, from the page or straight to the
 // API with different spacing and case, answers that same reference. That can only come from the stored row,
@@ -42,7 +42,7 @@ async function closeAlert(page: Page) {
 }
 
 describe("/unsubscribe", () => {
-  it("shows each message of spec section 5 and formats the mobile number", async () => {
+  it("shows each message of docs/product/validation.md and formats the mobile number", async () => {
     const { context, page, problems } = await open("/unsubscribe", VIEWPORTS.mobile);
     expect(await page.getByText(/up to 48 hours/).isVisible()).toBe(true);
     await requestNow(page);
@@ -121,7 +121,7 @@ describe("/unsubscribe", () => {
 });
 
 describe("/do-not-sell-information", () => {
-  it("shows each message of spec section 5", async () => {
+  it("shows each message of docs/product/validation.md", async () => {
     const { context, page, problems } = await open("/do-not-sell-information", VIEWPORTS.mobile);
     expect(await page.getByText(/California, Connecticut, Nevada, Utah, and Virginia/).isVisible()).toBe(true);
     await requestNow(page);

@@ -2,8 +2,9 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./browser.ts";
 
-// Each informational pop-up (spec sections 1 and 2) opens, is an accessible modal dialog, keeps focus
-// inside, and closes three ways: Escape, a click outside, its close button; focus then returns to the opener.
+// Each informational pop-up (docs/product/overview.md and docs/product/screens-and-routes.md) opens, is an accessible
+// modal dialog, keeps focus inside, and closes three ways: Escape, a click outside, its close button; focus then
+// returns to the opener.
 const baseURL = inject("baseURL");
 let browser: Browser;
 

@@ -54,7 +54,7 @@ describe("quick start", () => {
     });
   }
 
-  it("shows each message of spec section 5, on submit and then on every change", async () => {
+  it("shows each message of docs/product/validation.md, on submit and then on every change", async () => {
     const { context, page } = await landing();
     await submit(page);
     await expect.poll(() => form(page).getByText(MESSAGES.zipRequired).isVisible()).toBe(true);

@@ -5,7 +5,7 @@ import { CONSENT_TEXTS, type ConsentKey } from "../../src/domain/consent.ts";
 import { CONSENT_BY_STEP } from "../../src/domain/steps/step-bodies.ts";
 import { GOOD_STEP_BODIES } from "../fixtures/step-bodies.ts";
 
-/** The consent evidence the screen showing `key`'s text sends (decisions.md section 3). */
+/** The consent evidence the screen showing `key`'s text sends (docs/product/security-and-privacy.md). */
 export function consentFor(key: ConsentKey, pageUrl = "/") {
   return { key, version: CONSENT_TEXTS[key].version, page_url: pageUrl };
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Drives a whole application through the API, then reads every raw row of every table and everything
 // logged: the full SSN, bank account, routing and licence numbers and birth date appear nowhere in
-// clear, nor in any answer (decisions.md section 3).
+// clear, nor in any answer (docs/product/security-and-privacy.md).
 const SECRETS = {
   ssn: "123456789",
   account: "000987654321",

@@ -44,7 +44,10 @@ const optionalAll = (rules: Record<string, z.ZodType>) =>
 
 type PairFields = { income_next_date_1?: unknown; income_next_date_2?: unknown };
 
-/** The pay dates travel together, as on their step: the second one pay period after the first (spec section 4). */
+/**
+ * The pay dates travel together, as on their step: the second one pay period after the first
+ * (docs/product/behaviour.md).
+ */
 function payDatesTogether(v: object, ctx: z.RefinementCtx) {
   const { income_next_date_1: first, income_next_date_2: second } = v as PairFields;
   if ((first === undefined) !== (second === undefined)) {
@@ -100,7 +103,7 @@ export function updateLeadRequest(ctx: RuleContext) {
   >;
 }
 
-/** The e-mail-link entry (spec section 4, resume logic; docs/decisions/0008). */
+/** The e-mail-link entry (docs/product/behaviour.md, resume logic; docs/decisions/0008). */
 export const emailLinkRequest = z.object({
   email: email(),
   loan_reason: loanReason,

@@ -48,7 +48,7 @@ function decimal(min: number, max: number, message: string) {
 export const SUGGEST_TERM_MESSAGE = "Type 3 to 49 characters to see suggestions.";
 export const SUGGEST_ONE_FIELD_MESSAGE = "Ask for one of first_name, last_name, employer or job_title.";
 
-// Spec section 5 (Suggestions): only for text of 3 to 49 characters.
+// docs/product/validation.md (Suggestions): only for text of 3 to 49 characters.
 const suggestTerm = z
   .string({ error: ONCE })
   .trim()
@@ -82,11 +82,11 @@ export const ADDRESS_MIN_MESSAGE = "Type at least 2 characters to see address su
 
 export const addressSuggestQuerySchema = z.object({
   zip: zipCode(),
-  // Spec section 9: suggestions once the address has at least 2 characters.
+  // docs/product/constants.md: suggestions once the address has at least 2 characters.
   address: streetAddress.pipe(z.string().min(2, ADDRESS_MIN_MESSAGE)),
   lat: decimal(-90, 90, "lat must be a number from -90 to 90.").optional(),
   long: decimal(-180, 180, "long must be a number from -180 to 180.").optional(),
-  // Sent by the browser (spec section 7) but not needed to suggest; checked so nothing odd gets through.
+  // Sent by the browser (docs/product/server-calls.md) but not needed to suggest; checked so nothing odd gets through.
   lead_id: z.string({ error: ONCE }).max(64, "lead_id must be at most 64 characters.").optional(),
   max_results: z
     .string({ error: ONCE })

@@ -14,7 +14,7 @@ import {
 import { LEAD_FIELDS, SERVER_FIELDS, type ClientField } from "./lead-fields.ts";
 import { INCOME_SOURCE_OPTIONS } from "../options.ts";
 
-describe("field names (spec section 3)", () => {
+describe("field names (docs/product/lead-fields.md)", () => {
   it("maps every row of the spec's table", () => {
     expect(CLIENT_TO_SERVER).toMatchObject({
       bankAccount: "bank_account_number",
@@ -128,7 +128,7 @@ describe("field names (spec section 3)", () => {
   });
 });
 
-describe("military income (spec section 4)", () => {
+describe("military income (docs/product/behaviour.md)", () => {
   it("sends MILITARY as SELF_EMPLOYMENT with activeMilitary YES, anything else with NO", () => {
     expect(incomeForWire("MILITARY")).toEqual({ incomeType: "SELF_EMPLOYMENT", activeMilitary: "YES" });
     expect(incomeForWire("SELF_EMPLOYMENT")).toEqual({ incomeType: "SELF_EMPLOYMENT", activeMilitary: "NO" });

@@ -31,7 +31,7 @@ export function serverFieldOf(wireName: string): ServerField | undefined {
 }
 
 /**
- * The zip's position (spec section 3: zipPosition, latitude and longitude) is one object in the browser
+ * The zip's position (docs/product/lead-fields.md: zipPosition, latitude and longitude) is one object in the browser
  * and two server fields, latitude and longitude; the two functions below convert it.
  */
 type ZipPosition = { lat: number; long: number };
@@ -81,7 +81,7 @@ function namesOf(field: ServerField): string[] {
   return [...new Set([field, spec.client, ...(spec.aliases ?? [])])];
 }
 
-// Spec section 4: MILITARY income is sent as SELF_EMPLOYMENT with activeMilitary YES; anything else NO.
+// docs/product/behaviour.md: MILITARY income is sent as SELF_EMPLOYMENT with activeMilitary YES; anything else NO.
 export function incomeForWire(source: IncomeSource): {
   incomeType: Exclude<IncomeSource, "MILITARY">;
   activeMilitary: "YES" | "NO";

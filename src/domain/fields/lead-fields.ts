@@ -63,9 +63,9 @@ export type RuleContext = {
 type FieldKind = "text" | "integer" | "number" | "boolean";
 
 export type LeadFieldSpec = {
-  /** The browser's name (spec section 3's client column). */
+  /** The browser's name (docs/product/lead-fields.md's client column). */
   client: string;
-  /** Other names step-update bodies use for it (spec section 7). */
+  /** Other names step-update bodies use for it (docs/product/server-calls.md). */
   aliases?: readonly string[];
   kind: FieldKind;
   /** The rule a written value meets; absent for fields the server sets itself (read-only). */
@@ -97,7 +97,7 @@ export const LEAD_FIELDS = {
   loan_reason: { client: "loanReason", kind: "text", rule: () => loanReason },
   email: { client: "email", kind: "text", personal: true, rule: () => email() },
   first_name: { client: "firstName", kind: "text", personal: true, rule: () => firstName },
-  // Not asked by the funnel (spec section 3 lists it as a further field), so it may be empty.
+  // Not asked by the funnel (docs/product/lead-fields.md lists it as a further field), so it may be empty.
   middle_name: { client: "middleName", kind: "text", personal: true,
     rule: () => z.string().trim().max(MAX_LENGTH.name, { message: MESSAGES.nameTooLong }) },
   last_name: { client: "lastName", kind: "text", personal: true, rule: () => lastName },
@@ -117,7 +117,7 @@ export const LEAD_FIELDS = {
     ...monthsField([...RESIDENCE_DURATION_OPTIONS, ...RESIDENCE_DURATION_ALT_OPTIONS], MESSAGES.selectOne) },
   own_home: { client: "residenceOwnership", aliases: ["ownHome"], kind: "text",
     ...choiceField(OWN_HOME_OPTIONS, MESSAGES.chooseAnswer) },
-  // Spec section 4: MILITARY travels as SELF_EMPLOYMENT with activeMilitary YES, so it is never stored.
+  // docs/product/behaviour.md: MILITARY travels as SELF_EMPLOYMENT with activeMilitary YES, so it is never stored.
   income_type: { client: "incomeSource", aliases: ["incomeType"], kind: "text",
     ...choiceField(INCOME_SOURCE_OPTIONS.filter((o) => o.value !== "MILITARY"), MESSAGES.chooseAnswer) },
   active_military: { client: "activeMilitary", kind: "text", ...choiceField(YES_NO_OPTIONS, MESSAGES.chooseAnswer) },
@@ -147,7 +147,7 @@ export const LEAD_FIELDS = {
     sensitive: { mask: (last4) => `****${last4}`, keepLast4: true } },
   drivers_license_number: { client: "licenseID", aliases: ["driversLicenseNumber"], kind: "text", rule: () => licenseId,
     sensitive: { mask: () => "********" } },
-  // The licence list is the 50 states (spec section 3).
+  // The licence list is the 50 states (docs/product/lead-fields.md).
   drivers_license_state: { client: "issuingState", aliases: ["driversLicenseState"], kind: "text",
     ...choiceField(LICENSE_STATE_OPTIONS, MESSAGES.issuingStateRequired) },
   own_car: { client: "ownCar", kind: "text", ...choiceField(YES_NO_OPTIONS, MESSAGES.selectOne) },

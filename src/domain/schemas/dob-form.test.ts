@@ -6,7 +6,7 @@ import { fieldErrors } from "./field-errors.testing.ts";
 const today = new Date("2026-11-23T00:00:00Z");
 const schema = dobFormSchema(today);
 
-describe("date of birth (spec section 5)", () => {
+describe("date of birth (docs/product/validation.md)", () => {
   it("joins the three selects into one YYYY-MM-DD", () => {
     expect(schema.parse({ month: "05", day: "17", year: "1990" })).toEqual({ dob: "1990-05-17" });
     expect(schema.parse({ month: "5", day: 7, year: 1990 })).toEqual({ dob: "1990-05-07" });
@@ -46,7 +46,7 @@ describe("date of birth (spec section 5)", () => {
   });
 });
 
-describe("the day select (spec section 4)", () => {
+describe("the day select (docs/product/behaviour.md)", () => {
   it("offers as many days as the month has, February 29 until a common year is chosen", () => {
     expect(dobDayOptions("01")).toHaveLength(31);
     expect(dobDayOptions("04")).toHaveLength(30);

@@ -5,8 +5,8 @@ import { MESSAGES } from "../messages.ts";
 import { birthYears, dayOptions, MONTH_OPTIONS, type Option } from "../options.ts";
 import { dayOf, fieldsValid, type Today } from "./field-rules.ts";
 
-// Date of birth: month, day and year selects (spec section 5), sent as one "YYYY-MM-DD" (spec section
-// 7, step 5). "Today" comes from the caller, never from the clock here.
+// Date of birth: month, day and year selects (docs/product/validation.md), sent as one "YYYY-MM-DD"
+// (docs/product/server-calls.md, step 5). "Today" comes from the caller, never from the clock here.
 
 /** "7" and "07" both mean July; anything else stays as typed and fails its check. */
 const twoDigits = (v: unknown) =>
@@ -46,7 +46,7 @@ export function dobFormSchema(today: Today) {
 }
 
 /**
- * The day select's options once a month is chosen (spec section 4: the day count follows the month).
+ * The day select's options once a month is chosen (docs/product/behaviour.md: the day count follows the month).
  * The year comes after the day, so February offers 29 days until a common year is known.
  */
 export function dobDayOptions(month: string, year?: string): Option[] {

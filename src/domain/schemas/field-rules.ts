@@ -8,7 +8,7 @@ import { isAllowedNextPayDate, type PayDateWindowOptions } from "../pay-dates.ts
 import { isValidAbaChecksum } from "../routing-number.ts";
 import { isIssuableSsn } from "../ssn.ts";
 
-// One rule per kind of field, with the spec's messages (section 5). Screen schemas (client names) and
+// One rule per kind of field, with the messages of docs/product/validation.md. Screen schemas (client names) and
 // step-update bodies (wire names) are both built from these, so a rule lives in exactly one place.
 // Each field reports one message: the "required" check and the format checks stop the rest (`abort`).
 
@@ -59,7 +59,7 @@ export function numberChoice(options: readonly Option<string | number>[], messag
   return choice(options, message).transform(Number);
 }
 
-// US phone (spec section 5): ten digits once the mask is stripped, area code not starting with 0 or 1.
+// US phone (docs/product/validation.md): ten digits once the mask is stripped, area code not starting with 0 or 1.
 const US_PHONE = /^[2-9]\d{9}$/;
 
 export function phone() {
@@ -72,7 +72,7 @@ export function phone() {
   );
 }
 
-/** The work phone adds the spec's "exactly 10 digits" message before the pattern (spec section 5). */
+/** The work phone adds the spec's "exactly 10 digits" message before the pattern (docs/product/validation.md). */
 export function workPhone() {
   return z.preprocess(
     orEmpty(stripMask),
@@ -95,7 +95,7 @@ export const email = (invalid: string = MESSAGES.emailInvalid) =>
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, { message: invalid }),
   );
 
-// Digits only, other characters stripped as typed (spec section 5), exactly 5.
+// Digits only, other characters stripped as typed (docs/product/validation.md), exactly 5.
 export const zipCode = (lengthMessage: string = MESSAGES.zipLength) =>
   z.preprocess(
     (v) => (typeof v === "number" ? String(v) : orEmpty(digitsOnly)(v)),
@@ -105,10 +105,11 @@ export const zipCode = (lengthMessage: string = MESSAGES.zipLength) =>
       .length(5, { message: lengthMessage }),
   );
 
-// Spec section 5 allows letters, digits, whitespace and - / ' ( ) &; "." "," and "#" are allowed too, as
+// docs/product/validation.md allows letters, digits, whitespace and - / ' ( ) &; "." "," and "#" are allowed too, as
 // in "Apt. #4, Suite 2" (docs/decisions/0007).
 export const streetAddress = requiredText(MESSAGES.streetRequired, MAX_LENGTH.street, MESSAGES.streetTooLong).pipe(
-  // Spec section 5: letters (any alphabet's, so "José Martí" and "Straße" pass), digits, whitespace and - / ' ( ) &.
+  // docs/product/validation.md: letters (any alphabet's, so "José Martí" and "Straße" pass), digits, whitespace and - /
+  // ' ( ) &.
   z.string().regex(/^[\p{L}\p{M}0-9\s\-/'()&.,#]+$/u, { message: MESSAGES.streetCharacters }),
 );
 
@@ -121,11 +122,11 @@ export const bankName = requiredText(MESSAGES.bankNameRequired, MAX_LENGTH.text)
 /** A city the visitor types (do-not-sell form). */
 export const city = requiredText(MESSAGES.cityRequired, MAX_LENGTH.city, MESSAGES.cityTooLong);
 
-/** City and state of the address step come from the zip lookup; empty means it failed (spec section 5). */
+/** City and state of the address step come from the zip lookup; empty means it failed (docs/product/validation.md). */
 export const resolvedCity = requiredText(MESSAGES.addressZipUnknown, MAX_LENGTH.city, MESSAGES.cityTooLong);
 export const resolvedState = choice(US_STATES, MESSAGES.addressZipUnknown);
 
-// Masked xxx-xx-xxxx; dashes removed before sending (spec section 5); unissuable numbers refused.
+// Masked xxx-xx-xxxx; dashes removed before sending (docs/product/validation.md); unissuable numbers refused.
 export const ssn = z.preprocess(
   orEmpty(stripMask),
   z
@@ -134,7 +135,7 @@ export const ssn = z.preprocess(
     .refine(isIssuableSsn, { message: MESSAGES.ssnFormat }),
 );
 
-/** Nine digits, without the checksum: the routing lookup answers a bad checksum itself (spec section 8). */
+/** Nine digits, without the checksum: the routing lookup answers a bad checksum itself (docs/product/errors.md). */
 export const routingNumber = z.preprocess(
   trimmed,
   z
@@ -146,7 +147,8 @@ export const routingNumber = z.preprocess(
 /** Nine digits that pass the ABA checksum: what a step body or form may carry. */
 export const checkedRoutingNumber = routingNumber.refine(isValidAbaChecksum, { message: MESSAGES.routingInvalid });
 
-// Digits only, 4 to 24 (decisions row 7). Spaces people type between groups are dropped.
+// Digits only, 4 to 24 (docs/product/settled-readings.md#7-bank-account-number-length). Spaces people type between
+// groups are dropped.
 export const bankAccountNumber = z.preprocess(
   orEmpty((s) => s.replace(/\s/g, "")),
   z
@@ -157,7 +159,7 @@ export const bankAccountNumber = z.preprocess(
     .max(24, { message: MESSAGES.bankAccountMax }),
 );
 
-// 2 to 25 characters (decisions row 6).
+// 2 to 25 characters (docs/product/settled-readings.md#6-drivers-license-length).
 export const licenseId = z.preprocess(
   trimmed,
   z
@@ -173,14 +175,14 @@ export const birthDate = (today: Today) =>
   z
     .string({ message: MESSAGES.dateInvalid })
     .refine((v) => parseIsoDate(v) !== undefined, { message: MESSAGES.dateInvalid, abort: true })
-    // The year select offers the last 100 years (spec section 3); later years fail the age rule instead.
+    // The year select offers the last 100 years (docs/product/lead-fields.md); later years fail the age rule instead.
     .refine((v) => Number(v.slice(0, 4)) >= oldestBirthYear(dayOf(today)), {
       message: MESSAGES.dateInvalid,
       abort: true,
     })
     .refine((v) => isAdult(v, dayOf(today)), { message: MESSAGES.underage });
 
-/** A next pay date "YYYY-MM-DD" inside the window (decisions row 5). */
+/** A next pay date "YYYY-MM-DD" inside the window (docs/product/settled-readings.md#5-next-pay-date-window). */
 export const nextPayDate = (today: Today, window: PayDateWindowOptions = {}) =>
   z.preprocess(
     trimmed,

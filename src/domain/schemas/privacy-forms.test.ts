@@ -8,7 +8,7 @@ const messageFor = (schema: typeof unsubscribeSchema | typeof doNotSellSchema, i
   return result.success ? undefined : result.error.issues.find((i) => i.path[0] === field)?.message;
 };
 
-describe("unsubscribe form (spec section 5)", () => {
+describe("unsubscribe form (docs/product/validation.md)", () => {
   const good = { email: " jo@example.com ", phone: "(212)-555-0123", unsubscribe: "TOO_MANY_MESSAGES" };
 
   it("trims text and sends the phone as ten digits", () => {
@@ -32,7 +32,7 @@ describe("unsubscribe form (spec section 5)", () => {
   });
 });
 
-describe("do-not-sell form (spec section 5)", () => {
+describe("do-not-sell form (docs/product/validation.md)", () => {
   const good = { ...GOOD_DO_NOT_SELL, stateResidencyPrompt: "DELETE" };
 
   it("accepts a complete request", () => {

@@ -4,7 +4,7 @@ import { MESSAGES } from "../messages.ts";
 import { COUNTRY_OPTIONS, DO_NOT_SELL_REQUEST_OPTIONS, UNSUBSCRIBE_REASON_OPTIONS, US_STATES } from "../options.ts";
 import { choice, city, email, MAX_LENGTH, requiredText, zipCode } from "./field-rules.ts";
 
-// Spec section 5, unsubscribe and do-not-sell forms. The phone is shown as (123)-123-1234 (digits only,
+// docs/product/validation.md, unsubscribe and do-not-sell forms. The phone is shown as (123)-123-1234 (digits only,
 // max 14 characters) and sent as its ten digits; the spec asks only for its length here.
 const formPhone = z.preprocess(
   (v) => (typeof v === "string" ? digitsOnly(v) : v === null || v === undefined ? "" : v),
@@ -23,11 +23,11 @@ export const unsubscribeSchema = z.object({
 });
 
 // The state is where the visitor lives: any state is accepted, the page names the five whose laws give
-// the rights (spec section 2).
+// the rights (docs/product/screens-and-routes.md).
 export const doNotSellSchema = z.object({
   stateResidencyPrompt: choice(DO_NOT_SELL_REQUEST_OPTIONS, MESSAGES.requestTypeRequired),
   firstName: formName(MESSAGES.formFirstNameRequired),
-  // Required although its placeholder says Optional (spec section 5).
+  // Required although its placeholder says Optional (docs/product/validation.md).
   middleName: formName(MESSAGES.formMiddleNameRequired),
   lastName: formName(MESSAGES.formLastNameRequired),
   email: email(MESSAGES.formEmailInvalid),

@@ -7,7 +7,7 @@ function firstMessage(input: unknown, field: string) {
   return result.success ? undefined : result.error.issues.find((i) => i.path[0] === field)?.message;
 }
 
-describe("quick start schema (spec section 5)", () => {
+describe("quick start schema (docs/product/validation.md)", () => {
   const good = { amount: "500", loanReason: "DEBT_CONSOLIDATION", zipCode: "10001" };
 
   it("parses the select's string amount to a number", () => {
@@ -48,7 +48,7 @@ describe("quick start schema (spec section 5)", () => {
   });
 });
 
-describe("loan confirmation on /loanreason (decisions row 12)", () => {
+describe("loan confirmation on /loanreason (docs/product/settled-readings.md#12-loanreason-returning-visitor)", () => {
   it("uses the quick start's amount and reason rules", () => {
     expect(loanConfirmSchema.parse({ amount: "1000", loanReason: "MEDICAL" })).toEqual({
       amount: 1000,

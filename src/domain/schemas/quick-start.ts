@@ -3,7 +3,7 @@ import { MESSAGES } from "../messages.ts";
 import { LOAN_AMOUNTS, LOAN_REASON_OPTIONS } from "../options.ts";
 import { choice, zipCode } from "./field-rules.ts";
 
-// Spec section 5, quick start. The amount arrives as the select's string value.
+// docs/product/validation.md, quick start. The amount arrives as the select's string value.
 export const loanAmount = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
   z
@@ -19,5 +19,6 @@ export const quickStartSchema = z.object({
   zipCode: zipCode(),
 });
 
-// decisions row 12: /loanreason confirms the saved amount and reason with the quick start's rules.
+// docs/product/settled-readings.md#12-loanreason-returning-visitor: /loanreason confirms the saved amount and reason
+// with the quick start's rules.
 export const loanConfirmSchema = z.object({ amount: loanAmount, loanReason });

@@ -5,7 +5,7 @@ import { MESSAGES } from "../messages.ts";
 export type KnownPhones = { cellPhone?: string | null; phone?: string | null };
 
 /**
- * The work phone must differ from the cell phone, then from the home phone (spec section 5). Returns the
+ * The work phone must differ from the cell phone, then from the home phone (docs/product/validation.md). Returns the
  * message, or undefined when it differs from both. Shared by the work phone screen and the server's check
  * against the saved lead.
  */

@@ -7,7 +7,7 @@ const routingFormSchema = screenForm("aba");
 const bankAccountFormSchema = screenForm("bankaccount");
 const bankDetailsFormSchema = screenForm("apply-bank");
 
-describe("routing number and bank name (spec section 5)", () => {
+describe("routing number and bank name (docs/product/validation.md)", () => {
   const good = { routingNumber: "021000021", bankName: "JPMorgan Chase" };
 
   it("accepts a real routing number", () => {
@@ -28,7 +28,7 @@ describe("routing number and bank name (spec section 5)", () => {
   });
 });
 
-describe("bank account number (decisions row 7)", () => {
+describe("bank account number (docs/product/settled-readings.md#7-bank-account-number-length)", () => {
   it.each([
     ["1234", {}],
     ["1".repeat(24), {}],

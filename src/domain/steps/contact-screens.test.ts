@@ -8,7 +8,7 @@ const emailFormSchema = screenForm("email");
 const cellPhoneFormSchema = screenForm("cellphone");
 const addressFormSchema = screenForm("address");
 
-describe("legal name (spec section 5)", () => {
+describe("legal name (docs/product/validation.md)", () => {
   const names = legalNameSchema();
   const withAmount = legalNameSchema({ amountShown: true });
 
@@ -47,7 +47,7 @@ describe("legal name (spec section 5)", () => {
   });
 });
 
-describe("e-mail (spec section 5)", () => {
+describe("e-mail (docs/product/validation.md)", () => {
   it.each([
     ["", { email: [MESSAGES.emailRequired] }],
     ["  ", { email: [MESSAGES.emailRequired] }],
@@ -68,7 +68,7 @@ describe("e-mail (spec section 5)", () => {
   });
 });
 
-describe("cell phone (spec section 5)", () => {
+describe("cell phone (docs/product/validation.md)", () => {
   it.each([
     ["(212)-555-0123", "2125550123"],
     ["212-555-0123", "2125550123"],
@@ -93,7 +93,7 @@ describe("cell phone (spec section 5)", () => {
   });
 });
 
-describe("address (spec section 5)", () => {
+describe("address (docs/product/validation.md)", () => {
   const good = { streetAddress: " 12 Main St. ", zipCode: "10001", city: "New York", state: "NY" };
 
   it("accepts letters, digits, spaces and - / ' ( ) & . , #", () => {

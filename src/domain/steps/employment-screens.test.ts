@@ -10,7 +10,7 @@ const workPhoneFormSchema = (knownPhones: KnownPhones) => screenForm("workphone"
 
 const today = new Date("2026-11-23T00:00:00Z"); // a Monday
 
-describe("next pay date (spec section 5, decisions row 5)", () => {
+describe("next pay date (docs/product/validation.md, docs/product/settled-readings.md#5-next-pay-date-window)", () => {
   const schema = nextPayDateFormSchema(today);
 
   it.each([
@@ -27,7 +27,7 @@ describe("next pay date (spec section 5, decisions row 5)", () => {
   });
 });
 
-describe("employer (spec section 5, decisions row 8)", () => {
+describe("employer (docs/product/validation.md, docs/product/settled-readings.md#8-employer-name-message)", () => {
   it.each([
     [{ employerName: " Acme ", jobTitle: " Clerk " }, {}],
     [{ employerName: "", jobTitle: "Clerk" }, { employerName: [MESSAGES.employerRequired] }],
@@ -47,7 +47,7 @@ describe("employer (spec section 5, decisions row 8)", () => {
   });
 });
 
-describe("work phone (spec section 5)", () => {
+describe("work phone (docs/product/validation.md)", () => {
   const known = { cellPhone: "(212)-555-1234", phone: "2125559999" };
   const schema = workPhoneFormSchema(known);
 

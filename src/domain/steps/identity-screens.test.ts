@@ -6,7 +6,7 @@ import { screenForm } from "./screen-form.testing.ts";
 const licenseFormSchema = screenForm("driverid");
 const ssnFormSchema = screenForm("ssn");
 
-describe("driver's licence (decisions row 6)", () => {
+describe("driver's licence (docs/product/settled-readings.md#6-drivers-license-length)", () => {
   const good = { licenseID: "D1234567", issuingState: "NY" };
 
   it.each([
@@ -35,7 +35,7 @@ describe("driver's licence (decisions row 6)", () => {
   });
 });
 
-describe("social security number (spec section 5)", () => {
+describe("social security number (docs/product/validation.md)", () => {
   it.each([
     ["123-45-6789", "123456789"],
     ["123456789", "123456789"],

@@ -19,13 +19,13 @@ import { choice, fieldsValid, zipCode } from "../schemas/field-rules.ts";
 import { loanAmount } from "../schemas/quick-start.ts";
 import type { FormValues, Step, StepRow } from "./step.ts";
 
-// The main flow of spec section 2, in its order. Indicators from the route table (the credit score screen
-// has none there and takes 23, between own car 22 and SSN 24). Step numbers and bodies from spec section 7;
-// the unsecured-debt step is unnumbered there and takes 11, the free number between 10 and 12
-// (docs/decisions/0007). back/next default to the neighbours.
+// The main flow of docs/product/screens-and-routes.md, in its order. Indicators from the route table (the credit score
+// screen has none there and takes 23, between own car 22 and SSN 24). Step numbers and bodies from
+// docs/product/server-calls.md; the unsecured-debt step is unnumbered there and takes 11, the free number between 10
+// and 12 (docs/decisions/0007). back/next default to the neighbours.
 type Row = StepRow & { back?: string | null; next?: string };
 
-/** The second pay date follows from the first and the pay frequency (spec section 4). */
+/** The second pay date follows from the first and the pay frequency (docs/product/behaviour.md). */
 function secondDate(v: FormValues, payFrequency: PayFrequency | undefined) {
   if (!payFrequency) throw new RangeError("The second pay date needs the pay frequency");
   return secondPayDate(String(v.incomeNextDate1), payFrequency);
@@ -35,21 +35,23 @@ function secondDate(v: FormValues, payFrequency: PayFrequency | undefined) {
 const ROWS: readonly Row[] = [
   { slug: "lgname", indicator: 2, screen: "legal-name", title: "Your Legal Name", subtitle: "As it appears on your ID.",
     fields: ["firstName", "lastName"], stepNumber: null, resumable: false, back: "/",
-    // The loan amount select shows only when the loan reason came from the page address (spec section 2).
+    // The loan amount select shows only when the loan reason came from the page address
+    // (docs/product/screens-and-routes.md).
     form: (fields, ctx) => (ctx.amountShown ? fields.extend({ amount: loanAmount }) : fields) },
   { slug: "email", indicator: 3, screen: "email", title: "Your E-mail Address", subtitle: "We will send your loan request details here.",
     fields: ["email"], stepNumber: null, resumable: false },
-  // The main flow saves the phone as cell and home phone with contact time ANYTIME (decisions row 2).
+  // The main flow saves the phone as cell and home phone with contact time ANYTIME
+  // (docs/product/settled-readings.md#2-best-time-to-contact).
   { slug: "cellphone", indicator: 3, screen: "cell-phone", title: "Your Cell Phone", subtitle: "Lenders might call you to discuss your loan request.",
     fields: ["phone"], stepNumber: 2, consent: "phone",
     body: { cellPhone: "phone", homePhone: "phone", contactTime: () => DEFAULT_CONTACT_TIME } },
   { slug: "dob", indicator: 4, screen: "dob", title: "Date of Birth", subtitle: "You must be 18 or older to request a loan.",
     fields: ["dob"], stepNumber: 5, body: { dob: "dob" }, form: (_fields, ctx) => dobFormSchema(ctx.today) },
-  // City and state come from the zip lookup, so an empty one means the zip was not found (spec section 5).
+  // City and state come from the zip lookup, so an empty one means the zip was not found (docs/product/validation.md).
   { slug: "address", indicator: 5, screen: "address", title: "Address of Residence", subtitle: "Where do you live?",
     fields: ["streetAddress", "zipCode", "city", "state"], rules: { zipCode: () => zipCode(MESSAGES.addressZipUnknown) },
     stepNumber: 6, body: { zip: "zipCode", state: "state", city: "city", address: "streetAddress" } },
-  // Spec section 7 names both fields; they carry the same months.
+  // docs/product/server-calls.md names both fields; they carry the same months.
   { slug: "hometime", indicator: 6, screen: "choice", title: "Time at Current Residence", subtitle: "How long have you lived at this address?",
     fields: ["currentResidenceDuration"], options: RESIDENCE_DURATION_OPTIONS, defaultValue: DEFAULT_RESIDENCE_DURATION,
     stepNumber: 7, body: { time_at_residence: "currentResidenceDuration", addressLengthMonths: "currentResidenceDuration" },
@@ -60,7 +62,8 @@ const ROWS: readonly Row[] = [
     } },
   { slug: "ownhome", indicator: 7, screen: "choice", title: "Do you own or rent your home?", subtitle: "Tell us whether you own your home or rent it.",
     fields: ["residenceOwnership"], defaultValue: DEFAULT_OWN_HOME, stepNumber: 8, body: { ownHome: "residenceOwnership" } },
-  // Spec section 4: MILITARY travels as SELF_EMPLOYMENT with activeMilitary YES; only SELF_EMPLOYMENT carries YES.
+  // docs/product/behaviour.md: MILITARY travels as SELF_EMPLOYMENT with activeMilitary YES; only SELF_EMPLOYMENT
+  // carries YES.
   { slug: "incomesource", indicator: 8, screen: "choice", title: "What is your source of income?", subtitle: "Employed or receiving benefits.",
     fields: ["incomeSource"], options: INCOME_SOURCE_OPTIONS,
     rules: { incomeSource: () => choice(INCOME_SOURCE_OPTIONS, MESSAGES.chooseAnswer) },
@@ -92,7 +95,7 @@ const ROWS: readonly Row[] = [
     } },
   { slug: "empinfor", indicator: 14, screen: "employer", title: "Employer Information", subtitle: "Who pays your income, and what do you do?",
     fields: ["employerName", "jobTitle"], stepNumber: 15, body: { workCompanyName: "employerName", jobTitle: "jobTitle" } },
-  // The work phone differs from the cell and home phone (spec section 5); the server checks the saved lead.
+  // The work phone differs from the cell and home phone (docs/product/validation.md); the server checks the saved lead.
   { slug: "workphone", indicator: 15, screen: "work-phone", title: "Work Phone", subtitle: "Used only to confirm your employment.",
     fields: ["employerPhone"], stepNumber: 16, body: { workPhone: "employerPhone" },
     form: (fields, ctx) =>
@@ -121,7 +124,8 @@ const ROWS: readonly Row[] = [
   { slug: "creditscore", indicator: 23, screen: "choice", title: "Credit Score",
     subtitle: "To your best knowledge, tell us your credit score. Don't worry, we consider all credit types.",
     fields: ["creditScoreRating"], stepNumber: 24, body: { creditScore: "creditScoreRating" } },
-  // The SSN screen's Request Funds button sends the application (spec section 2) with the FCRA consent.
+  // The SSN screen's Request Funds button sends the application (docs/product/screens-and-routes.md) with the FCRA
+  // consent.
   { slug: "ssn", indicator: 24, screen: "ssn", title: "Social Security Number", subtitle: "Many lenders need SSN to consider a loan.",
     fields: ["socialSecurityNumber"], stepNumber: 25, consent: "ssn", body: { ssn: "socialSecurityNumber" }, next: "/mapping-lender" },
 ];

@@ -4,11 +4,11 @@ import { numberChoice } from "../schemas/field-rules.ts";
 import { mainStep } from "./main-steps.ts";
 import type { Step } from "./step.ts";
 
-// The alternate entry paths /apply/* (spec section 2), each a variant of a main screen with its own
-// route, links and indicator. Indicators: decisions row 3 (bank details 12, direct deposit 13, time at
-// bank 14, SSN 17); the others are placed around them so the bar only moves forward (docs/decisions/0007).
-// The alternate path runs address, home time, own home, score, bank, deposit, bank time, driver, own car,
-// SSN, debt, then /requestcash.
+// The alternate entry paths /apply/* (docs/product/screens-and-routes.md), each a variant of a main screen with its own
+// route, links and indicator. Indicators: docs/product/settled-readings.md#3-progress-indicators (bank details 12,
+// direct deposit 13, time at bank 14, SSN 17); the others are placed around them so the bar only moves forward
+// (docs/decisions/0007). The alternate path runs address, home time, own home, score, bank, deposit, bank time, driver,
+// own car, SSN, debt, then /requestcash.
 const variant = (slug: string, changes: Partial<Step> & Pick<Step, "slug" | "path" | "back" | "next">): Step => ({
   ...mainStep(slug),
   ...changes,
@@ -16,7 +16,8 @@ const variant = (slug: string, changes: Partial<Step> & Pick<Step, "slug" | "pat
 
 export const ALTERNATE_STEPS: readonly Step[] = [
   variant("address", { slug: "apply-address", path: "/apply/address", back: null, next: "/apply/home_time" }),
-  // decisions row 9: the alternate residence labels, default 7 - 10 years.
+  // docs/product/settled-readings.md#9-alternate-residence-labels: the alternate residence labels, default 7 - 10
+  // years.
   variant("hometime", {
     slug: "apply-home_time",
     path: "/apply/home_time",
@@ -97,7 +98,8 @@ export const ALTERNATE_STEPS: readonly Step[] = [
 ];
 
 export const EXTRA_STEPS: readonly Step[] = [
-  // decisions row 2: its own screen, not in the main order; step 4 of spec section 7.
+  // docs/product/settled-readings.md#2-best-time-to-contact: its own screen, not in the main order; step 4 of
+  // docs/product/server-calls.md.
   {
     slug: "besttimecontact",
     path: "/besttimecontact",
@@ -112,8 +114,8 @@ export const EXTRA_STEPS: readonly Step[] = [
     back: "/cellphone",
     next: "/dob",
   },
-  // decisions row 12: greets a returning visitor, confirms amount and reason (saved through the lead
-  // update), then refreshes the pay dates.
+  // docs/product/settled-readings.md#12-loanreason-returning-visitor: greets a returning visitor, confirms amount and
+  // reason (saved through the lead update), then refreshes the pay dates.
   {
     slug: "loanreason",
     path: "/loanreason",
@@ -126,8 +128,8 @@ export const EXTRA_STEPS: readonly Step[] = [
     back: null,
     next: "/nextpaydatesort",
   },
-  // Spec section 2: the returning visitor's pay date screen, back to /grossincome. Its Next goes to the
-  // first step still missing (pathAfterPayDates in resume.ts), else /requestcash.
+  // docs/product/screens-and-routes.md: the returning visitor's pay date screen, back to /grossincome. Its Next goes to
+  // the first step still missing (pathAfterPayDates in resume.ts), else /requestcash.
   variant("nextpaydate", {
     slug: "nextpaydatesort",
     path: "/nextpaydatesort",
@@ -135,7 +137,7 @@ export const EXTRA_STEPS: readonly Step[] = [
     back: "/grossincome",
     next: "/requestcash",
   }),
-  // Spec section 2: the submit screen (its "step 27") with a Request Cash button.
+  // docs/product/screens-and-routes.md: the submit screen (its "step 27") with a Request Cash button.
   {
     slug: "requestcash",
     path: "/requestcash",

@@ -8,7 +8,7 @@ const complete = Object.fromEntries(
 // The server answers a saved SSN masked; present is what counts.
 const submitted = { ...complete, socialSecurityNumber: "***-**-6789" };
 
-describe("resume logic (spec section 4)", () => {
+describe("resume logic (docs/product/behaviour.md)", () => {
   it("checks every field the spec maps to its step, each screen's fields in the main order, SSN last", () => {
     const pairs = RESUME_FIELDS.map(([field, slug]) => `${field}>${slug}`);
     expect(pairs.at(-1)).toBe("socialSecurityNumber>ssn");

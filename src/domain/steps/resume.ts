@@ -2,7 +2,7 @@ import type { ClientField } from "../fields/lead-fields.ts";
 import { MAIN_STEPS } from "./main-steps.ts";
 import { MAIN_STEP_ORDER } from "./step-table.ts";
 
-// Spec section 4, resume logic: the first step whose fields are missing decides where a returning
+// docs/product/behaviour.md, resume logic: the first step whose fields are missing decides where a returning
 // visitor lands. The order is the main flow's, from the phone step on (the legal name and e-mail screens
 // come before it), each screen checked by the fields its form asks.
 export const RESUME_FIELDS: readonly (readonly [ClientField, string])[] = MAIN_STEPS.filter(
@@ -23,7 +23,7 @@ const PAY_DATE_INDEX = MAIN_STEP_ORDER.indexOf("nextpaydate");
 /**
  * Where a returning visitor goes: the first unfinished step when it comes before next pay date;
  * otherwise (next pay date or later, or nothing missing) /loanreason, which confirms amount and reason
- * and refreshes the pay dates (decisions row 12).
+ * and refreshes the pay dates (docs/product/settled-readings.md#12-loanreason-returning-visitor).
  */
 export function resumePath(contact: Contact): string {
   const slug = firstMissingStep(contact);
@@ -31,7 +31,10 @@ export function resumePath(contact: Contact): string {
   return `/${slug}`;
 }
 
-/** After /nextpaydatesort: the first step after the pay date still missing, else /requestcash (decisions row 12). */
+/**
+ * After /nextpaydatesort: the first step after the pay date still missing, else /requestcash
+ * (docs/product/settled-readings.md#12-loanreason-returning-visitor).
+ */
 export function pathAfterPayDates(contact: Contact): string {
   const slug = RESUME_FIELDS.find(
     ([field, slug]) => MAIN_STEP_ORDER.indexOf(slug) > PAY_DATE_INDEX && missing(contact[field]),

@@ -18,7 +18,7 @@ const issuesOf = (step: number, body: unknown): Issues | undefined =>
 const messageOf = (step: number, body: unknown, field: string) =>
   issuesOf(step, body)?.find((i) => i.path[0] === field)?.message;
 
-describe("step-update bodies (spec section 7)", () => {
+describe("step-update bodies (docs/product/server-calls.md)", () => {
   it("has a schema for every numbered step, and accepts a good body for each", () => {
     expect(STEP_NUMBERS).toEqual([2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
     expect(STEP_NUMBERS).toEqual(Object.keys(GOOD).map(Number));
@@ -50,7 +50,7 @@ describe("step-update bodies (spec section 7)", () => {
     );
   });
 
-  it("carries MILITARY as SELF_EMPLOYMENT with activeMilitary YES (spec section 4)", () => {
+  it("carries MILITARY as SELF_EMPLOYMENT with activeMilitary YES (docs/product/behaviour.md)", () => {
     expect(schemas[9]!.safeParse({ incomeType: "SELF_EMPLOYMENT", activeMilitary: "YES" }).success).toBe(true);
     expect(schemas[9]!.safeParse({ incomeType: "BENEFITS", activeMilitary: "NO" }).success).toBe(true);
   });
@@ -174,7 +174,7 @@ describe("step-update bodies (spec section 7)", () => {
   });
 });
 
-describe("step-update request { step, lead_id, ...fields } (decisions.md section 2)", () => {
+describe("step-update request { step, lead_id, ...fields } (docs/product/server-calls.md#server-contract)", () => {
   const request = stepUpdateRequest({ today });
 
   it("picks the body schema by step", () => {

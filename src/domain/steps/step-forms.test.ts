@@ -58,7 +58,7 @@ describe("screen forms of the step table", () => {
     },
   );
 
-  it("saves the cell phone as cell and home phone, with contact time ANYTIME (decisions row 2)", () => {
+  it("saves the cell phone as cell and home phone, with contact time ANYTIME (docs/product/settled-readings.md#2-best-time-to-contact)", () => {
     const step = stepBySlug("cellphone")!;
     const values = stepFormSchema(step, context).parse({ phone: "(212)-555-1234" });
     expect(formToStepBody(step, values)).toEqual({
@@ -69,7 +69,7 @@ describe("screen forms of the step table", () => {
     });
   });
 
-  it("sends MILITARY as SELF_EMPLOYMENT with activeMilitary YES (spec section 4)", () => {
+  it("sends MILITARY as SELF_EMPLOYMENT with activeMilitary YES (docs/product/behaviour.md)", () => {
     const step = stepBySlug("incomesource")!;
     expect(formToStepBody(step, parsed(step, { incomeSource: "MILITARY" }))).toEqual({
       step: 9,
@@ -105,7 +105,7 @@ describe("screen forms of the step table", () => {
     });
   });
 
-  it("computes the second pay date from the pay frequency (spec section 4)", () => {
+  it("computes the second pay date from the pay frequency (docs/product/behaviour.md)", () => {
     const step = stepBySlug("nextpaydate")!;
     expect(formToStepBody(step, { incomeNextDate1: "2026-11-27" }, { payFrequency: "MONTHLY" })).toEqual({
       step: 14,

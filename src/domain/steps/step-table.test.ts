@@ -37,7 +37,7 @@ const APPLY_PATHS = [
   "/apply/own_car",
 ];
 
-describe("step table (spec section 2)", () => {
+describe("step table (docs/product/screens-and-routes.md)", () => {
   it("keeps the spec's main order of 24 slugs", () => {
     // prettier-ignore
     expect(MAIN_STEP_ORDER).toEqual([
@@ -71,7 +71,7 @@ describe("step table (spec section 2)", () => {
     expect(indicators).toEqual([2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
   });
 
-  it("carries the extra screens of decisions rows 2 and 12", () => {
+  it("carries the extra screens of docs/product/settled-readings.md readings 2 and 12", () => {
     expect(stepByPath("/besttimecontact")).toMatchObject({
       indicator: 6,
       back: "/cellphone",
@@ -90,7 +90,7 @@ describe("step table (spec section 2)", () => {
     expect(stepByPath("/requestcash")).toMatchObject({ next: "/mapping-lender", stepNumber: null });
   });
 
-  it("has every /apply/* path with decisions row 3's indicators and the spec's links", () => {
+  it("has every /apply/* path with the indicators of docs/product/settled-readings.md#3-progress-indicators and the spec's links", () => {
     for (const path of APPLY_PATHS) expect(stepByPath(path), path).toBeDefined();
     expect(stepByPath("/apply/bank")).toMatchObject({
       indicator: 12,
@@ -132,7 +132,7 @@ describe("step table (spec section 2)", () => {
     }
   });
 
-  it("uses the alternate residence labels on /apply/home_time, the main ones on /hometime (decisions row 9)", () => {
+  it("uses the alternate residence labels on /apply/home_time, the main ones on /hometime (docs/product/settled-readings.md#9-alternate-residence-labels)", () => {
     expect(choiceOptions(stepByPath("/hometime")!)).toEqual(RESIDENCE_DURATION_OPTIONS);
     expect(stepByPath("/hometime")?.defaultValue).toBe("12");
     expect(choiceOptions(stepByPath("/apply/home_time")!)).toEqual(RESIDENCE_DURATION_ALT_OPTIONS);
@@ -180,7 +180,7 @@ describe("step table (spec section 2)", () => {
     expect(STEPS.filter((s) => s.screen !== "choice").every((s) => s.options === undefined)).toBe(true);
   });
 
-  it("shows spec section 5's message on each choice screen", () => {
+  it("shows docs/product/validation.md's message on each choice screen", () => {
     const message = choiceMessage;
     expect(message("hometime")).toBe("Please select one option.");
     expect(message("ownhome")).toBe("Please choose an answer");

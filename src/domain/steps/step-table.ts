@@ -5,17 +5,17 @@ import { MAIN_STEPS } from "./main-steps.ts";
 import { ALTERNATE_STEPS, EXTRA_STEPS } from "./other-steps.ts";
 import type { Step } from "./step.ts";
 
-// The step table (spec section 2 route table and step order, section 7 step-update numbers, decisions
-// rows 2, 3 and 12). Screens, routes, progress, the step-update bodies, the consent per step and the
-// resume order all read this table. The rows live in main-steps.ts (the 24-step order) and
-// other-steps.ts (/apply/* and the extra screens); step.ts says what a row holds.
+// The step table (docs/product/screens-and-routes.md route table and step order, docs/product/server-calls.md
+// step-update numbers, docs/product/settled-readings.md readings 2, 3 and 12). Screens, routes, progress, the
+// step-update bodies, the consent per step and the resume order all read this table. The rows live in main-steps.ts
+// (the 24-step order) and other-steps.ts (/apply/* and the extra screens); step.ts says what a row holds.
 
-// Spec section 2: the progress bar shows indicator / 24.
+// docs/product/screens-and-routes.md: the progress bar shows indicator / 24.
 export const TOTAL_STEPS = 24;
 
 export const STEPS: readonly Step[] = [...MAIN_STEPS, ...ALTERNATE_STEPS, ...EXTRA_STEPS];
 
-/** The 24 slugs of the main flow, in the spec's order (spec section 2, step order). */
+/** The 24 slugs of the main flow, in the spec's order (docs/product/screens-and-routes.md, step order). */
 export const MAIN_STEP_ORDER: readonly string[] = MAIN_STEPS.map((s) => s.slug);
 
 export function stepBySlug(slug: string): Step | undefined {
@@ -39,7 +39,7 @@ export function choiceOptions(step: Step): readonly Option<string | number>[] {
   return options;
 }
 
-/** Progress bar width in percent, one decimal (spec section 2: step / 24), held within 0..100. */
+/** Progress bar width in percent, one decimal (docs/product/screens-and-routes.md: step / 24), held within 0..100. */
 export function progressPercent(indicator: number): number {
   return Math.min(100, Math.max(0, Math.round((indicator / TOTAL_STEPS) * 1000) / 10));
 }

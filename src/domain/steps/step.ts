@@ -62,7 +62,7 @@ export type StepRow = {
   /** A single-choice screen's options (default: its field's in the registry) and preselected value. */
   options?: readonly Option<string | number>[];
   defaultValue?: string;
-  /** The step-update number (spec section 7), or null when the screen saves through create/update. */
+  /** The step-update number (docs/product/server-calls.md), or null when the screen saves through create/update. */
   stepNumber: number | null;
   /** The step-update body: wire name -> source. */
   body?: Readonly<Record<string, BodySource>>;

@@ -6,7 +6,7 @@ import type { Db } from "../db/database.ts";
 import { consentRecords } from "../db/schema.ts";
 import type { Tx } from "../leads/lead-store.ts";
 
-// Consent evidence (decisions.md section 3): one row per kind of consent given by one button press,
+// Consent evidence (docs/product/security-and-privacy.md): one row per kind of consent given by one button press,
 // with the version and sha256 of the exact template shown, the button, page, time, IP and user agent.
 
 const TEXT_HASHES = Object.fromEntries(

@@ -15,7 +15,7 @@ import {
 // A lead's field columns are keyed and named by the field's server name in the registry
 // (src/domain/fields/lead-fields.ts), so a row reads like the wire and the store needs no mapping table.
 // Sensitive values (SSN, bank account, routing number, licence number, date of birth) live only in
-// *_encrypted columns as AES-256-GCM envelopes "keyId.iv.ciphertext.tag" (decisions.md section 3);
+// *_encrypted columns as AES-256-GCM envelopes "keyId.iv.ciphertext.tag" (docs/product/security-and-privacy.md);
 // the *_last4 columns hold what a masked answer may show.
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -69,7 +69,7 @@ export const leads = pgTable(
     tracking_id: text("tracking_id"),
     test_mode: boolean("test_mode").notNull().default(false),
     // Set by the first request of this visitor that carried Global Privacy Control (Sec-GPC: 1); a
-    // do-not-sell request for this lead (decisions.md section 3). Never cleared by a later request.
+    // do-not-sell request for this lead (docs/product/security-and-privacy.md). Never cleared by a later request.
     doNotSellAt: timestamp("do_not_sell_at", { withTimezone: true }),
 
     ssn_encrypted: text("ssn_encrypted"),
@@ -102,7 +102,7 @@ export const stepEvents = pgTable(
   (t) => [index("step_events_lead_idx").on(t.leadId, t.createdAt)],
 );
 
-// Consent evidence (decisions.md section 3): which text, by version and hash, was shown where and when.
+// Consent evidence (docs/product/security-and-privacy.md): which text, by version and hash, was shown where and when.
 export const consentRecords = pgTable(
   "consent_records",
   {

@@ -11,7 +11,7 @@ function fieldErrors(issues: readonly { instancePath?: string; message?: string;
   return errors;
 }
 
-// Every API answer has one shape (decisions.md section 2): { status, message, data? , errors? }.
+// Every API answer has one shape (docs/product/server-calls.md#server-contract): { status, message, data? , errors? }.
 export function registerApiErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

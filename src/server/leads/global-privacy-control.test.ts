@@ -4,7 +4,7 @@ import { leads } from "../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
 import { leadCookie, QUICK_START, stepBodies } from "../../../tests/helpers/lead-client.ts";
 
-// decisions.md section 3: the Global Privacy Control header is a do-not-sell request.
+// docs/product/security-and-privacy.md: the Global Privacy Control header is a do-not-sell request.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sameDigest, sha256Hex } from "../security/signed-token.ts";
 
-// Knowing a lead id grants nothing (decisions.md section 3): creating a lead sets an HttpOnly cookie
+// Knowing a lead id grants nothing (docs/product/security-and-privacy.md): creating a lead sets an HttpOnly cookie
 // holding a random token, and only its sha256 is stored. Every read or write compares in constant time.
 const LEAD_COOKIE = "lp_lead";
 const COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;

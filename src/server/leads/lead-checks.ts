@@ -11,9 +11,9 @@ import { isCallableUsPhone } from "./phone-acceptance.ts";
 export type FieldProblems = Record<string, string>;
 
 /**
- * A zip must be one the directory knows (spec sections 5 and 8), and the server, not the browser, decides
- * what goes with it: the zip's state (a different one sent with it is refused) and position, and its city
- * unless the visitor named one. A city or state sent without a zip is refused, so they never drift apart.
+ * A zip must be one the directory knows (docs/product/validation.md and docs/product/errors.md), and the server, not
+ * the browser, decides what goes with it: the zip's state (a different one sent with it is refused) and position, and
+ * its city unless the visitor named one. A city or state sent without a zip is refused, so they never drift apart.
  * Fills `changes` in place when fine.
  */
 export function settleZip(zips: ZipDirectory, changes: LeadChanges, unknownZip: string): FieldProblems {
@@ -37,7 +37,7 @@ export function ssnOutsideItsStep(changes: LeadChanges): FieldProblems {
 
 /**
  * With the pay frequency known (sent now or saved), the second pay date must be the one it gives from the
- * first (spec section 4), not merely one some frequency would give.
+ * first (docs/product/behaviour.md), not merely one some frequency would give.
  */
 function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {
   const first = changes.income_next_date_1;
@@ -50,7 +50,7 @@ function payFrequencyProblems(changes: LeadChanges, saved: LeadRow | undefined):
 const isPayFrequency = (value: unknown): value is PayFrequency => PAY_FREQUENCY_OPTIONS.some((o) => o.value === value);
 
 /**
- * A new pay frequency re-derives the saved second pay date from the saved first one (spec section 4), so
+ * A new pay frequency re-derives the saved second pay date from the saved first one (docs/product/behaviour.md), so
  * the saved dates never disagree with the frequency. A write carrying the dates is checked against them
  * instead (payFrequencyProblems). Fills `changes` in place.
  */
@@ -94,7 +94,7 @@ export function refusedPhones(changes: LeadChanges): FieldProblems {
 }
 
 /**
- * The work phone may not be the cell or home phone (spec section 5), whichever of them this write changes:
+ * The work phone may not be the cell or home phone (docs/product/validation.md), whichever of them this write changes:
  * the numbers it sends are compared with the saved ones it leaves alone.
  */
 function phoneConflicts(changes: LeadChanges, saved: LeadRow | undefined): FieldProblems {

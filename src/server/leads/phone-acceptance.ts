@@ -1,4 +1,4 @@
-// Numbers the domain pattern lets through but no person answers (spec section 5: the phone step shows
+// Numbers the domain pattern lets through but no person answers (docs/product/validation.md: the phone step shows
 // "Phone number is invalid!" when the server refuses). NANP rules: the exchange cannot start with 0 or
 // 1 or be an N11 service code; 555-0100 to 555-0199 is reserved for fiction; one repeated digit is a
 // placeholder, not a number.

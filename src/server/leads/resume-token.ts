@@ -1,6 +1,6 @@
 import { signToken, sha256Hex, verifyToken } from "../security/signed-token.ts";
 
-// The e-mail-link resume token (decisions.md section 3): signed by this server, for one lead and one
+// The e-mail-link resume token (docs/product/security-and-privacy.md): signed by this server, for one lead and one
 // e-mail, expiring, good for resuming only. The e-mail is carried as a hash so the token reveals nothing.
 const RESUME_PURPOSE = "resume";
 

@@ -104,7 +104,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
 
   const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
 
-  // The phone step answers non-200 for a number no one can answer (spec section 5).
+  // The phone step answers non-200 for a number no one can answer (docs/product/validation.md).
   const refusedPhone = (reply: FastifyReply, errors: FieldProblems) =>
     reply.code(422).send({ status: 422, message: MESSAGES.phoneRefused, errors });
 
@@ -265,7 +265,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     },
   );
 
-  // The e-mail-link entry (spec section 4, resume logic). Only a valid resume token issued for this
+  // The e-mail-link entry (docs/product/behaviour.md, resume logic). Only a valid resume token issued for this
   // e-mail resumes a lead; anything else starts a fresh one, answered in the same shape.
   app.post(
     "/api/personal_loan/lead/v2/email-link",

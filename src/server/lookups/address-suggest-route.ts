@@ -5,7 +5,7 @@ import { limitFor } from "../plugins/rate-limits.ts";
 import type { AddressSuggester } from "./address-suggester.ts";
 import { addressSuggestAnswerSchema, addressSuggestQuerySchema } from "#domain/contracts/lookups.ts";
 
-// GET /api/personal_loan/address-suggest?zip=&address=&lat=&long=&lead_id=&max_results= (spec section 7).
+// GET /api/personal_loan/address-suggest?zip=&address=&lat=&long=&lead_id=&max_results= (docs/product/server-calls.md).
 export function registerAddressSuggestRoute(
   app: FastifyInstance,
   deps: { config: Config; suggester: AddressSuggester },

@@ -1,6 +1,6 @@
-// GET /personal_loan/address-suggest (spec section 7) goes through this interface, so the funnel works with
-// no account anywhere (offline default) and a hosted service can be plugged in by configuration
-// (decisions.md section 2).
+// GET /personal_loan/address-suggest (docs/product/server-calls.md) goes through this interface, so the funnel works
+// with no account anywhere (offline default) and a hosted service can be plugged in by configuration
+// (docs/product/server-calls.md#server-contract).
 
 export type AddressQuery = {
   zip: string;

@@ -12,7 +12,8 @@ export function createOfflineAddressSuggester(zips: ZipDirectory): AddressSugges
   return {
     async suggest({ zip, address, maxResults }) {
       const place = zips.lookup(zip);
-      // An unknown zip has no city or state to offer; the address step reports it on submit (spec section 5).
+      // An unknown zip has no city or state to offer; the address step reports it on submit
+      // (docs/product/validation.md).
       if (!place) return [];
       return streetLineCandidates(address, maxResults).map((line) => ({
         address: line,

@@ -13,8 +13,9 @@ import { registerSuggestRoute } from "./suggest-route.ts";
 import { createSuggestionIndexes } from "./suggestion-lists.ts";
 import { createPackagedZipDirectory } from "./zip-directory.ts";
 
-// The lookup calls of spec section 7: name/employer/title suggestions, address suggestions and the
-// routing-number lookup. Each outside service is used only when configured (decisions.md section 2).
+// The lookup calls of docs/product/server-calls.md: name/employer/title suggestions, address suggestions and the
+// routing-number lookup. Each outside service is used only when configured
+// (docs/product/server-calls.md#server-contract).
 export default async function lookupRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const settings = config.lookups;

@@ -5,7 +5,7 @@ import type { WarnLog } from "./warn-log.ts";
 
 // A hosted routing-number lookup in the routingnumbers.info style: GET {base}/api/data.json?rn=<aba>
 // answers { code: 200, customer_name } or { code: 404 }. Called from the server only, so the key never
-// reaches the browser (decisions.md section 2); it is sent as a header, keeping it out of URLs.
+// reaches the browser (docs/product/server-calls.md#server-contract); it is sent as a header, keeping it out of URLs.
 const answerSchema = z.object({
   code: z.number(),
   customer_name: z.string().optional(),

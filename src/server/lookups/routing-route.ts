@@ -8,7 +8,7 @@ import { findBank, type BankNameSource } from "./bank-name-source.ts";
 import { failureAnswer } from "#domain/contracts/envelope.ts";
 import { BANK_NOT_FOUND_MESSAGE, routingAnswerSchema, routingParamsSchema } from "#domain/contracts/lookups.ts";
 
-// GET /api/routing/:aba: 9 digits (400), then the ABA checksum (422 Invalid Routing Number!, spec section 8),
+// GET /api/routing/:aba: 9 digits (400), then the ABA checksum (422 Invalid Routing Number!, docs/product/errors.md),
 // then the bank's name from the first source that knows it. A valid number no source knows still answers
 // 200, with no name, so the routing step lets the visitor type the bank name.
 export function registerRoutingRoute(
@@ -20,7 +20,7 @@ export function registerRoutingRoute(
     {
       schema: { params: routingParamsSchema, response: { 200: routingAnswerSchema, 422: failureAnswer } },
       config: { rateLimit: limitFor(deps.config, "lookups") },
-      // The routing number is in the path, and request logs carry the path; decisions.md section 3 says a
+      // The routing number is in the path, and request logs carry the path; docs/product/security-and-privacy.md says a
       // routing number is never logged, so this route logs only warnings and errors.
       logLevel: "warn",
     },

@@ -83,7 +83,7 @@ export function titleCaseWord(word: string): string {
     .join("-");
 }
 
-/** Splits into words, keeping letters, digits and the characters an address may hold (spec section 5). */
+/** Splits into words, keeping letters, digits and the characters an address may hold (docs/product/validation.md). */
 function words(typed: string): string[] {
   return typed
     .replace(/#/g, " # ")

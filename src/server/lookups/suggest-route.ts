@@ -5,7 +5,8 @@ import { limitFor } from "../plugins/rate-limits.ts";
 import { askedField, suggestAnswerSchema, suggestQuerySchema } from "#domain/contracts/lookups.ts";
 import { MAX_SUGGESTIONS, type SuggestionIndexes } from "./suggestion-lists.ts";
 
-// GET /api/personal_loan/suggest?first_name=jam -> { data: { first_name: ["James", ...] } } (spec section 7).
+// GET /api/personal_loan/suggest?first_name=jam -> { data: { first_name: ["James", ...] } }
+// (docs/product/server-calls.md).
 export function registerSuggestRoute(app: FastifyInstance, deps: { config: Config; indexes: SuggestionIndexes }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/personal_loan/suggest",

@@ -1,7 +1,7 @@
 // A ranked prefix index over a fixed word list (names, employers, job titles). Built once at start:
 // two sorted arrays of folded keys, searched by binary search, so a lookup costs O(log n + matches).
-// Ranking (spec section 7, GET /personal_loan/suggest): entries whose whole text starts with what was typed
-// come first, then entries where a later word does ("army" finds "U.S. Army"); inside each group the more
+// Ranking (docs/product/server-calls.md, GET /personal_loan/suggest): entries whose whole text starts with what was
+// typed come first, then entries where a later word does ("army" finds "U.S. Army"); inside each group the more
 // common entry first, then alphabetical.
 
 export interface SuggestionIndex {

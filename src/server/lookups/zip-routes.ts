@@ -8,8 +8,8 @@ import { createPackagedZipDirectory, type ZipDirectory } from "./zip-directory.t
 
 export const UNKNOWN_ZIP_MESSAGE = "We could not find that zip code. Please check it and try again.";
 
-// GET /api/personal_loan/zipcode?zip=&lead_id= (spec section 7): city, state, lat, long of a US zip from the
-// dataset the `zipcodes` package ships (no network). Unknown zip: 404.
+// GET /api/personal_loan/zipcode?zip=&lead_id= (docs/product/server-calls.md): city, state, lat, long of a US zip from
+// the dataset the `zipcodes` package ships (no network). Unknown zip: 404.
 export default async function zipRoutes(app: FastifyInstance, opts: { config: Config; zips?: ZipDirectory }) {
   const zips = opts.zips ?? createPackagedZipDirectory();
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,5 +1,5 @@
-// What the visitor reads in the alert after an opt-out request (spec section 8). The times are the ones
-// the pages promise: opting out within 48 hours (spec section 9), other privacy rights within the 45 days
+// What the visitor reads in the alert after an opt-out request (docs/product/errors.md). The times are the ones
+// the pages promise: opting out within 48 hours (docs/product/constants.md), other privacy rights within the 45 days
 // the state privacy laws allow.
 export const UNSUBSCRIBE_RECEIVED =
   "Thank you. Your request has been received, and you will be unsubscribed within 48 hours.";

@@ -15,7 +15,7 @@ export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
 
 type Deps = { config: Config; db: Db };
 
-// POST /api/unsubscribe and POST /api/do-not-sell-information (spec section 7): validated with the forms'
+// POST /api/unsubscribe and POST /api/do-not-sell-information (docs/product/server-calls.md): validated with the forms'
 // own schemas (400 with field errors, nothing stored), stored once per distinct request, answered
 // { status, message, data: { reference } }.
 export default async function privacyRequestRoutes(app: FastifyInstance, deps: Deps) {

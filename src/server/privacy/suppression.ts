@@ -5,8 +5,8 @@ import { privacyRequests } from "../db/schema.ts";
 // Do-not-sell request types after which a person's data is never sent to a buyer or a list again.
 const STOP_SELLING_TYPES = ["DO_NOT_SELL", "DELETE"];
 
-// decisions.md section 3: a suppressed e-mail or phone is never sent to a buyer or a marketing list again.
-// Distribution and marketing ask this before sending; an unsubscribe or a request to stop selling or to
+// docs/product/security-and-privacy.md: a suppressed e-mail or phone is never sent to a buyer or a marketing list
+// again. Distribution and marketing ask this before sending; an unsubscribe or a request to stop selling or to
 // delete, under the same e-mail or phone, suppresses.
 export async function isSuppressed(
   db: Db,

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
-// AES-256-GCM for the sensitive columns (decisions.md section 3). Each value is an envelope
+// AES-256-GCM for the sensitive columns (docs/product/security-and-privacy.md). Each value is an envelope
 // "v1.<keyId>.<iv>.<ciphertext>.<tag>" (base64url), so old values stay readable after the current key
 // changes. The associated data binds a value to its lead and column: a ciphertext copied into another
 // row or column fails to decrypt instead of silently moving someone's SSN.

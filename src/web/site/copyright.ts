@@ -1,6 +1,6 @@
 import type { SiteConfig } from "./site-config.ts";
 
-/** `© 2024 Loanpath. All rights reserved.` — the year is configuration (spec section 1: 2024). */
+/** `© 2024 Loanpath. All rights reserved.` — the year is configuration (docs/product/overview.md: 2024). */
 export function copyrightLine(site: Pick<SiteConfig, "copyrightYear" | "brand">): string {
   return `© ${site.copyrightYear} ${site.brand.name}. All rights reserved.`;
 }

@@ -1,4 +1,4 @@
-// The site's own pages that the footer, consent texts and legal pages link to (spec section 2).
+// The site's own pages that the footer, consent texts and legal pages link to (docs/product/screens-and-routes.md).
 export const PAGE_LINKS = {
   terms: { to: "/terms-of-use", label: "Terms of Use" },
   privacy: { to: "/privacy", label: "Privacy Policy" },

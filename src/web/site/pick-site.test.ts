@@ -34,7 +34,7 @@ describe("the shipped brands", () => {
     expect(sampleBrand.copyrightYear).toBe(2024);
   });
 
-  it("carry the three trust seals of spec section 1 as local files", () => {
+  it("carry the three trust seals of docs/product/overview.md as local files", () => {
     expect(sampleBrand.trustSeals.map((s) => s.id)).toEqual([
       "certificate-authority",
       "ssl",

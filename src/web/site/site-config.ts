@@ -1,5 +1,5 @@
-// Everything that names the operator of a site (decisions.md row 18). Components read these values
-// through useSite(); none of them is ever typed into a component, so a new brand is one new file.
+// Everything that names the operator of a site (docs/product/settled-readings.md#18-operator-details). Components read
+// these values through useSite(); none of them is ever typed into a component, so a new brand is one new file.
 
 export type PostalAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
 
@@ -50,7 +50,7 @@ export type SiteConfig = {
   trustSeals: readonly TrustSeal[];
   /** Marketing partners named in the consent text's partner list and on /partners. */
   partners: readonly string[];
-  /** SMS short code of the opt-out instruction in the consent text (spec section 1). */
+  /** SMS short code of the opt-out instruction in the consent text (docs/product/overview.md). */
   smsShortCode: string;
   /** What lenders in the network typically offer, for the Rates and Fees disclosure. */
   rates: { aprMin: number; aprMax: number; termMinDays: number; termMaxMonths: number };

@@ -2,7 +2,7 @@ import { Dialog } from "./dialog.tsx";
 
 export type AlertTone = "success" | "error";
 
-// The answer of a form (spec section 8): a success or error icon, the server's message and an OK button.
+// The answer of a form (docs/product/errors.md): a success or error icon, the server's message and an OK button.
 export function AlertDialog(props: {
   open: boolean;
   tone: AlertTone;

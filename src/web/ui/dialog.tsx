@@ -11,7 +11,9 @@ export type DialogProps = {
   role?: "dialog" | "alertdialog";
   /** Buttons under the body, e.g. OK; a dialog without one still has the close button. */
   actions?: ReactNode;
-  /** Pop-ups close on an outside click (spec section 2); an alert waits for its button or Escape. */
+  /**
+   * Pop-ups close on an outside click (docs/product/screens-and-routes.md); an alert waits for its button or Escape.
+   */
   closeOnOutsideClick?: boolean;
   showCloseButton?: boolean;
   size?: "small" | "large";

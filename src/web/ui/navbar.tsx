@@ -8,13 +8,13 @@ export type NavItem = {
   /** A link (external links open in a new tab); otherwise `onSelect` makes it a button. */
   href?: string;
   onSelect?: () => void;
-  /** Spec section 2: the blog link shows on desktop only. */
+  /** docs/product/screens-and-routes.md: the blog link shows on desktop only. */
   desktopOnly?: boolean;
 };
 
 // The site navbar: brand on the left, items on the right from 768 px up; below that a toggle opens them
-// as a list (spec section 2). Picking an item closes the list and leaves focus on the toggle, so a pop-up
-// opened from the list gives focus back to something visible when it closes.
+// as a list (docs/product/screens-and-routes.md). Picking an item closes the list and leaves focus on the toggle, so a
+// pop-up opened from the list gives focus back to something visible when it closes.
 export function Navbar(props: { logoText: string; items: readonly NavItem[]; variant?: "default" | "alternate" }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();

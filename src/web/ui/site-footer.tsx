@@ -15,7 +15,7 @@ const LEGAL = [
 ];
 const COMPANY = [PAGE_LINKS.contact, PAGE_LINKS.faqs, PAGE_LINKS.partners];
 
-// Footer of spec section 1: lender disclaimer, contact, social links and trust seals, all from the site
+// Footer of docs/product/overview.md: lender disclaimer, contact, social links and trust seals, all from the site
 // configuration.
 export function SiteFooter() {
   const site = useSite();

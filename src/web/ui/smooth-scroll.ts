@@ -1,4 +1,4 @@
-/** Spec section 9: the Ready to request call to action scrolls to the form in 800 ms. */
+/** docs/product/constants.md: the Ready to request call to action scrolls to the form in 800 ms. */
 export const SCROLL_DURATION_MS = 800;
 
 /** Ease in and out, so the scroll starts and lands gently. t and the result are in [0, 1]. */

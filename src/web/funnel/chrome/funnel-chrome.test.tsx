@@ -8,7 +8,7 @@ import { SecurityBadges } from "./security-badges.tsx";
 afterEach(cleanup);
 
 describe("funnel chrome", () => {
-  it("shows the three security badges of spec section 1", () => {
+  it("shows the three security badges of docs/product/overview.md", () => {
     render(<SecurityBadges />);
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "Excellent service",

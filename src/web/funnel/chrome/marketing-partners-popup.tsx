@@ -2,7 +2,7 @@ import { useSite } from "#web/site/use-site.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { PartnerNames } from "./partner-names.tsx";
 
-// The Marketing Partners pop-up of the funnel pages and consent texts (spec section 1): the partner names
+// The Marketing Partners pop-up of the funnel pages and consent texts (docs/product/overview.md): the partner names
 // of the site configuration; closes on an outside click, its close button or Escape.
 export function MarketingPartnersPopup(props: { open: boolean; onClose: () => void }) {
   const site = useSite();

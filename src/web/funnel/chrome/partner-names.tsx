@@ -2,7 +2,8 @@ import "./funnel-chrome.css";
 
 export const NO_PARTNERS_TEXT = "No partners available";
 
-// The marketing partners by name (spec section 2: /partners shows them, or `No partners available`).
+// The marketing partners by name (docs/product/screens-and-routes.md: /partners shows them, or `No partners
+// available`).
 export function PartnerNames({ partners }: { partners: readonly string[] }) {
   if (partners.length === 0) return <p className="partner-names__empty">{NO_PARTNERS_TEXT}</p>;
   return (

@@ -1,6 +1,6 @@
 import "./funnel-chrome.css";
 
-// Three reassurance badges under each funnel step (spec section 1). Icons are inline SVG so they cost no
+// Three reassurance badges under each funnel step (docs/product/overview.md). Icons are inline SVG so they cost no
 // request and need no image origin in the Content-Security-Policy.
 const BADGES = [
   {

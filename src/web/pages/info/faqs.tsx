@@ -7,7 +7,7 @@ import { representativeExample, usd } from "./representative-apr.ts";
 
 export type Faq = { id: string; question: string; answer: ReactNode };
 
-// The 14 questions of spec section 1, shown in the FAQs pop-up and on /frequently-asked-questions.
+// The 14 questions of docs/product/overview.md, shown in the FAQs pop-up and on /frequently-asked-questions.
 export function faqs(site: Pick<SiteConfig, "brand" | "contact">): Faq[] {
   const name = site.brand.name;
   const example = representativeExample();

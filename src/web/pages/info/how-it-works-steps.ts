@@ -2,7 +2,7 @@ import type { SiteConfig } from "#web/site/site-config.ts";
 
 export type HowItWorksStep = { title: string; text: string };
 
-// The three steps of spec section 1 (submit information, fast loan decision, check your account), used by
+// The three steps of docs/product/overview.md (submit information, fast loan decision, check your account), used by
 // the landing page carousel and the How it works pop-up.
 export function howItWorksSteps(site: Pick<SiteConfig, "brand">): HowItWorksStep[] {
   return [

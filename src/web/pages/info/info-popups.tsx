@@ -12,7 +12,7 @@ export type InfoPopup = "how-it-works" | "rates-and-fees" | "faqs" | "marketing-
 
 const OpenPopupContext = createContext<(popup: InfoPopup) => void>(() => {});
 
-/** Opens one of the site's informational pop-ups (spec section 1) from anywhere under the provider. */
+/** Opens one of the site's informational pop-ups (docs/product/overview.md) from anywhere under the provider. */
 export function useOpenInfoPopup() {
   return useContext(OpenPopupContext);
 }

@@ -4,7 +4,7 @@ import type { SiteConfig } from "#web/site/site-config.ts";
 import { representativeExample, usd } from "./representative-apr.ts";
 import "./info.css";
 
-// Body of the Rates and Fees pop-up (spec section 1): what loans through the network cost, with the
+// Body of the Rates and Fees pop-up (docs/product/overview.md): what loans through the network cost, with the
 // representative example computed from representative-apr.ts.
 export function RatesAndFees({ site }: { site: Pick<SiteConfig, "brand" | "rates"> }) {
   const name = site.brand.name;

@@ -1,6 +1,6 @@
-// The representative example of the Rates and Fees pop-up and the FAQs (spec sections 1 and 9): $2,500
-// over 1 year at 10% APR with a 3% fee, about $219.79 a month. Computed, never typed, so the figures in
-// the text always agree with each other.
+// The representative example of the Rates and Fees pop-up and the FAQs (docs/product/overview.md and
+// docs/product/constants.md): $2,500 over 1 year at 10% APR with a 3% fee, about $219.79 a month. Computed, never
+// typed, so the figures in the text always agree with each other.
 
 /** Level monthly payment that repays `principal` over `months` at `aprPercent` a year (standard annuity). */
 export function amortizedMonthlyPayment(principal: number, aprPercent: number, months: number): number {

@@ -1,7 +1,7 @@
-// A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` in the address (spec section 1).
-// The funnel issue owns what happens next (create the lead, go to the first unfinished step, decisions.md
-// section 3 for the resume token); this is the place it plugs in. For now the loan reason is remembered
-// under the spec's session key, so the legal-name step can show the loan amount select.
+// A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` in the address (docs/product/overview.md).
+// The funnel issue owns what happens next (create the lead, go to the first unfinished step,
+// docs/product/security-and-privacy.md for the resume token); this is the place it plugs in. For now the loan reason is
+// remembered under the spec's session key, so the legal-name step can show the loan amount select.
 export const LOAN_REASON_FROM_URL_KEY = "loanReasonFromURL";
 
 export type EmailLinkArrival = { email: string; loanReason: string; resumeToken: string | undefined };

@@ -3,7 +3,7 @@ import { useSite } from "#web/site/use-site.ts";
 import { howItWorksSteps } from "../info/how-it-works-steps.ts";
 import { HOW_IT_WORKS_SECTION_ID } from "../layout/home-paths.ts";
 
-// The three-step How it works carousel (spec section 1). Under 768 px it is a row of swipeable cards with
+// The three-step How it works carousel (docs/product/overview.md). Under 768 px it is a row of swipeable cards with
 // snap points, plus previous/next and step buttons; from 768 px all three cards sit side by side. It is
 // plain HTML and CSS until JavaScript adds the buttons' behaviour, so it works before hydration.
 export function HowItWorksCarousel() {

@@ -21,7 +21,8 @@ export function meta() {
   ];
 }
 
-// The landing page of spec section 1, at / and /start (decisions.md row 1).
+// The landing page of docs/product/overview.md, at / and /start
+// (docs/product/settled-readings.md#1-landing-page-paths).
 export default function LandingPage() {
   const site = useSite();
 

@@ -146,7 +146,7 @@ describe("quick start form", () => {
     });
   });
 
-  it("goes on without an IP when that call fails (spec section 8)", async () => {
+  it("goes on without an IP when that call fails (docs/product/errors.md)", async () => {
     fakeApi({
       "GET /api/personal_loan/zipcode": zipHandler,
       "GET /api/your-ip": () => ({ status: 500, body: { status: 500, message: "down" } }),

@@ -22,9 +22,9 @@ type Values = { amount: string; loanReason: string; zipCode: string };
 
 const QUICK_START_NEXT_PATH = "/lgname";
 
-// The quick start form of spec sections 2, 4 and 5: validated on submit and again on every change; the
-// zip resolves to a city and state as it is typed; on success the temporary contact is kept and the
-// visitor moves on to /lgname. A second submit while one is running is ignored.
+// The quick start form of docs/product/screens-and-routes.md, docs/product/behaviour.md and docs/product/validation.md:
+// validated on submit and again on every change; the zip resolves to a city and state as it is typed; on success the
+// temporary contact is kept and the visitor moves on to /lgname. A second submit while one is running is ignored.
 export function QuickStartForm() {
   const site = useSite();
   const navigate = useNavigate();
@@ -51,7 +51,7 @@ export function QuickStartForm() {
   );
 
   const errors = submitted ? fieldErrorsOf(quickStartSchema, values) : {};
-  // Spec section 8: a zip with no city is refused with `Invalid`, and the message stays until the zip changes.
+  // docs/product/errors.md: a zip with no city is refused with `Invalid`, and the message stays until the zip changes.
   const zipError = errors.zipCode ?? (submitted && lookup?.status === "unknown" ? MESSAGES.zipUnknown : undefined);
   const place = lookup?.status === "found" ? lookup.place : undefined;
 
@@ -139,7 +139,7 @@ export function QuickStartForm() {
             autoComplete="postal-code"
             maxLength={5}
             value={values.zipCode}
-            // Spec section 5: other characters are stripped as they are typed.
+            // docs/product/validation.md: other characters are stripped as they are typed.
             onChange={(e) => update("zipCode", digitsOnly(e.target.value).slice(0, 5))}
           />
         )}

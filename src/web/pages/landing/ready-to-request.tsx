@@ -1,7 +1,7 @@
 import { scrollToElement, stickyHeaderOffset } from "#web/ui/smooth-scroll.ts";
 import { QUICK_START_SECTION_ID } from "../layout/home-paths.ts";
 
-// The Ready to request call to action (spec section 1): scrolls to the quick start form in 800 ms, then
+// The Ready to request call to action (docs/product/overview.md): scrolls to the quick start form in 800 ms, then
 // puts focus on its first field so keyboard users arrive where they are looking.
 export function ReadyToRequest() {
   const goToForm = async () => {

@@ -1,4 +1,4 @@
-// The temporary contact of spec section 4 (quick start): what the quick start form collected, kept for the
+// The temporary contact of docs/product/behaviour.md (quick start): what the quick start form collected, kept for the
 // funnel's first steps until a lead is created. Session storage: it survives a reload of the tab but never
 // outlives it, and it holds no sensitive field.
 export const TEMPORARY_CONTACT_KEY = "temporary_contact";
@@ -11,12 +11,14 @@ export type TemporaryContact = {
   state: string;
   lat: number;
   long: number;
-  /** The visitor's IP as the server saw it; absent when that call failed (spec section 8). */
+  /** The visitor's IP as the server saw it; absent when that call failed (docs/product/errors.md). */
   ipAddress?: string;
   userAgent: string;
   /** The lead-tracking service's token, when one is configured and has answered. */
   trackingId?: string;
-  /** Which consent text REQUEST NOW agreed to, for the lead's consent evidence (decisions.md section 3). */
+  /**
+   * Which consent text REQUEST NOW agreed to, for the lead's consent evidence (docs/product/security-and-privacy.md).
+   */
   consent: { key: "quick_start"; version: string; page_url: string };
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { TrackingScript } from "#web/site/site-config.ts";
 
-/** Spec section 9: the lead-tracking token is polled every second until present. */
+/** docs/product/constants.md: the lead-tracking token is polled every second until present. */
 export const TRACKING_POLL_MS = 1000;
 
 export const DEFAULT_TRACKING_FIELD = "lead_tracking_token";

@@ -5,8 +5,8 @@ export type ZipLookup = { zip: string; status: "loading" | "found" | "unknown"; 
 
 const FIVE_DIGITS = /^\d{5}$/;
 
-// Resolves a zip to its city and state as soon as five digits are typed (spec section 2), once per zip:
-// the submit reuses the answer, or the request still in flight, instead of asking again. Only a definite
+// Resolves a zip to its city and state as soon as five digits are typed (docs/product/screens-and-routes.md), once per
+// zip: the submit reuses the answer, or the request still in flight, instead of asking again. Only a definite
 // "no such zip" (404/400) is remembered; a failed call is asked again on the next try.
 export function useZipPlace(zip: string) {
   const known = useRef(new Map<string, ZipPlace | null>());

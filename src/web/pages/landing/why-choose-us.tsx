@@ -1,6 +1,6 @@
 import { useSite } from "#web/site/use-site.ts";
 
-// The Why choose us block of spec section 1: easy to request, all credit types welcome, secure.
+// The Why choose us block of docs/product/overview.md: easy to request, all credit types welcome, secure.
 const ICONS = {
   easy: "M9 16.2l-3.5-3.5L4 14.2l5 5 11-11-1.5-1.5z",
   credit: "M3 6h18v12H3zm2 2v2h14V8zm0 5v3h6v-3z",

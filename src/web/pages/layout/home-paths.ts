@@ -1,4 +1,6 @@
-/** The paths that render the landing page (decisions.md row 1: both / and /start). */
+/**
+ * The paths that render the landing page (docs/product/settled-readings.md#1-landing-page-paths: both / and /start).
+ */
 export const HOME_PATHS: readonly string[] = ["/", "/start"];
 
 export const HOW_IT_WORKS_SECTION_ID = "how-it-works";

@@ -5,8 +5,8 @@ import { scrollToElement, stickyHeaderOffset } from "#web/ui/smooth-scroll.ts";
 import { useOpenInfoPopup } from "../info/info-popups.tsx";
 import { HOME_PATHS, HOW_IT_WORKS_SECTION_ID } from "./home-paths.ts";
 
-// Navbar items of spec section 2: Blog (desktop only), How it works (scrolls on the home page, a pop-up
-// elsewhere), Rates and Fees, FAQs.
+// Navbar items of docs/product/screens-and-routes.md: Blog (desktop only), How it works (scrolls on the home page, a
+// pop-up elsewhere), Rates and Fees, FAQs.
 export function SiteNavbar() {
   const site = useSite();
   const openPopup = useOpenInfoPopup();

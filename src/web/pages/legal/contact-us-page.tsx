@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: pageTitle("Contact Us") }, { name: "description", content: "How to reach our support team." }];
 }
 
-// Contact Us (spec section 2): postal address and e-mail, from the site configuration.
+// Contact Us (docs/product/screens-and-routes.md): postal address and e-mail, from the site configuration.
 export default function ContactUsPage() {
   const site = useSite();
   return (

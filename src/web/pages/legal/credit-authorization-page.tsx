@@ -12,7 +12,7 @@ export function meta() {
   ];
 }
 
-// The credit authorization agreement of spec section 2: seven agreements, a to g.
+// The credit authorization agreement of docs/product/screens-and-routes.md: seven agreements, a to g.
 export default function CreditAuthorizationPage() {
   const site = useSite();
   const name = site.brand.name;

@@ -12,7 +12,7 @@ export function meta() {
   ];
 }
 
-// The 14 questions of spec section 1, each answer shown in full.
+// The 14 questions of docs/product/overview.md, each answer shown in full.
 export default function FaqPage() {
   const site = useSite();
   const items = useMemo(() => faqs(site), [site]);

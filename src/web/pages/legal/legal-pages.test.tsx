@@ -20,7 +20,7 @@ const sectionTitles = () => screen.getAllByRole("heading", { level: 2 }).map((h)
 afterEach(cleanup);
 
 describe("legal pages", () => {
-  it("Terms of Use has the 8 sections of spec section 2, in order", () => {
+  it("Terms of Use has the 8 sections of docs/product/screens-and-routes.md, in order", () => {
     renderPage(TermsOfUsePage);
     expect(screen.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeTruthy();
     expect(sectionTitles()).toEqual([

@@ -10,7 +10,7 @@ export function meta() {
   ];
 }
 
-// /partners (spec section 2): the partner names, or `No partners available` when there are none.
+// /partners (docs/product/screens-and-routes.md): the partner names, or `No partners available` when there are none.
 export default function PartnersPage() {
   const site = useSite();
   return (

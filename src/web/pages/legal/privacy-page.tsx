@@ -5,7 +5,7 @@ import { formatPostalAddress, phoneHref } from "#web/site/site-config.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { LegalPage, LegalSection } from "./legal-page.tsx";
 
-/** Spec section 2: the Privacy Policy is dated 09-22-2023. */
+/** docs/product/screens-and-routes.md: the Privacy Policy is dated 09-22-2023. */
 export const PRIVACY_UPDATED = "09-22-2023";
 
 export function meta() {
@@ -15,8 +15,8 @@ export function meta() {
   ];
 }
 
-// Privacy Policy with every section spec section 2 lists: information collected, use, sharing, do-not-call
-// (18 months after the last purchase, 3 months after an application or inquiry), retention and security,
+// Privacy Policy with every section docs/product/screens-and-routes.md lists: information collected, use, sharing,
+// do-not-call (18 months after the last purchase, 3 months after an application or inquiry), retention and security,
 // third-party links, e-consent, California Shine the Light, opt-out, push notifications, contact.
 export default function PrivacyPage() {
   const site = useSite();

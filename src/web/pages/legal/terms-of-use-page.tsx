@@ -16,8 +16,8 @@ export function meta() {
   ];
 }
 
-// Terms of Use, the 8 sections of spec section 2: site usage, products/services, intellectual property,
-// limitation of liability, compliance with laws, e-consent, violations, modifications.
+// Terms of Use, the 8 sections of docs/product/screens-and-routes.md: site usage, products/services, intellectual
+// property, limitation of liability, compliance with laws, e-consent, violations, modifications.
 export default function TermsOfUsePage() {
   const site = useSite();
   const name = site.brand.name;

@@ -46,7 +46,8 @@ const STATE_NAMES = new Intl.ListFormat("en-US", { type: "conjunction" }).format
   PRIVACY_RIGHTS_STATE_OPTIONS.map((s) => s.label),
 );
 
-// /do-not-sell-information (spec sections 2 and 5): every field of the spec, REQUEST NOW.
+// /do-not-sell-information (docs/product/screens-and-routes.md and docs/product/validation.md): every field of the
+// spec, REQUEST NOW.
 export default function DoNotSellPage() {
   const site = useSite();
   const form = usePrivacyRequestForm({ schema: doNotSellSchema, initial: EMPTY, send: sendDoNotSellRequest });

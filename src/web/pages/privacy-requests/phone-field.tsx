@@ -1,7 +1,7 @@
 import { formatPhone } from "#domain/masks.ts";
 import { FormField } from "#web/ui/form-field.tsx";
 
-// Mobile number as spec section 5 wants it: digits only, shown as (123)-123-1234 while typing, at most
+// Mobile number as docs/product/validation.md wants it: digits only, shown as (123)-123-1234 while typing, at most
 // 14 characters, phone keypad on mobiles.
 export function PhoneField(props: { value: string; error: string | undefined; onChange: (value: string) => void }) {
   return (

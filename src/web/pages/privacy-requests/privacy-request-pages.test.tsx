@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe("/unsubscribe", () => {
-  it("explains the 48 hours and shows each message of spec section 5", () => {
+  it("explains the 48 hours and shows each message of docs/product/validation.md", () => {
     const api = fakeApi({});
     renderPage(UnsubscribePage);
     expect(screen.getByText(/up to 48 hours/)).toBeTruthy();
@@ -105,7 +105,7 @@ describe("/do-not-sell-information", () => {
     type("City", "San Francisco");
   };
 
-  it("names the five states and shows every message of spec section 5", () => {
+  it("names the five states and shows every message of docs/product/validation.md", () => {
     fakeApi({});
     renderPage(DoNotSellPage);
     expect(screen.getByText(/California, Connecticut, Nevada, Utah, and Virginia/)).toBeTruthy();

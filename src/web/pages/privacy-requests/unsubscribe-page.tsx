@@ -20,7 +20,8 @@ export function meta() {
 
 const EMPTY = { email: "", phone: "", unsubscribe: "" };
 
-// /unsubscribe (spec sections 2 and 5): e-mail, mobile number, reason; REQUEST NOW; takes up to 48 hours.
+// /unsubscribe (docs/product/screens-and-routes.md and docs/product/validation.md): e-mail, mobile number, reason;
+// REQUEST NOW; takes up to 48 hours.
 export default function UnsubscribePage() {
   const site = useSite();
   const form = usePrivacyRequestForm({ schema: unsubscribeSchema, initial: EMPTY, send: sendUnsubscribeRequest });

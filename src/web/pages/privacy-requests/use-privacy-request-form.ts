@@ -7,9 +7,9 @@ import { fieldErrorsOf, focusFirstInvalid } from "#web/ui/schema-errors.ts";
 
 export type RequestAlert = { tone: AlertTone; title: string; message: string };
 
-// The behaviour both opt-out forms share (spec sections 5 and 8): validated on submit and again on every
-// change with the domain schema; values sent as the schema outputs them (trimmed, phone as ten digits);
-// the server's answer shown in an alert with a success or error icon; one request at a time.
+// The behaviour both opt-out forms share (docs/product/validation.md and docs/product/errors.md): validated on submit
+// and again on every change with the domain schema; values sent as the schema outputs them (trimmed, phone as ten
+// digits); the server's answer shown in an alert with a success or error icon; one request at a time.
 export function usePrivacyRequestForm<V extends Record<string, string>, S extends z.ZodType<object>>(options: {
   schema: S;
   initial: V;
