@@ -1,5 +1,5 @@
 // The layer rule of docs/decisions/0002-layers.md as an allow-list, and no import cycles under src
-// (docs/decisions/0011-import-boundaries.md says why dependency-cruiser). `npm run lint` runs it on src;
+// (docs/decisions/0013-import-boundaries.md says why dependency-cruiser). `npm run lint` runs it on src;
 // tests/lint/layer-boundaries.test.ts runs the same rules on the fixtures in tests/lint/fixtures.
 
 const escapeRegExp = (text) => text.replace(/[.+*?^$()[\]{}|\\]/g, "\\$&");

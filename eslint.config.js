@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 // The layer rule (docs/decisions/0002-layers.md) and the ban on import cycles are not here: they need the
-// whole import graph, which dependency-cruiser checks in `npm run lint` (docs/decisions/0011-import-boundaries.md).
+// whole import graph, which dependency-cruiser checks in `npm run lint` (docs/decisions/0013-import-boundaries.md).
 export default tseslint.config(
   {
     ignores: [

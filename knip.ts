@@ -1,6 +1,6 @@
 import type { KnipConfig } from "knip";
 
-// Unused files, exports and dependencies fail `npm run lint` (docs/decisions/0011-import-boundaries.md).
+// Unused files, exports and dependencies fail `npm run lint` (docs/decisions/0013-import-boundaries.md).
 // knip's plugins find the entry points: React Router's (react-router.config.ts, src/web/routes.ts,
 // src/web/root.tsx and every route module), Vitest's (the test files and setup files of both Vitest
 // configs), drizzle's schema, and the files package.json's scripts run (src/server/main.ts among them).

@@ -4,7 +4,7 @@ import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcr
 import { beforeAll, describe, expect, it } from "vitest";
 
 // The layer allow-list and the cycle rule live in .dependency-cruiser.js
-// (docs/decisions/0011-import-boundaries.md). tests/lint/fixtures is the repository's three layers in
+// (docs/decisions/0013-import-boundaries.md). tests/lint/fixtures is the repository's three layers in
 // miniature; running the real rules on it proves each rule fails on a forbidden import and stays quiet
 // on an allowed one, so a broken config cannot pass silently.
 const CONFIG = fileURLToPath(new URL("../../.dependency-cruiser.js", import.meta.url));

@@ -15,7 +15,7 @@ import { STEP_NUMBERS, stepBodySchemas } from "../steps/step-bodies.ts";
 import { answerOf } from "./envelope.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 
-// The lead service's contract (docs/product: server calls): create, update, read and the e-mail-link
+// The lead service's contract (docs/product/server-calls.md): create, update, read and the e-mail-link
 // entry, in server field names. Every field's rule comes from the registry (fields/lead-fields.ts).
 
 /** What the browser sends beside a form that carries consent text (docs/decisions/0008). */

@@ -3,7 +3,7 @@ import { MESSAGES } from "../messages.ts";
 import { routingNumber, streetAddress, zipCode } from "../schemas/field-rules.ts";
 import { answerOf } from "./envelope.ts";
 
-// The lookups the browser makes (docs/product: server calls): query schemas and answers.
+// The lookups the browser makes (docs/product/server-calls.md): query schemas and answers.
 
 const ONCE = "must be given once, as text";
 

@@ -3,7 +3,7 @@ import { doNotSellSchema, unsubscribeSchema } from "../schemas/privacy-forms.ts"
 import { answerOf } from "./envelope.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 
-// POST /api/unsubscribe and POST /api/do-not-sell-information (docs/product: server calls): the forms'
+// POST /api/unsubscribe and POST /api/do-not-sell-information (docs/product/server-calls.md): the forms'
 // own schemas plus the honeypot the browser always sends (empty), answered with a reference that stays
 // the same when the same request is sent again.
 const honeypot = { [HONEYPOT_FIELD]: z.string().max(200).optional() };

@@ -7,7 +7,7 @@ import type { BodyContext, FormValues, Step } from "./step.ts";
 import { fieldRuleOf } from "./step-forms.ts";
 import { STEPS } from "./step-table.ts";
 
-// The shared step update, PUT /api/personal_loan/lead/v2/:id/step (docs/product: server calls), derived
+// The shared step update, PUT /api/personal_loan/lead/v2/:id/step (docs/product/server-calls.md), derived
 // from the step table: each step number's body schema, the form-to-body conversion and the consent a
 // step carries. Several screens may send one number (/aba and /apply/bank send 18): the body takes the
 // fields of all of them, and a field only some of them send is optional.
