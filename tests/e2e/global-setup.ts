@@ -26,8 +26,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+// The first open of a new embedded database takes seconds, and many more on a busy machine: wait long
+// enough that only a server that cannot start fails here.
+const STARTUP_LIMIT_MS = 120_000;
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     try {
@@ -37,7 +41,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`The server did not become healthy in 30 s:\n${output()}`);
+  throw new Error(`The server did not become healthy in ${STARTUP_LIMIT_MS / 1000} s:\n${output()}`);
 }
 
 export default async function setup(project: TestProject) {
