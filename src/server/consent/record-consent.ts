@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { CONSENT_TEXTS, type ConsentKey } from "#domain/consent.ts";
+import { CONSENT_TEXTS, placeholdersIn, type ConsentKey } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { z } from "zod";
 import type { Db } from "../db/database.ts";
@@ -7,13 +7,19 @@ import { consentRecords } from "../db/schema.ts";
 import type { Tx } from "../leads/lead-store.ts";
 
 // Consent evidence (decisions.md section 3): one row per kind of consent given by one button press,
-// with the version and sha256 of the exact template shown, the button, page, time, IP and user agent.
+// with the version and sha256 of the exact template shown, the values the page filled into its
+// placeholders (brand name, SMS short code: they differ per brand, the template does not), the button,
+// page, time, IP and user agent. Template + values give back the exact text shown (docs/decisions/0011).
+
+const placeholderValue = z.string().trim().min(1).max(100);
 
 /** What the browser sends beside a form that carries consent text. */
 export const consentEvidenceSchema = z.object({
   key: z.enum(Object.keys(CONSENT_TEXTS) as [ConsentKey, ...ConsentKey[]]),
   version: z.string().max(32),
   page_url: z.string().max(2048),
+  /** The values filled into the template's placeholders, as the page showed them. */
+  placeholders: z.object({ brand: placeholderValue, shortCode: placeholderValue }).partial().optional(),
 });
 export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
 
@@ -36,7 +42,19 @@ export function isCurrentConsent(evidence: ConsentEvidence): boolean {
 export function consentProblem(expected: ConsentKey | undefined, evidence: ConsentEvidence | undefined) {
   if (!evidence) return expected ? MESSAGES.consentMissing : undefined;
   if (evidence.key !== expected) return MESSAGES.consentNotForThisStep;
-  return isCurrentConsent(evidence) ? undefined : MESSAGES.consentOutdated;
+  if (!isCurrentConsent(evidence)) return MESSAGES.consentOutdated;
+  // Without the values filled in, the record could not show which brand and short code the text named.
+  const values = evidence.placeholders ?? {};
+  return placeholdersIn(CONSENT_TEXTS[evidence.key]).every((name) => values[name])
+    ? undefined
+    : MESSAGES.consentMissing;
+}
+
+/** The values of the template's own placeholders, nothing else the browser may have sent. */
+function filledValues(evidence: ConsentEvidence): Record<string, string> {
+  return Object.fromEntries(
+    placeholdersIn(CONSENT_TEXTS[evidence.key]).map((name) => [name, evidence.placeholders?.[name] ?? ""]),
+  );
 }
 
 export async function recordConsent(
@@ -54,6 +72,7 @@ export async function recordConsent(
       consentKind: kind,
       textVersion: text.version,
       textHash: TEXT_HASHES[evidence.key],
+      placeholders: filledValues(evidence),
       button: text.button,
       pageUrl,
       ip: request.ip,

@@ -57,7 +57,7 @@ describe("quick start form", () => {
     const consent = document
       .querySelector(".quick-start__consent")!
       .textContent!.replaceAll(" (opens in a new tab)", "");
-    expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, "Loanpath"));
+    expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, { brand: "Loanpath", shortCode: "41411" }));
     expect(document.querySelector("input[type=hidden][name=lead_tracking_token]")).toBeTruthy();
   });
 
@@ -142,7 +142,12 @@ describe("quick start form", () => {
       long: -73.99,
       ipAddress: "203.0.113.9",
       userAgent: navigator.userAgent.trim(),
-      consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/" },
+      consent: {
+        key: "quick_start",
+        version: CONSENT_TEXTS.quick_start.version,
+        page_url: "/",
+        placeholders: { brand: "Loanpath", shortCode: "41411" },
+      },
     });
   });
 

@@ -6,6 +6,7 @@ import { digitsOnly } from "#domain/masks.ts";
 import { DEFAULT_LOAN_AMOUNT, DEFAULT_LOAN_REASON, LOAN_AMOUNT_OPTIONS, LOAN_REASON_OPTIONS } from "#domain/options.ts";
 import { quickStartSchema } from "#domain/schemas/quick-start.ts";
 import { fetchVisitorIp } from "#web/api.ts";
+import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { FormField } from "#web/ui/form-field.tsx";
@@ -44,11 +45,10 @@ export function QuickStartForm() {
   const readTrackingField = useCallback(() => trackingRef.current?.value, []);
   const trackingId = useTrackingToken(site.tracking, readTrackingField);
 
-  // The exact, versioned consent wording of src/domain/consent.ts: the lead keeps its version as evidence.
-  const consentText = fillConsent(CONSENT_TEXTS.quick_start, site.brand.name).replaceAll(
-    "{shortCode}",
-    site.smsShortCode,
-  );
+  // The exact, versioned consent wording of src/domain/consent.ts with this brand's name and short code;
+  // the lead keeps the version and these values as evidence of the text shown.
+  const placeholders = consentPlaceholdersFor(site);
+  const consentText = fillConsent(CONSENT_TEXTS.quick_start, placeholders);
 
   const errors = submitted ? fieldErrorsOf(quickStartSchema, values) : {};
   // Spec section 8: a zip with no city is refused with `Invalid`, and the message stays until the zip changes.
@@ -90,6 +90,7 @@ export function QuickStartForm() {
           key: CONSENT_TEXTS.quick_start.key,
           version: CONSENT_TEXTS.quick_start.version,
           page_url: window.location.pathname,
+          placeholders,
         },
       });
       await navigate(QUICK_START_NEXT_PATH);
