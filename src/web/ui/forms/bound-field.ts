@@ -18,7 +18,8 @@ export function useBoundField<V extends FieldValues, Out>({ control, name }: Fie
     value,
     ref: field.ref,
     onBlur: field.onBlur,
-    setValue: (next: string) => field.onChange(next),
+    /** Keeps a new value (stable across renders, like react-hook-form's onChange). */
+    setValue: field.onChange as (next: string) => void,
     error: fieldState.error?.message,
   };
 }

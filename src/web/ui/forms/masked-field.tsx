@@ -1,38 +1,78 @@
-import { useMask } from "@react-input/mask";
-import { useCallback } from "react";
+import { useCallback, useLayoutEffect, useRef, type ChangeEvent } from "react";
 import type { FieldValues } from "react-hook-form";
-import { applyMask, type InputMask } from "./input-masks.ts";
-import { TextField, type TextFieldProps } from "./text-field.tsx";
+import { digitsOnly } from "#domain/masks.ts";
+import { useBoundField, type FieldBinding } from "./bound-field.ts";
+import { FormField } from "./form-field.tsx";
+import { caretAfterDigits, type DigitMask } from "./input-masks.ts";
+import type { FieldLabelling, InputAttributes } from "./text-field.tsx";
 
-export type MaskedFieldProps<V extends FieldValues, Out> = Omit<TextFieldProps<V, Out>, "normalize"> & {
-  /** US_PHONE_MASK, SSN_MASK or another mask of input-masks.ts. */
-  mask: InputMask;
-};
+export type MaskedFieldProps<V extends FieldValues, Out> = FieldBinding<V, Out> &
+  InputAttributes &
+  FieldLabelling & {
+    /** US_PHONE_MASK, SSN_MASK or another DigitMask of input-masks.ts. */
+    mask: DigitMask;
+  };
 
-// A text field with an input mask (spec section 5): @react-input/mask formats while typing and keeps the
-// caret where the visitor types; at most as many characters as the mask has. A value that arrives without
-// an input event (autofill that only fires `change`) is laid into the mask the same way.
-export function MaskedField<V extends FieldValues, Out>({ mask, maxLength, ...props }: MaskedFieldProps<V, Out>) {
-  const maskRef = useMask(mask);
-  const inputRef = useCallback(
-    (element: HTMLInputElement) => {
-      maskRef.current = element;
-      return () => {
-        // @react-input/mask 2.0.4 reads the caret from a timer it runs while the field has focus and stops
-        // only on blur; a field removed while focused (Enter sends the form, the next screen replaces it)
-        // would keep that timer firing for the life of the page. No blur comes then, so give it one.
-        element.dispatchEvent(new FocusEvent("blur"));
-        maskRef.current = null as unknown as HTMLInputElement;
-      };
+// A text field with an input mask over digits (spec section 5): whatever arrives (typing, paste, autofill)
+// is reduced to its digits and shown through the mask, at most as long as the mask. The caret stays after
+// the same digits as the visitor typed it, and Backspace or Delete next to a mask character removes the
+// digit beside it. Written here rather than with @react-input/mask (docs/decisions/0011-forms.md).
+export function MaskedField<V extends FieldValues, Out>(props: MaskedFieldProps<V, Out>) {
+  const { control, name, label, hint, note, error, className, mask, maxLength, type = "text", ...attributes } = props;
+  const bound = useBoundField({ control, name });
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const { ref: fieldRef } = bound;
+  const ref = useCallback(
+    (element: HTMLInputElement | null) => {
+      inputRef.current = element;
+      fieldRef(element);
     },
-    [maskRef],
+    [fieldRef],
   );
+
+  // After the render that shows the masked value: put the caret back where the visitor was typing.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    const caret = pendingCaret.current;
+    pendingCaret.current = null;
+    if (input && caret !== null && input.ownerDocument.activeElement === input) input.setSelectionRange(caret, caret);
+  });
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    let digits = digitsOnly(raw);
+    let before = digitsOnly(raw.slice(0, event.target.selectionStart ?? raw.length)).length;
+    // Only a mask character went: remove the digit beside it instead, as the key asked.
+    const inputType = (event.nativeEvent as InputEvent).inputType;
+    if (digits === digitsOnly(bound.value)) {
+      if (inputType === "deleteContentBackward" && before > 0) {
+        digits = digits.slice(0, before - 1) + digits.slice(before);
+        before -= 1;
+      } else if (inputType === "deleteContentForward") {
+        digits = digits.slice(0, before) + digits.slice(before + 1);
+      }
+    }
+    const shown = mask.format(digits);
+    pendingCaret.current = caretAfterDigits(shown, before);
+    bound.setValue(shown);
+  };
+
   return (
-    <TextField
-      {...props}
-      inputRef={inputRef}
-      maxLength={maxLength ?? mask.mask.length}
-      normalize={(value) => applyMask(mask, value)}
-    />
+    <FormField label={label} hint={hint} note={note} error={bound.error ?? error} className={className}>
+      {(controlProps) => (
+        <input
+          {...attributes}
+          {...controlProps}
+          ref={ref}
+          type={type}
+          maxLength={maxLength ?? mask.maxLength}
+          name={bound.name}
+          value={bound.value}
+          onBlur={bound.onBlur}
+          onChange={onChange}
+        />
+      )}
+    </FormField>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, type InputHTMLAttributes, type ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import { useBoundField, type FieldBinding } from "./bound-field.ts";
 import { FormField } from "./form-field.tsx";
@@ -6,54 +6,37 @@ import { FormField } from "./form-field.tsx";
 /** What the field sets itself; every other <input> attribute passes through. */
 type OwnAttributes =
   "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "id" | "children" | "aria-invalid" | "aria-describedby";
-type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, OwnAttributes>;
+export type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, OwnAttributes>;
+
+/** What every labelled field takes beside its binding. */
+export type FieldLabelling = {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Shown in the error line while there is no error (e.g. the city a zip resolves to). */
+  note?: ReactNode;
+  /** An error from outside the schema (a lookup's answer), shown when the schema has none. */
+  error?: string | undefined;
+  className?: string;
+};
 
 export type TextFieldProps<V extends FieldValues, Out> = FieldBinding<V, Out> &
-  InputAttributes & {
-    label: ReactNode;
-    hint?: ReactNode;
-    /** Shown in the error line while there is no error (e.g. the city a zip resolves to). */
-    note?: ReactNode;
-    /** An error from outside the schema (a lookup's answer), shown when the schema has none. */
-    error?: string | undefined;
-    className?: string;
+  InputAttributes &
+  FieldLabelling & {
     /** Rewrites what is typed before the form keeps it, e.g. digits only (spec section 5). */
     normalize?: (value: string) => string;
-    /** Also gets the <input> and returns its cleanup; keep it stable (a new one each render re-attaches). */
-    inputRef?: (element: HTMLInputElement) => () => void;
   };
 
 // A labelled text input tied to its form: label, hint, error and aria wiring come from FormField.
 export function TextField<V extends FieldValues, Out>(props: TextFieldProps<V, Out>) {
-  const {
-    control,
-    name,
-    label,
-    hint,
-    note,
-    error,
-    className,
-    normalize,
-    inputRef,
-    type = "text",
-    ...attributes
-  } = props;
+  const { control, name, label, hint, note, error, className, normalize, type = "text", ...attributes } = props;
   const bound = useBoundField({ control, name });
-  const { ref: fieldRef } = bound;
-  const ref = useCallback(
-    (element: HTMLInputElement) => {
-      fieldRef(element);
-      return inputRef?.(element);
-    },
-    [fieldRef, inputRef],
-  );
   return (
     <FormField label={label} hint={hint} note={note} error={bound.error ?? error} className={className}>
       {(controlProps) => (
         <input
           {...attributes}
           {...controlProps}
-          ref={ref}
+          ref={bound.ref}
           type={type}
           name={bound.name}
           value={bound.value}
