@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { MESSAGES } from "#domain/messages.ts";
@@ -102,6 +103,22 @@ describe("useZodForm and the field building blocks", () => {
     submit();
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(2));
     await act(async () => finish());
+  });
+
+  it("keeps what was chosen or typed on the prerendered page before its JavaScript took over", async () => {
+    const onValid = vi.fn();
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<DemoForm onValid={onValid} />);
+    container.querySelector<HTMLSelectElement>("select[name=unsubscribe]")!.value = "OTHER";
+    container.querySelector<HTMLInputElement>("input[name=email]")!.value = "jo@example.com";
+    render(<DemoForm onValid={onValid} />, { container, hydrate: true });
+    expect(field("Email").value).toBe("jo@example.com");
+    expect((screen.getByLabelText("Reason") as HTMLSelectElement).value).toBe("OTHER");
+    type("Mobile Number", "2125550123");
+    submit();
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({ email: "jo@example.com", phone: "2125550123", unsubscribe: "OTHER" }),
+    );
   });
 
   it("puts the server's field errors on their fields, answers the others, and drops one when its field changes", async () => {

@@ -1,10 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from "react";
 import {
   useForm,
   type DefaultValues,
   type FieldValues,
   type Path,
+  type PathValue,
   type Resolver,
   type UseFormProps,
   type UseFormReturn,
@@ -82,7 +92,25 @@ export function useZodForm<S extends z.ZodType<FieldValues>, V extends FieldValu
     setFocusRequests((n) => n + 1);
   }, []);
 
-  const { handleSubmit, getValues, setError } = form;
+  const { handleSubmit, getValues, setError, setValue } = form;
+
+  // The prerendered page can be used before its JavaScript takes over (docs/decisions/0003): keep what the
+  // visitor chose or typed by then instead of putting the defaults back over it. Runs once, before the
+  // first render after hydration would rewrite the controls.
+  useLayoutEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!elements) return;
+    for (const [name, value] of Object.entries(getValues())) {
+      const control = elements.namedItem(name);
+      const textLike =
+        control instanceof HTMLSelectElement ||
+        control instanceof HTMLTextAreaElement ||
+        (control instanceof HTMLInputElement && control.type !== "checkbox" && control.type !== "radio");
+      if (textLike && typeof value === "string" && control.value !== value) {
+        setValue(name as Path<V>, control.value as PathValue<V, Path<V>>);
+      }
+    }
+  }, [getValues, setValue]);
 
   const submitWith = useCallback(
     (onValid: (values: z.output<S>) => unknown) => (event: FormEvent<HTMLFormElement>) => {
