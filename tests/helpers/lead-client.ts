@@ -5,9 +5,12 @@ import { CONSENT_TEXTS, type ConsentKey } from "../../src/domain/consent.ts";
 import { CONSENT_BY_STEP } from "../../src/domain/steps/step-bodies.ts";
 import { GOOD_STEP_BODIES } from "../fixtures/step-bodies.ts";
 
+/** The sample brand's values for the consent texts' placeholders, as its pages fill them in. */
+const SAMPLE_PLACEHOLDERS = { brand: "Loanpath", shortCode: "41411" };
+
 /** The consent evidence the screen showing `key`'s text sends (docs/product/security-and-privacy.md). */
 export function consentFor(key: ConsentKey, pageUrl = "/") {
-  return { key, version: CONSENT_TEXTS[key].version, page_url: pageUrl };
+  return { key, version: CONSENT_TEXTS[key].version, page_url: pageUrl, placeholders: SAMPLE_PLACEHOLDERS };
 }
 
 /** The quick start data as lead creation receives it, with the quick start's consent evidence. */

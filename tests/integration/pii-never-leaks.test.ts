@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_TEXTS } from "../../src/domain/consent.ts";
-import { createLead, putStep, stepBodies } from "../helpers/lead-client.ts";
+import { consentFor, createLead, putStep, stepBodies } from "../helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Drives a whole application through the API, then reads every raw row of every table and everything
@@ -28,7 +27,7 @@ beforeAll(async () => {
     18: { bankAba: SECRETS.routing, bankName: "JPMorgan Chase" },
     21: { bankAccountNumber: SECRETS.account },
     22: { driversLicenseNumber: SECRETS.licence, driversLicenseState: "NY" },
-    25: { ssn: "123-45-6789", consent: { key: "ssn", version: CONSENT_TEXTS.ssn.version, page_url: "/ssn" } },
+    25: { ssn: "123-45-6789", consent: consentFor("ssn", "/ssn") },
   };
   for (const [step, body] of Object.entries(bodies)) {
     const res = await putStep(t.app, lead, Number(step), body);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONSENT_TEXTS } from "../../src/domain/consent.ts";
 import {
   createLead,
   enterFromEmailLink,
@@ -8,7 +7,7 @@ import {
   saveStep,
   updateLead,
 } from "../../src/web/api.ts";
-import { QUICK_START, stepBodies } from "../helpers/lead-client.ts";
+import { consentFor, QUICK_START, stepBodies } from "../helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // The browser's typed client against the real server over HTTP, with a cookie jar standing in for the
@@ -40,7 +39,7 @@ describe("src/web/api.ts against the server", () => {
     const created = await createLead({
       ...QUICK_START,
       email: "kim@example.com",
-      consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/email" },
+      consent: consentFor("quick_start", "/email"),
     });
     expect(created).toMatchObject({ ok: true, status: 200 });
     const id = created.data!.contact.lead_id;
@@ -48,7 +47,7 @@ describe("src/web/api.ts against the server", () => {
     const step = await saveStep(id, {
       step: 25,
       ...stepBodies()[25],
-      consent: { key: "ssn", version: CONSENT_TEXTS.ssn.version, page_url: "/ssn" },
+      consent: consentFor("ssn", "/ssn"),
     });
     expect(step.ok).toBe(true);
     expect(step.data?.contact.ssn).toBe("***-**-6789");

@@ -18,11 +18,17 @@ import { HONEYPOT_FIELD } from "./honeypot.ts";
 // The lead service's contract (docs/product/server-calls.md): create, update, read and the e-mail-link
 // entry, in server field names. Every field's rule comes from the registry (fields/lead-fields.ts).
 
-/** What the browser sends beside a form that carries consent text (docs/decisions/0008). */
+const placeholderValue = z.string().trim().min(1).max(100);
+
+/**
+ * What the browser sends beside a form that carries consent text (docs/decisions/0008): which text, and
+ * the values the page filled into its placeholders (docs/decisions/0014-forms.md).
+ */
 const consentEvidenceSchema = z.object({
   key: z.enum(Object.keys(CONSENT_TEXTS) as [ConsentKey, ...ConsentKey[]]),
   version: z.string().max(32),
   page_url: z.string().max(2048),
+  placeholders: z.object({ brand: placeholderValue, shortCode: placeholderValue }).partial().optional(),
 });
 export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
 

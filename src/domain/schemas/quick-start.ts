@@ -21,4 +21,6 @@ export const quickStartSchema = z.object({
 
 // docs/product/settled-readings.md#12-loanreason-returning-visitor: /loanreason confirms the saved amount and reason
 // with the quick start's rules.
+export type QuickStart = z.output<typeof quickStartSchema>;
+
 export const loanConfirmSchema = z.object({ amount: loanAmount, loanReason });

@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
-import { CONSENT_TEXTS, type ConsentKey } from "#domain/consent.ts";
-import { MESSAGES } from "#domain/messages.ts";
+import { CONSENT_TEXTS, placeholdersIn, type ConsentKey } from "#domain/consent.ts";
 import type { ConsentEvidence } from "#domain/contracts/lead.ts";
+import { MESSAGES } from "#domain/messages.ts";
 import type { Db } from "../db/database.ts";
 import { consentRecords } from "../db/schema.ts";
 import type { Tx } from "../leads/lead-store.ts";
 
 // Consent evidence (docs/product/security-and-privacy.md): one row per kind of consent given by one button press,
-// with the version and sha256 of the exact template shown, the button, page, time, IP and user agent.
+// with the version and sha256 of the exact template shown, the values the page filled into its
+// placeholders (brand name, SMS short code: they differ per brand, the template does not), the button,
+// page, time, IP and user agent. Template + values give back the exact text shown (docs/decisions/0014-forms.md).
 
 const TEXT_HASHES = Object.fromEntries(
   Object.entries(CONSENT_TEXTS).map(([key, text]) => [
@@ -28,7 +30,19 @@ function isCurrentConsent(evidence: ConsentEvidence): boolean {
 export function consentProblem(expected: ConsentKey | undefined, evidence: ConsentEvidence | undefined) {
   if (!evidence) return expected ? MESSAGES.consentMissing : undefined;
   if (evidence.key !== expected) return MESSAGES.consentNotForThisStep;
-  return isCurrentConsent(evidence) ? undefined : MESSAGES.consentOutdated;
+  if (!isCurrentConsent(evidence)) return MESSAGES.consentOutdated;
+  // Without the values filled in, the record could not show which brand and short code the text named.
+  const values = evidence.placeholders ?? {};
+  return placeholdersIn(CONSENT_TEXTS[evidence.key]).every((name) => values[name])
+    ? undefined
+    : MESSAGES.consentMissing;
+}
+
+/** The values of the template's own placeholders, nothing else the browser may have sent. */
+function filledValues(evidence: ConsentEvidence): Record<string, string> {
+  return Object.fromEntries(
+    placeholdersIn(CONSENT_TEXTS[evidence.key]).map((name) => [name, evidence.placeholders?.[name] ?? ""]),
+  );
 }
 
 export async function recordConsent(
@@ -46,6 +60,7 @@ export async function recordConsent(
       consentKind: kind,
       textVersion: text.version,
       textHash: TEXT_HASHES[evidence.key],
+      placeholders: filledValues(evidence),
       button: text.button,
       pageUrl,
       ip: request.ip,

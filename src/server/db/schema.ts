@@ -111,6 +111,9 @@ export const consentRecords = pgTable(
     consentKind: text("consent_kind").notNull(),
     textVersion: text("text_version").notNull(),
     textHash: text("text_hash").notNull(),
+    // What the page filled into the template's placeholders ({ brand, shortCode }); null on rows older
+    // than the placeholders (their templates named the short code in full).
+    placeholders: jsonb("placeholders").$type<Record<string, string>>(),
     button: text("button").notNull(),
     pageUrl: text("page_url").notNull(),
     ip: text("ip"),

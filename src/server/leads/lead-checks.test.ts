@@ -42,6 +42,22 @@ describe("consent evidence", () => {
     expect(await rows()).toEqual(before);
   });
 
+  it("must carry the values the page filled into the text: the record has to show which short code it named", async () => {
+    const before = await rows();
+    const { placeholders: _filled, ...bare } = consentFor("quick_start");
+    for (const consent of [bare, { ...consentFor("quick_start"), placeholders: { brand: "Loanpath" } }]) {
+      const { res } = await createLead(t.app, { consent });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ consent: MESSAGES.consentMissing });
+    }
+    expect(await rows()).toEqual(before);
+    // The SSN text names the brand and no short code: the brand alone makes its record complete.
+    const lead = await createLead(t.app);
+    const ssn = { ...consentFor("ssn"), placeholders: { brand: "Loanpath" } };
+    const res = await putStep(t.app, lead, 25, { ...stepBodies()[25], consent: ssn });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it("is required on the phone and SSN steps, and refused on a step that shows no consent text", async () => {
     const lead = await createLead(t.app);
     const bodies = stepBodies();

@@ -3,7 +3,7 @@ import { CONSENT_TEXTS } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { consentRecords, leads, stepEvents } from "../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { createLead, putStep, QUICK_START, stepBodies } from "../../../tests/helpers/lead-client.ts";
+import { consentFor, createLead, putStep, QUICK_START, stepBodies } from "../../../tests/helpers/lead-client.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,11 @@ describe("POST /api/personal_loan/lead/v2", () => {
   it("creates a lead, sets the access cookie and answers the contact in server names", async () => {
     const { res, id, contact } = await createLead(t.app, {
       first_name: "Ana",
-      consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/start?utm=x" },
+      consent: {
+        ...consentFor("quick_start"),
+        placeholders: { brand: "Cashbridge", shortCode: "72266" },
+        page_url: "/start?utm=x",
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(id).toMatch(/^ld_[A-Za-z0-9_-]{22}$/);
@@ -39,6 +43,8 @@ describe("POST /api/personal_loan/lead/v2", () => {
       textVersion: CONSENT_TEXTS.quick_start.version,
       button: "REQUEST NOW",
       pageUrl: "/start",
+      // The values the page filled in: with the template of this version, the exact text shown.
+      placeholders: { brand: "Cashbridge", shortCode: "72266" },
     });
     expect(consents[0]?.textHash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -151,11 +157,7 @@ describe("PUT /api/personal_loan/lead/v2/:id/step", () => {
     const bodies = stepBodies();
     for (const [step, body] of Object.entries(bodies)) {
       const consent =
-        step === "2"
-          ? { key: "phone", version: CONSENT_TEXTS.phone.version, page_url: "/cellphone" }
-          : step === "25"
-            ? { key: "ssn", version: CONSENT_TEXTS.ssn.version, page_url: "/ssn" }
-            : undefined;
+        step === "2" ? consentFor("phone", "/cellphone") : step === "25" ? consentFor("ssn", "/ssn") : undefined;
       const res = await putStep(t.app, lead, Number(step), { ...body, consent });
       expect(res.statusCode, `step ${step}: ${res.body}`).toBe(200);
     }

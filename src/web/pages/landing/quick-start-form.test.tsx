@@ -57,23 +57,24 @@ describe("quick start form", () => {
     const consent = document
       .querySelector(".quick-start__consent")!
       .textContent!.replaceAll(" (opens in a new tab)", "");
-    expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, "Loanpath"));
+    expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, { brand: "Loanpath", shortCode: "41411" }));
     expect(document.querySelector("input[type=hidden][name=lead_tracking_token]")).toBeTruthy();
   });
 
-  it("validates on submit, then again on every change, with the spec's messages", () => {
+  // The schema runs asynchronously (react-hook-form's resolver): each message is awaited.
+  it("validates on submit, then again on every change, with the spec's messages", async () => {
     fakeApi({ "GET /api/personal_loan/zipcode": zipHandler });
     const form = renderForm();
     expect(screen.queryByText(MESSAGES.zipRequired)).toBeNull();
     form.submit();
-    expect(screen.getByText(MESSAGES.zipRequired)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.zipRequired)).toBeTruthy();
     expect(form.zip().getAttribute("aria-invalid")).toBe("true");
     fireEvent.change(form.zip(), { target: { value: "12" } });
-    expect(screen.getByText(MESSAGES.zipLength)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.zipLength)).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Loan Amount"), { target: { value: "" } });
-    expect(screen.getByText(MESSAGES.loanAmountRequired)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.loanAmountRequired)).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Reason for loan"), { target: { value: "" } });
-    expect(screen.getByText(MESSAGES.loanReasonRequired)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.loanReasonRequired)).toBeTruthy();
   });
 
   it("keeps digits only, at most five, with a numeric keyboard", () => {
@@ -142,7 +143,12 @@ describe("quick start form", () => {
       long: -73.99,
       ipAddress: "203.0.113.9",
       userAgent: navigator.userAgent.trim(),
-      consent: { key: "quick_start", version: CONSENT_TEXTS.quick_start.version, page_url: "/" },
+      consent: {
+        key: "quick_start",
+        version: CONSENT_TEXTS.quick_start.version,
+        page_url: "/",
+        placeholders: { brand: "Loanpath", shortCode: "41411" },
+      },
     });
   });
 

@@ -1,26 +1,31 @@
-import { useCallback, useRef, useState, type FormEvent } from "react";
+import { useCallback, useRef } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { digitsOnly } from "#domain/masks.ts";
 import { DEFAULT_LOAN_AMOUNT, DEFAULT_LOAN_REASON, LOAN_AMOUNT_OPTIONS, LOAN_REASON_OPTIONS } from "#domain/options.ts";
-import { quickStartSchema } from "#domain/schemas/quick-start.ts";
+import { quickStartSchema, type QuickStart } from "#domain/schemas/quick-start.ts";
 import { fetchVisitorIp } from "#web/api.ts";
+import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { useSite } from "#web/site/use-site.ts";
-import { FormField } from "#web/ui/form-field.tsx";
+import { SelectField } from "#web/ui/forms/select-field.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { LinkedText } from "#web/ui/linked-text.tsx";
-import { fieldErrorsOf, focusFirstInvalid } from "#web/ui/schema-errors.ts";
-import { SelectField } from "#web/ui/select-field.tsx";
 import { useOpenInfoPopup } from "../info/info-popups.tsx";
 import { saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { DEFAULT_TRACKING_FIELD, useTrackingToken } from "./use-tracking-token.ts";
 import { useZipPlace } from "./use-zip-place.ts";
 import "./quick-start-form.css";
 
-type Values = { amount: string; loanReason: string; zipCode: string };
-
 const QUICK_START_NEXT_PATH = "/lgname";
+
+const DEFAULTS = { amount: String(DEFAULT_LOAN_AMOUNT), loanReason: DEFAULT_LOAN_REASON, zipCode: "" };
+
+/** docs/product/validation.md: other characters are stripped as they are typed, at most five digits. */
+const zipDigits = (value: string) => digitsOnly(value).slice(0, 5);
 
 // The quick start form of docs/product/screens-and-routes.md, docs/product/behaviour.md and docs/product/validation.md:
 // validated on submit and again on every change; the zip resolves to a city and state as it is typed; on success the
@@ -29,127 +34,95 @@ export function QuickStartForm() {
   const site = useSite();
   const navigate = useNavigate();
   const openPopup = useOpenInfoPopup();
-  const formRef = useRef<HTMLFormElement>(null);
   const trackingRef = useRef<HTMLInputElement>(null);
-  const busyRef = useRef(false);
-  const [values, setValues] = useState<Values>({
-    amount: String(DEFAULT_LOAN_AMOUNT),
-    loanReason: DEFAULT_LOAN_REASON,
-    zipCode: "",
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const { lookup, resolve } = useZipPlace(values.zipCode);
+  const form = useZodForm(quickStartSchema, { defaultValues: DEFAULTS });
+  const zipCode = useWatch({ control: form.control, name: "zipCode" });
+  const { lookup, resolve } = useZipPlace(zipCode);
   const trackingField = site.tracking?.fieldName ?? DEFAULT_TRACKING_FIELD;
   const readTrackingField = useCallback(() => trackingRef.current?.value, []);
   const trackingId = useTrackingToken(site.tracking, readTrackingField);
 
-  // The exact, versioned consent wording of src/domain/consent.ts: the lead keeps its version as evidence.
-  const consentText = fillConsent(CONSENT_TEXTS.quick_start, site.brand.name).replaceAll(
-    "{shortCode}",
-    site.smsShortCode,
-  );
+  // The exact, versioned consent wording of src/domain/consent.ts with this brand's name and short code;
+  // the lead keeps the version and these values as evidence of the text shown.
+  const placeholders = consentPlaceholdersFor(site);
+  const consentText = fillConsent(CONSENT_TEXTS.quick_start, placeholders);
 
-  const errors = submitted ? fieldErrorsOf(quickStartSchema, values) : {};
-  // docs/product/errors.md: a zip with no city is refused with `Invalid`, and the message stays until the zip changes.
-  const zipError = errors.zipCode ?? (submitted && lookup?.status === "unknown" ? MESSAGES.zipUnknown : undefined);
+  // docs/product/errors.md: once a submit was tried, a zip with no city is refused with `Invalid`, and the message
+  // stays until the zip changes.
+  const { isSubmitted, isSubmitting } = form.formState;
+  const zipUnknown = (isSubmitted || isSubmitting) && lookup?.status === "unknown" ? MESSAGES.zipUnknown : undefined;
   const place = lookup?.status === "found" ? lookup.place : undefined;
 
-  const update = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    setSubmitted(true);
-    const parsed = quickStartSchema.safeParse(values);
-    if (!parsed.success) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  const onValid = async (values: QuickStart) => {
+    const [found, ipAddress] = await Promise.all([resolve(values.zipCode), fetchVisitorIp()]);
+    if (!found) {
+      // The lookup state (set by useZipPlace for this same request) now shows `Invalid` under the field.
+      form.focusFirstInvalid();
       return;
     }
-    busyRef.current = true;
-    setBusy(true);
-    try {
-      const [found, ipAddress] = await Promise.all([resolve(parsed.data.zipCode), fetchVisitorIp()]);
-      if (!found) {
-        // The lookup state (set by useZipPlace for this same request) now shows `Invalid` under the field.
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-        return;
-      }
-      saveTemporaryContact({
-        amount: parsed.data.amount,
-        loanReason: parsed.data.loanReason,
-        zipCode: parsed.data.zipCode,
-        city: found.city,
-        state: found.state,
-        lat: found.lat,
-        long: found.long,
-        ...(ipAddress ? { ipAddress } : {}),
-        userAgent: trimUserAgent(navigator.userAgent),
-        ...(trackingId ? { trackingId } : {}),
-        consent: {
-          key: CONSENT_TEXTS.quick_start.key,
-          version: CONSENT_TEXTS.quick_start.version,
-          page_url: window.location.pathname,
-        },
-      });
-      await navigate(QUICK_START_NEXT_PATH);
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
+    saveTemporaryContact({
+      amount: values.amount,
+      loanReason: values.loanReason,
+      zipCode: values.zipCode,
+      city: found.city,
+      state: found.state,
+      lat: found.lat,
+      long: found.long,
+      ...(ipAddress ? { ipAddress } : {}),
+      userAgent: trimUserAgent(navigator.userAgent),
+      ...(trackingId ? { trackingId } : {}),
+      consent: {
+        key: CONSENT_TEXTS.quick_start.key,
+        version: CONSENT_TEXTS.quick_start.version,
+        page_url: window.location.pathname,
+        placeholders,
+      },
+    });
+    await navigate(QUICK_START_NEXT_PATH);
   };
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       className="quick-start"
       aria-labelledby="quick-start-title"
-      aria-busy={busy}
+      aria-busy={form.busy}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={form.submitWith(onValid)}
     >
       <h2 id="quick-start-title" className="quick-start__title">
         Get started
       </h2>
       <SelectField
+        control={form.control}
+        name="amount"
         label="Loan Amount"
         hint="$100 - $5,000"
-        name="amount"
-        value={values.amount}
         options={LOAN_AMOUNT_OPTIONS}
-        error={errors.amount}
-        onChange={(v) => update("amount", v)}
       />
-      <SelectField
-        label="Reason for loan"
-        name="loanReason"
-        value={values.loanReason}
-        options={LOAN_REASON_OPTIONS}
-        error={errors.loanReason}
-        onChange={(v) => update("loanReason", v)}
+      <SelectField control={form.control} name="loanReason" label="Reason for loan" options={LOAN_REASON_OPTIONS} />
+      <TextField
+        control={form.control}
+        name="zipCode"
+        label="Your Zip Code"
+        error={zipUnknown}
+        note={place ? `${place.city}, ${place.state}` : undefined}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="postal-code"
+        maxLength={5}
+        normalize={zipDigits}
       />
-      <FormField label="Your Zip Code" error={zipError} note={place ? `${place.city}, ${place.state}` : undefined}>
-        {(control) => (
-          <input
-            {...control}
-            name="zipCode"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="postal-code"
-            maxLength={5}
-            value={values.zipCode}
-            // docs/product/validation.md: other characters are stripped as they are typed.
-            onChange={(e) => update("zipCode", digitsOnly(e.target.value).slice(0, 5))}
-          />
-        )}
-      </FormField>
       {/* Filled by the lead-tracking script when one is configured; never shown. */}
       <input ref={trackingRef} type="hidden" name={trackingField} defaultValue="" />
-      <button type="submit" className="button button--primary quick-start__submit" aria-disabled={busy || undefined}>
+      <button
+        type="submit"
+        className="button button--primary quick-start__submit"
+        aria-disabled={form.busy || undefined}
+      >
         <span>REQUEST NOW</span>
-        {busy ? <span className="quick-start__spinner" aria-hidden="true" /> : null}
-        {busy ? <span className="visually-hidden">Please wait</span> : null}
+        {form.busy ? <span className="quick-start__spinner" aria-hidden="true" /> : null}
+        {form.busy ? <span className="visually-hidden">Please wait</span> : null}
       </button>
       <p className="quick-start__consent">
         <LinkedText

@@ -36,7 +36,12 @@ describe("temporary contact", () => {
       lat: 1,
       long: 2,
       userAgent: "UA",
-      consent: { key: "quick_start" as const, version: "v1", page_url: "/" },
+      consent: {
+        key: "quick_start" as const,
+        version: "v1",
+        page_url: "/",
+        placeholders: { brand: "Loanpath", shortCode: "41411" },
+      },
     };
     saveTemporaryContact(contact);
     expect(readTemporaryContact()).toEqual(contact);

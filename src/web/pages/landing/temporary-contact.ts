@@ -1,3 +1,5 @@
+import type { ConsentPlaceholders } from "#domain/consent.ts";
+
 // The temporary contact of docs/product/behaviour.md (quick start): what the quick start form collected, kept for the
 // funnel's first steps until a lead is created. Session storage: it survives a reload of the tab but never
 // outlives it, and it holds no sensitive field.
@@ -17,9 +19,10 @@ export type TemporaryContact = {
   /** The lead-tracking service's token, when one is configured and has answered. */
   trackingId?: string;
   /**
-   * Which consent text REQUEST NOW agreed to, for the lead's consent evidence (docs/product/security-and-privacy.md).
+   * Which consent text REQUEST NOW agreed to, for the lead's consent evidence (docs/product/security-and-privacy.md):
+   * the template's version and the brand's values filled into it, which together give the text shown.
    */
-  consent: { key: "quick_start"; version: string; page_url: string };
+  consent: { key: "quick_start"; version: string; page_url: string; placeholders: ConsentPlaceholders };
 };
 
 /** A user agent as sent with the lead: surrounding space removed and capped to what the server accepts. */

@@ -10,8 +10,8 @@ import { sendDoNotSellRequest } from "#web/api.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { AlertDialog } from "#web/ui/alert-dialog.tsx";
-import { FormField } from "#web/ui/form-field.tsx";
-import { SelectField } from "#web/ui/select-field.tsx";
+import { SelectField } from "#web/ui/forms/select-field.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";
@@ -40,7 +40,9 @@ const EMPTY = {
   address: "",
   city: "",
 };
-type Field = keyof typeof EMPTY;
+
+/** docs/product/validation.md: the zip keeps digits only, at most five, as it is typed. */
+const zipDigits = (value: string) => digitsOnly(value).slice(0, 5);
 
 const STATE_NAMES = new Intl.ListFormat("en-US", { type: "conjunction" }).format(
   PRIVACY_RIGHTS_STATE_OPTIONS.map((s) => s.label),
@@ -50,30 +52,8 @@ const STATE_NAMES = new Intl.ListFormat("en-US", { type: "conjunction" }).format
 // spec, REQUEST NOW.
 export default function DoNotSellPage() {
   const site = useSite();
-  const form = usePrivacyRequestForm({ schema: doNotSellSchema, initial: EMPTY, send: sendDoNotSellRequest });
-  const text = (
-    field: Field,
-    label: string,
-    autoComplete: string,
-    extra: { maxLength?: number; inputMode?: "numeric" } = {},
-  ) => (
-    <FormField label={label} error={form.errors[field]}>
-      {(control) => (
-        <input
-          {...control}
-          name={field}
-          type="text"
-          autoComplete={autoComplete}
-          maxLength={extra.maxLength}
-          inputMode={extra.inputMode}
-          value={form.values[field]}
-          onChange={(e) =>
-            form.setField(field, field === "zipCode" ? digitsOnly(e.target.value).slice(0, 5) : e.target.value)
-          }
-        />
-      )}
-    </FormField>
-  );
+  const request = usePrivacyRequestForm({ schema: doNotSellSchema, initial: EMPTY, send: sendDoNotSellRequest });
+  const { control } = request.form;
 
   return (
     <div className="privacy-request">
@@ -85,73 +65,70 @@ export default function DoNotSellPage() {
         answer you: we act on a request not to sell or share within 48 hours and answer other requests within 45 days.
       </p>
       <form
-        ref={form.formRef}
+        ref={request.form.formRef}
         className="privacy-request__form"
         aria-label="Privacy rights request"
         noValidate
-        onSubmit={form.onSubmit}
+        onSubmit={request.onSubmit}
       >
         <SelectField
-          label="Request type"
+          control={control}
           name="stateResidencyPrompt"
-          value={form.values.stateResidencyPrompt}
+          label="Request type"
           options={DO_NOT_SELL_REQUEST_OPTIONS}
           placeholder="Select your request"
-          error={form.errors.stateResidencyPrompt}
-          onChange={(v) => form.setField("stateResidencyPrompt", v)}
         />
         <div className="privacy-request__names">
-          {text("firstName", "First Name", "given-name", { maxLength: 50 })}
-          {text("middleName", "Middle Name", "additional-name", { maxLength: 50 })}
-          {text("lastName", "Last Name", "family-name", { maxLength: 50 })}
+          <TextField control={control} name="firstName" label="First Name" autoComplete="given-name" maxLength={50} />
+          <TextField
+            control={control}
+            name="middleName"
+            label="Middle Name"
+            autoComplete="additional-name"
+            maxLength={50}
+          />
+          <TextField control={control} name="lastName" label="Last Name" autoComplete="family-name" maxLength={50} />
         </div>
-        <FormField label="Email" error={form.errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={form.values.email}
-              onChange={(e) => form.setField("email", e.target.value)}
-            />
-          )}
-        </FormField>
-        <PhoneField value={form.values.phone} error={form.errors.phone} onChange={(v) => form.setField("phone", v)} />
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+        <PhoneField control={control} name="phone" />
         <SelectField
-          label="Country"
+          control={control}
           name="country"
-          value={form.values.country}
+          label="Country"
           options={COUNTRY_OPTIONS}
           placeholder="Select your country"
           autoComplete="country"
-          error={form.errors.country}
-          onChange={(v) => form.setField("country", v)}
         />
-        {text("zipCode", "Zip Code", "postal-code", { maxLength: 5, inputMode: "numeric" })}
+        <TextField
+          control={control}
+          name="zipCode"
+          label="Zip Code"
+          autoComplete="postal-code"
+          maxLength={5}
+          inputMode="numeric"
+          normalize={zipDigits}
+        />
         <SelectField
-          label="State"
+          control={control}
           name="state"
-          value={form.values.state}
+          label="State"
           options={US_STATES}
           placeholder="Select your state"
           autoComplete="address-level1"
-          error={form.errors.state}
-          onChange={(v) => form.setField("state", v)}
         />
-        {text("address", "Address", "street-address", { maxLength: 100 })}
-        {text("city", "City", "address-level2", { maxLength: 50 })}
-        <HoneypotField inputRef={form.honeypotRef} />
-        <button type="submit" className="button button--primary" aria-disabled={form.busy || undefined}>
+        <TextField control={control} name="address" label="Address" autoComplete="street-address" maxLength={100} />
+        <TextField control={control} name="city" label="City" autoComplete="address-level2" maxLength={50} />
+        <HoneypotField inputRef={request.honeypotRef} />
+        <button type="submit" className="button button--primary" aria-disabled={request.form.busy || undefined}>
           REQUEST NOW
         </button>
       </form>
       <AlertDialog
-        open={form.alert !== undefined}
-        tone={form.alert?.tone ?? "success"}
-        title={form.alert?.title ?? ""}
-        message={form.alert?.message ?? ""}
-        onClose={form.closeAlert}
+        open={request.alert !== undefined}
+        tone={request.alert?.tone ?? "success"}
+        title={request.alert?.title ?? ""}
+        message={request.alert?.message ?? ""}
+        onClose={request.closeAlert}
       />
     </div>
   );

@@ -1,24 +1,21 @@
-import { formatPhone } from "#domain/masks.ts";
-import { FormField } from "#web/ui/form-field.tsx";
+import type { FieldValues } from "react-hook-form";
+import type { FieldBinding } from "#web/ui/forms/bound-field.ts";
+import { US_PHONE_MASK } from "#web/ui/forms/input-masks.ts";
+import { MaskedField } from "#web/ui/forms/masked-field.tsx";
 
 // Mobile number as docs/product/validation.md wants it: digits only, shown as (123)-123-1234 while typing, at most
-// 14 characters, phone keypad on mobiles.
-export function PhoneField(props: { value: string; error: string | undefined; onChange: (value: string) => void }) {
+// 14 characters, phone keypad on mobiles. The schema sends its ten digits.
+export function PhoneField<V extends FieldValues, Out>(props: FieldBinding<V, Out>) {
   return (
-    <FormField label="Mobile Number" error={props.error}>
-      {(control) => (
-        <input
-          {...control}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(123)-123-1234"
-          maxLength={14}
-          value={props.value}
-          onChange={(event) => props.onChange(formatPhone(event.target.value))}
-        />
-      )}
-    </FormField>
+    <MaskedField
+      control={props.control}
+      name={props.name}
+      mask={US_PHONE_MASK}
+      label="Mobile Number"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder="(123)-123-1234"
+    />
   );
 }

@@ -24,18 +24,19 @@ afterEach(() => {
 });
 
 describe("/unsubscribe", () => {
-  it("explains the 48 hours and shows each message of docs/product/validation.md", () => {
+  // The schema runs asynchronously (react-hook-form's resolver): the first message of each change is awaited.
+  it("explains the 48 hours and shows each message of docs/product/validation.md", async () => {
     const api = fakeApi({});
     renderPage(UnsubscribePage);
     expect(screen.getByText(/up to 48 hours/)).toBeTruthy();
     submit();
-    expect(screen.getByText(MESSAGES.emailRequired)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.emailRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
     expect(screen.getByText(MESSAGES.unsubscribeReasonRequired)).toBeTruthy();
     type("Email", "jo@");
-    expect(screen.getByText(MESSAGES.formEmailInvalid)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.formEmailInvalid)).toBeTruthy();
     type("Mobile Number", "212555");
-    expect(screen.getByText(MESSAGES.formPhoneLength)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.formPhoneLength)).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -88,6 +89,30 @@ describe("/unsubscribe", () => {
     expect(alert.textContent).toContain("Too many requests.");
     expect(screen.getByRole("img", { name: "Error" })).toBeTruthy();
   });
+  it("puts the server's field errors under their fields and moves on once a field is corrected", async () => {
+    fakeApi({
+      "POST /api/unsubscribe": () => ({
+        status: 400,
+        body: {
+          status: 400,
+          message: "Please correct the highlighted fields.",
+          errors: { email: "We cannot accept this e-mail address" },
+        },
+      }),
+    });
+    renderPage(UnsubscribePage);
+    type("Email", "jo@example.com");
+    type("Mobile Number", "2125550123");
+    type("Reason", "OTHER");
+    submit();
+    await screen.findByRole("alertdialog", { name: /Request not sent/ });
+    expect(screen.getByText("We cannot accept this e-mail address")).toBeTruthy();
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBe("true");
+    act(() => screen.getByRole("button", { name: "OK" }).click());
+    type("Email", "kim@example.com");
+    await waitFor(() => expect(screen.queryByText("We cannot accept this e-mail address")).toBeNull());
+    expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
+  });
 });
 
 describe("/do-not-sell-information", () => {
@@ -105,11 +130,12 @@ describe("/do-not-sell-information", () => {
     type("City", "San Francisco");
   };
 
-  it("names the five states and shows every message of docs/product/validation.md", () => {
+  it("names the five states and shows every message of docs/product/validation.md", async () => {
     fakeApi({});
     renderPage(DoNotSellPage);
     expect(screen.getByText(/California, Connecticut, Nevada, Utah, and Virginia/)).toBeTruthy();
     submit();
+    await screen.findByText(MESSAGES.requestTypeRequired);
     for (const message of [
       MESSAGES.requestTypeRequired,
       MESSAGES.formFirstNameRequired,
@@ -127,9 +153,9 @@ describe("/do-not-sell-information", () => {
     }
     type("Zip Code", "9a41");
     expect((screen.getByLabelText("Zip Code") as HTMLInputElement).value).toBe("941");
-    expect(screen.getByText(MESSAGES.formZipLength)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.formZipLength)).toBeTruthy();
     type("Address", "1 Ma");
-    expect(screen.getByText(MESSAGES.addressMin)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.addressMin)).toBeTruthy();
   });
 
   it("sends every field, trimmed, and shows the success alert", async () => {

@@ -4,8 +4,8 @@ import { sendUnsubscribeRequest } from "#web/api.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { AlertDialog } from "#web/ui/alert-dialog.tsx";
-import { FormField } from "#web/ui/form-field.tsx";
-import { SelectField } from "#web/ui/select-field.tsx";
+import { SelectField } from "#web/ui/forms/select-field.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";
@@ -24,7 +24,8 @@ const EMPTY = { email: "", phone: "", unsubscribe: "" };
 // REQUEST NOW; takes up to 48 hours.
 export default function UnsubscribePage() {
   const site = useSite();
-  const form = usePrivacyRequestForm({ schema: unsubscribeSchema, initial: EMPTY, send: sendUnsubscribeRequest });
+  const request = usePrivacyRequestForm({ schema: unsubscribeSchema, initial: EMPTY, send: sendUnsubscribeRequest });
+  const { control } = request.form;
   return (
     <div className="privacy-request">
       <h1>Unsubscribe</h1>
@@ -34,36 +35,23 @@ export default function UnsubscribePage() {
         on its way during that time.
       </p>
       <form
-        ref={form.formRef}
+        ref={request.form.formRef}
         className="privacy-request__form"
         aria-label="Unsubscribe request"
         noValidate
-        onSubmit={form.onSubmit}
+        onSubmit={request.onSubmit}
       >
-        <FormField label="Email" error={form.errors.email}>
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={form.values.email}
-              onChange={(e) => form.setField("email", e.target.value)}
-            />
-          )}
-        </FormField>
-        <PhoneField value={form.values.phone} error={form.errors.phone} onChange={(v) => form.setField("phone", v)} />
+        <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+        <PhoneField control={control} name="phone" />
         <SelectField
-          label="Reason"
+          control={control}
           name="unsubscribe"
-          value={form.values.unsubscribe}
+          label="Reason"
           options={UNSUBSCRIBE_REASON_OPTIONS}
           placeholder="Select a reason"
-          error={form.errors.unsubscribe}
-          onChange={(v) => form.setField("unsubscribe", v)}
         />
-        <HoneypotField inputRef={form.honeypotRef} />
-        <button type="submit" className="button button--primary" aria-disabled={form.busy || undefined}>
+        <HoneypotField inputRef={request.honeypotRef} />
+        <button type="submit" className="button button--primary" aria-disabled={request.form.busy || undefined}>
           REQUEST NOW
         </button>
         <p className="privacy-request__note">
@@ -72,11 +60,11 @@ export default function UnsubscribePage() {
         </p>
       </form>
       <AlertDialog
-        open={form.alert !== undefined}
-        tone={form.alert?.tone ?? "success"}
-        title={form.alert?.title ?? ""}
-        message={form.alert?.message ?? ""}
-        onClose={form.closeAlert}
+        open={request.alert !== undefined}
+        tone={request.alert?.tone ?? "success"}
+        title={request.alert?.title ?? ""}
+        message={request.alert?.message ?? ""}
+        onClose={request.closeAlert}
       />
     </div>
   );
