@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // How long expect.poll waits for the page to settle: a limit for a busy machine, never a measure of
+    // speed (speed is the bench's job). Vitest's default of 1 s failed on a loaded CI machine.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     fileParallelism: false,
   },
 });

@@ -59,7 +59,7 @@ describe("navbar", () => {
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await nav(page).getByRole("button", { name: "How it works" }).click();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBeGreaterThan(100);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     expect(await page.getByRole("dialog").count()).toBe(0);
     // The section heading ends up in view, below the sticky navbar.
     await expect
@@ -69,11 +69,8 @@ describe("navbar", () => {
       .toBeGreaterThan(50);
     // Focus follows, so the next Tab continues from the section, not from the navbar.
     await expect
-      .poll(
-        () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`),
-        {
-          timeout: 3000,
-        },
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`),
       )
       .toBe("H2 How it works");
     await context.close();
@@ -116,9 +113,9 @@ describe("navbar", () => {
     const current = (step: number) =>
       region.getByRole("button", { name: new RegExp(`Show step ${step}`) }).getAttribute("aria-current");
     await next.click();
-    await expect.poll(() => current(2), { timeout: 3000 }).toBe("step");
+    await expect.poll(() => current(2)).toBe("step");
     await next.click();
-    await expect.poll(() => current(3), { timeout: 3000 }).toBe("step");
+    await expect.poll(() => current(3)).toBe("step");
     expect(await next.isDisabled()).toBe(true);
     await page.goto(`${baseURL}/privacy`);
     await page.getByRole("link", { name: "Loanpath" }).first().click();

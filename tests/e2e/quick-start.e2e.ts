@@ -136,7 +136,7 @@ describe("quick start", () => {
     await page.getByRole("link", { name: "Request now" }).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole("link", { name: "Request now" }).click();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBeLessThan(5);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(5);
     await expect.poll(() => page.getByLabel("Loan Amount").evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
