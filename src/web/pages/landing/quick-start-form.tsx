@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, PrefetchPageLinks, useNavigate } from "react-router";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { digitsOnly } from "#domain/masks.ts";
@@ -39,6 +39,12 @@ export function QuickStartForm() {
   });
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The funnel's code is fetched once this page is interactive, while the visitor fills in the form: not
+  // in the prerendered HTML, where it would compete with what the page itself needs to paint.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+  }, []);
   const { lookup, resolve } = useZipPlace(values.zipCode);
   const trackingField = site.tracking?.fieldName ?? DEFAULT_TRACKING_FIELD;
   const readTrackingField = useCallback(() => trackingRef.current?.value, []);
@@ -144,6 +150,7 @@ export function QuickStartForm() {
           />
         )}
       </FormField>
+      {hydrated ? <PrefetchPageLinks page={QUICK_START_NEXT_PATH} /> : null}
       {/* Filled by the lead-tracking script when one is configured; never shown. */}
       <input ref={trackingRef} type="hidden" name={trackingField} defaultValue="" />
       <button type="submit" className="button button--primary quick-start__submit" aria-disabled={busy || undefined}>

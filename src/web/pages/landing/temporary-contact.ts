@@ -18,6 +18,9 @@ export type TemporaryContact = {
   trackingId?: string;
   /** Which consent text REQUEST NOW agreed to, for the lead's consent evidence (decisions.md section 3). */
   consent: { key: "quick_start"; version: string; page_url: string };
+  /** The legal name screen's answers, merged in and kept until the e-mail screen creates the lead. */
+  firstName?: string;
+  lastName?: string;
 };
 
 /** A user agent as sent with the lead: surrounding space removed and capped to what the server accepts. */
@@ -31,6 +34,18 @@ export function saveTemporaryContact(contact: TemporaryContact, storage: Storage
   } catch {
     // Storage full or disabled (private mode): the funnel asks again for what it lacks.
   }
+}
+
+/** Merges `changes` into the kept temporary contact (spec section 4: it "can be set or merged"). */
+export function mergeTemporaryContact(
+  changes: Partial<TemporaryContact>,
+  storage: Storage = sessionStorage,
+): TemporaryContact | undefined {
+  const current = readTemporaryContact(storage);
+  if (!current) return undefined;
+  const merged = { ...current, ...changes };
+  saveTemporaryContact(merged, storage);
+  return merged;
 }
 
 export function readTemporaryContact(storage: Storage = sessionStorage): TemporaryContact | undefined {
