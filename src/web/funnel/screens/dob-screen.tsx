@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { localToday } from "#domain/calendar-date.ts";
 import { birthYears, MONTH_OPTIONS } from "#domain/options.ts";
 import { dobDayOptions } from "#domain/schemas/dob-form.ts";
-import { SelectInput } from "../fields/select-input.tsx";
+import { StepSelectField } from "../fields/step-select-field.tsx";
 import { useFirstName } from "../funnel-state.tsx";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
@@ -16,7 +16,7 @@ export function DobScreen({ step }: ScreenProps) {
   const stepForm = useStepForm(step, { defaultValues: { month: "", day: "", year: "" } });
   // The server names the birth date "dob"; its messages belong under the year, the select deciding age.
   const save = useSaveStep(step, stepForm, { formFieldOf: (field) => (field === "dob" ? "year" : field) });
-  const { register, watch, getValues, setValue } = stepForm.form;
+  const { watch, getValues, setValue } = stepForm.form;
   const month = (watch("month") as string | undefined) ?? "";
   const day = (watch("day") as string | undefined) ?? "";
   const [years] = useState(() =>
@@ -38,27 +38,32 @@ export function DobScreen({ step }: ScreenProps) {
       formError={stepForm.formError}
     >
       <div className="dob-selects">
-        <SelectInput
+        <StepSelectField
+          stepForm={stepForm}
+          field="month"
           className="dob-selects__month"
           label="Month"
-          select={{ ...register("month"), autoComplete: "bday-month" }}
+          autoComplete="bday-month"
           options={MONTH_OPTIONS}
           placeholder="Month"
-          error={stepForm.errorOf("month")}
         />
-        <SelectInput
+        <StepSelectField
+          stepForm={stepForm}
+          field="day"
           label="Day"
-          select={{ ...register("day"), autoComplete: "bday-day", disabled: !month }}
+          autoComplete="bday-day"
+          disabled={!month}
           options={dobDayOptions(month)}
           placeholder="Day"
-          error={stepForm.errorOf("day")}
         />
-        <SelectInput
+        <StepSelectField
+          stepForm={stepForm}
+          field="year"
           label="Year"
-          select={{ ...register("year"), autoComplete: "bday-year", disabled: !day }}
+          autoComplete="bday-year"
+          disabled={!day}
           options={years}
           placeholder="Year"
-          error={stepForm.errorOf("year")}
         />
       </div>
     </StepShell>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LOAN_AMOUNT_OPTIONS } from "#domain/options.ts";
 import { readLoanReasonFromUrl } from "#web/pages/landing/email-link-arrival.ts";
-import { SelectInput } from "../fields/select-input.tsx";
+import { StepSelectField } from "../fields/step-select-field.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { savedValue } from "../prefill.ts";
@@ -35,12 +35,12 @@ export function LegalNameScreen({ step }: ScreenProps) {
       <StepTextField stepForm={stepForm} field="firstName" />
       <StepTextField stepForm={stepForm} field="lastName" />
       {amountShown ? (
-        <SelectInput
+        <StepSelectField
+          stepForm={stepForm}
+          field="amount"
           label="Loan Amount"
-          select={stepForm.form.register("amount")}
           options={LOAN_AMOUNT_OPTIONS}
           placeholder="Select an amount"
-          error={stepForm.errorOf("amount")}
         />
       ) : null}
     </StepShell>

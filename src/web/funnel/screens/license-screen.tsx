@@ -1,5 +1,5 @@
 import { LICENSE_STATE_OPTIONS } from "#domain/options.ts";
-import { SelectInput } from "../fields/select-input.tsx";
+import { StepSelectField } from "../fields/step-select-field.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
@@ -28,12 +28,12 @@ export function LicenseScreen({ step }: ScreenProps) {
       formError={stepForm.formError}
     >
       <StepTextField stepForm={stepForm} field="licenseID" />
-      <SelectInput
+      <StepSelectField
+        stepForm={stepForm}
+        field="issuingState"
         label="Issuing State"
-        select={{ ...stepForm.form.register("issuingState"), autoComplete: "off" }}
         options={LICENSE_STATE_OPTIONS}
         placeholder="Select a state"
-        error={stepForm.errorOf("issuingState")}
       />
     </StepShell>
   );

@@ -1,5 +1,5 @@
 import { LOAN_AMOUNT_OPTIONS, LOAN_REASON_OPTIONS } from "#domain/options.ts";
-import { SelectInput } from "../fields/select-input.tsx";
+import { StepSelectField } from "../fields/step-select-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { useSaveLead } from "../save-lead.ts";
@@ -21,19 +21,19 @@ export function LoanConfirmScreen({ step }: ScreenProps) {
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <SelectInput
+      <StepSelectField
+        stepForm={stepForm}
+        field="amount"
         label="Loan Amount"
-        select={stepForm.form.register("amount")}
         options={LOAN_AMOUNT_OPTIONS}
         placeholder="Select an amount"
-        error={stepForm.errorOf("amount")}
       />
-      <SelectInput
+      <StepSelectField
+        stepForm={stepForm}
+        field="loanReason"
         label="Reason for loan"
-        select={stepForm.form.register("loanReason")}
         options={LOAN_REASON_OPTIONS}
         placeholder="Select a reason"
-        error={stepForm.errorOf("loanReason")}
       />
     </StepShell>
   );
