@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { localToday } from "#domain/calendar-date.ts";
@@ -19,6 +19,8 @@ export type StepForm = {
   /** Puts a refused save's messages on the fields it names (`fieldOf` maps a request name to a form field). */
   showFailure: (result: ApiResult<unknown>, fieldOf: (name: string) => string | undefined) => void;
   errorOf: (field: string) => string | undefined;
+  /** Moves focus to the first invalid field once the messages just set are on the page. */
+  focusFirstInvalid: () => void;
 };
 
 /** The message for a refusal that names none of this screen's fields. */
@@ -49,7 +51,12 @@ export function useStepForm(
   const [formError, setFormError] = useState<string | undefined>(undefined);
   const fieldNames = Object.keys(options.defaultValues);
 
-  const focusLater = useCallback(() => requestAnimationFrame(() => focusFirstError(formRef.current)), []);
+  // Focus moves after the render that shows the messages (an effect), not on a timer that may run first.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstError(formRef.current);
+  }, [focusRequest]);
+  const focusLater = useCallback(() => setFocusRequest((n) => n + 1), []);
 
   const submit = useCallback(
     (save: (values: FormValues) => Promise<void>) =>
@@ -79,5 +86,5 @@ export function useStepForm(
     return typeof message === "string" ? message : undefined;
   };
 
-  return { form, formRef, formError, submit, showFailure, errorOf };
+  return { form, formRef, formError, submit, showFailure, errorOf, focusFirstInvalid: focusLater };
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MESSAGES } from "#domain/messages.ts";
 import { lookupRoutingNumber } from "#web/api.ts";
-import { focusFirstError } from "../focus-first-error.ts";
 import type { StepForm } from "../use-step-form.ts";
 
 const NINE_DIGITS = /^\d{9}$/;
@@ -92,7 +91,7 @@ export function useRoutingLookup(stepForm: StepForm) {
     const found = await lookup(value);
     if (found.status !== "invalid") return true;
     setError("routingNumber", { type: "lookup", message: MESSAGES.routingInvalid });
-    requestAnimationFrame(() => focusFirstError(stepForm.formRef.current));
+    stepForm.focusFirstInvalid();
     return false;
   };
 
