@@ -59,11 +59,16 @@ export function useStepForm(
   const focusLater = useCallback(() => setFocusRequest((n) => n + 1), []);
 
   const submit = useCallback(
-    (save: (values: FormValues) => Promise<void>) =>
-      form.handleSubmit(async (values) => {
+    async (save: (values: FormValues) => Promise<void>) => {
+      let valid = false;
+      await form.handleSubmit(async (values) => {
+        valid = true;
         setFormError(undefined);
         await save(values);
-      }, focusLater)(),
+      })();
+      // Asked once handleSubmit has published the messages (its onInvalid runs before it does).
+      if (!valid) focusLater();
+    },
     [form, focusLater],
   );
 
