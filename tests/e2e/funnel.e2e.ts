@@ -171,6 +171,8 @@ async function savedContact(page: Page): Promise<Record<string, unknown>> {
 /** Quick start, then every main screen with good answers, checking each one on the way. */
 async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; height: number }) {
   await startFunnel(page);
+  // A mark on the window survives only client navigation: it shows no step reloads the page.
+  await page.evaluate(() => Object.assign(window, { funnelMark: true }));
   for (const step of MAIN_STEPS) {
     await onStep(page, step);
     // Every screen's Next shows without scrolling, even on a small phone.
@@ -184,6 +186,7 @@ async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; hei
   const submit = stepBySlug("requestcash")!;
   await onStep(page, submit);
   expect(await page.getByRole("link", { name: "Request Cash" }).getAttribute("href")).toBe("/mapping-lender");
+  expect(await page.evaluate(() => (window as { funnelMark?: boolean }).funnelMark)).toBe(true);
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
