@@ -1,8 +1,9 @@
 import { STEPS } from "./steps/step-table.ts";
 
 // Every path of the route table (docs/product/screens-and-routes.md) that the browser app answers. The server serves
-// the app shell with 200 for these and with 404 for any other path, so a mistyped address is a real "not
-// found" for browsers, crawlers and monitors alike, while the app still shows its own not-found page.
+// the app shell with 200 for these and with 404 for any other path (a mistyped address, a page not built yet),
+// so "not found" is real for browsers, crawlers and monitors alike, while the app shows its own
+// not-found page.
 /** The landing, legal and privacy-request pages: prerendered to HTML at build time (react-router.config.ts). */
 export const PUBLIC_PAGE_PATHS = [
   "/",
@@ -18,8 +19,12 @@ export const PUBLIC_PAGE_PATHS = [
   "/do-not-sell-information",
 ] as const;
 
-/** Pages of the route table that are neither funnel steps nor public pages. */
-const OTHER_ROUTES = [
+/**
+ * Pages of the route table that are not built yet: the lender connection, the redirect and reject pages and
+ * /congratulations. Until each exists the server answers 404 for it and the app shows its not-found page in
+ * the site layout; a page moves into CLIENT_ROUTE_PATHS with the route that renders it.
+ */
+export const UNBUILT_PAGE_PATHS = [
   "/mapping-lender",
   "/configuration",
   "/redirect",
@@ -29,9 +34,9 @@ const OTHER_ROUTES = [
   "/congratulations",
 ] as const;
 
+/** The paths the browser app renders: the public pages and every row of the step table. */
 export const CLIENT_ROUTE_PATHS: ReadonlySet<string> = new Set([
   ...PUBLIC_PAGE_PATHS,
-  ...OTHER_ROUTES,
   ...STEPS.map((step) => step.path),
 ]);
 

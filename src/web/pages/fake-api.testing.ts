@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 
-type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type FakeCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Handler = (call: FakeCall) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 // A stand-in for the server at the network layer (fetch), so the components and the typed API client run

@@ -5,14 +5,15 @@ export function meta() {
   return [{ title: pageTitle("Page not found") }];
 }
 
+// Rendered inside the site layout, whose <main> holds it.
 export default function NotFoundPage() {
   return (
-    <main className="page-error">
+    <div className="page-error">
       <h1>Page not found</h1>
       <p>The page you asked for does not exist.</p>
       <p>
         <Link to="/">Go to the home page</Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -14,6 +14,15 @@ export function readEmailLinkArrival(search: string): EmailLinkArrival | undefin
   return { email, loanReason, resumeToken: params.get("resume_token") ?? undefined };
 }
 
+/** The loan reason an e-mail link brought, if one did (the legal name screen then asks the amount). */
+export function readLoanReasonFromUrl(storage: Storage = sessionStorage): string | undefined {
+  try {
+    return storage.getItem(LOAN_REASON_FROM_URL_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function handleEmailLinkArrival(arrival: EmailLinkArrival, storage: Storage = sessionStorage): void {
   try {
     storage.setItem(LOAN_REASON_FROM_URL_KEY, arrival.loanReason);

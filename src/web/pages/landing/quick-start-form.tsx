@@ -1,6 +1,6 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, PrefetchPageLinks, useNavigate } from "react-router";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { digitsOnly } from "#domain/masks.ts";
@@ -40,6 +40,12 @@ export function QuickStartForm() {
   const { lookup, resolve } = useZipPlace(zipCode);
   const trackingField = site.tracking?.fieldName ?? DEFAULT_TRACKING_FIELD;
   const readTrackingField = useCallback(() => trackingRef.current?.value, []);
+  // The funnel's code is fetched once this page is interactive, while the visitor fills in the form: not
+  // in the prerendered HTML, where it would compete with what the page itself needs to paint.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+  }, []);
   const trackingId = useTrackingToken(site.tracking, readTrackingField);
 
   // The exact, versioned consent wording of src/domain/consent.ts with this brand's name and short code;
@@ -114,6 +120,7 @@ export function QuickStartForm() {
         normalize={zipDigits}
       />
       {/* Filled by the lead-tracking script when one is configured; never shown. */}
+      {hydrated ? <PrefetchPageLinks page={QUICK_START_NEXT_PATH} /> : null}
       <input ref={trackingRef} type="hidden" name={trackingField} defaultValue="" />
       <button
         type="submit"

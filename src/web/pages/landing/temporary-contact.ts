@@ -23,6 +23,9 @@ export type TemporaryContact = {
    * the template's version and the brand's values filled into it, which together give the text shown.
    */
   consent: { key: "quick_start"; version: string; page_url: string; placeholders: ConsentPlaceholders };
+  /** The legal name screen's answers, merged in and kept until the e-mail screen creates the lead. */
+  firstName?: string;
+  lastName?: string;
 };
 
 /** A user agent as sent with the lead: surrounding space removed and capped to what the server accepts. */
@@ -36,6 +39,18 @@ export function saveTemporaryContact(contact: TemporaryContact, storage: Storage
   } catch {
     // Storage full or disabled (private mode): the funnel asks again for what it lacks.
   }
+}
+
+/** Merges `changes` into the kept temporary contact (docs/product/behaviour.md: it "can be set or merged"). */
+export function mergeTemporaryContact(
+  changes: Partial<TemporaryContact>,
+  storage: Storage = sessionStorage,
+): TemporaryContact | undefined {
+  const current = readTemporaryContact(storage);
+  if (!current) return undefined;
+  const merged = { ...current, ...changes };
+  saveTemporaryContact(merged, storage);
+  return merged;
 }
 
 export function readTemporaryContact(storage: Storage = sessionStorage): TemporaryContact | undefined {

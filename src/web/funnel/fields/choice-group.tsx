@@ -1,0 +1,115 @@
+import { useId, useRef, type KeyboardEvent, type Ref } from "react";
+import type { Option } from "#domain/options.ts";
+
+export type ChoiceGroupProps = {
+  name: string;
+  options: readonly Option<string | number>[];
+  /** The chosen value, as text ("" or null when nothing is chosen). */
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  /** The id of the text naming the group (the screen's heading), or a visible label of its own. */
+  labelledBy?: string;
+  label?: string;
+  describedBy?: string;
+  /** Given the radio that takes Tab, so the form can move focus to the group. */
+  focusRef?: Ref<HTMLDivElement>;
+};
+
+// A single choice as radio-style buttons: the WAI-ARIA radio group pattern (one Tab stop, on the chosen
+// radio or the first; arrow keys move and choose, wrapping; Home and End; Space chooses; a click chooses).
+// Enter sends the form, as it does from a native radio. The message shows under the group, which is
+// marked invalid and described by it.
+export function ChoiceGroup(props: ChoiceGroupProps) {
+  const { options } = props;
+  const labelId = useId();
+  const errorId = useId();
+  const radios = useRef<(HTMLDivElement | null)[]>([]);
+  const chosen = options.findIndex((o) => String(o.value) === props.value);
+  const tabStop = chosen >= 0 ? chosen : 0;
+
+  const choose = (index: number) => {
+    const option = options[index];
+    if (!option) return;
+    props.onChange(String(option.value));
+    radios.current[index]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const last = options.length - 1;
+    switch (event.key) {
+      case "ArrowDown":
+      case "ArrowRight":
+        choose(index === last ? 0 : index + 1);
+        break;
+      case "ArrowUp":
+      case "ArrowLeft":
+        choose(index === 0 ? last : index - 1);
+        break;
+      case "Home":
+        choose(0);
+        break;
+      case "End":
+        choose(last);
+        break;
+      case " ":
+        choose(index);
+        break;
+      case "Enter":
+        event.currentTarget.closest("form")?.requestSubmit();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const describedBy = [props.describedBy, errorId].filter(Boolean).join(" ");
+  return (
+    <div className="choice-group">
+      {props.label ? (
+        <span id={labelId} className="choice-group__label">
+          {props.label}
+        </span>
+      ) : null}
+      <div
+        role="radiogroup"
+        aria-labelledby={props.label ? labelId : props.labelledBy}
+        aria-describedby={describedBy}
+        aria-invalid={props.error ? true : undefined}
+        aria-required="true"
+        className="choice-group__options"
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) props.onBlur?.();
+        }}
+      >
+        {options.map((option, index) => (
+          <div
+            key={option.value}
+            ref={(el) => {
+              radios.current[index] = el;
+              if (index === tabStop && props.focusRef) {
+                if (typeof props.focusRef === "function") props.focusRef(el);
+                else props.focusRef.current = el;
+              }
+            }}
+            role="radio"
+            aria-checked={index === chosen}
+            tabIndex={index === tabStop ? 0 : -1}
+            data-value={option.value}
+            className="choice"
+            onClick={() => choose(index)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            <span className="choice__mark" aria-hidden="true" />
+            <span className="choice__label">{option.label}</span>
+          </div>
+        ))}
+      </div>
+      <span id={errorId} className="form-field__error" aria-live="polite" aria-atomic="true">
+        {props.error ?? ""}
+      </span>
+    </div>
+  );
+}

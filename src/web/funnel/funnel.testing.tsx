@@ -1,0 +1,31 @@
+import { render } from "@testing-library/react";
+import { createRoutesStub, useLocation } from "react-router";
+import { SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
+import { STEPS } from "#domain/steps/step-table.ts";
+import { LEAD_ID_KEY } from "./lead-session.ts";
+import FunnelLayout from "./funnel-layout.tsx";
+import FunnelPage from "./funnel-page.tsx";
+
+/** Where the app went, for a test to read. */
+function Landed() {
+  return <p>Landed at {useLocation().pathname}</p>;
+}
+
+/** A saved lead as the server answers it: every field null unless given (server names). */
+export function savedLead(fields: Record<string, unknown> = {}) {
+  const contact = { lead_id: "L1", ...Object.fromEntries(SERVER_FIELDS.map((f) => [f, null])), ...fields };
+  return { status: 200, body: { status: 200, message: "ok", data: { contact } } };
+}
+
+/** The funnel as the app routes it (every row of the step table), opened at `path` with lead L1 kept. */
+export function renderFunnel(path: string, options: { lead?: boolean } = {}) {
+  if (options.lead !== false) sessionStorage.setItem(LEAD_ID_KEY, "L1");
+  const Stub = createRoutesStub([
+    {
+      Component: FunnelLayout,
+      children: STEPS.map((step) => ({ id: step.slug, path: step.path, Component: FunnelPage })),
+    },
+    { path: "/", Component: Landed },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from "react";
+import { digitsOnly } from "#domain/masks.ts";
+import { useZipPlace } from "#web/pages/landing/use-zip-place.ts";
+import { StepTextField } from "../fields/step-text-field.tsx";
+import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { defaultValuesFor } from "../prefill.ts";
+import { StepShell } from "../step-shell.tsx";
+import { useSaveStep } from "../use-save-step.ts";
+import { useStepForm } from "../use-step-form.ts";
+import type { ScreenProps } from "./screen-props.ts";
+
+const FIVE_DIGITS = /^\d{5}$/;
+
+// Address of residence (docs/product/behaviour.md and docs/product/validation.md): street and zip; city and state come
+// from the zip lookup and show under the zip. A changed zip clears the shown city and state until its own lookup
+// answers; an unknown zip leaves them empty, which the form refuses with "Invalid zip code!" under the zip. The zip
+// of the quick start, already on the lead, starts the form.
+export function AddressScreen({ step }: ScreenProps) {
+  const funnel = useFunnel();
+  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const save = useSaveStep(step, stepForm);
+  const { watch, getValues, setValue, formState } = stepForm.form;
+  const zip = (watch("zipCode") as string | undefined) ?? "";
+  const city = watch("city") as string | undefined;
+  const state = watch("state") as string | undefined;
+  const { lookup, resolve } = useZipPlace(zip);
+  // The zip the shown city and state belong to.
+  const placeZip = useRef(city && state ? zip : "");
+  const revalidate = formState.isSubmitted;
+
+  useEffect(() => {
+    const place = lookup?.status === "found" ? lookup.place : undefined;
+    if (place) {
+      setValue("city", place.city, { shouldValidate: revalidate });
+      setValue("state", place.state, { shouldValidate: revalidate });
+      placeZip.current = zip;
+    } else if (placeZip.current !== zip && (getValues("city") || getValues("state"))) {
+      setValue("city", "");
+      setValue("state", "");
+      placeZip.current = "";
+    }
+  }, [zip, lookup, getValues, setValue, revalidate]);
+
+  // docs/product/behaviour.md: with no city or state yet at submit, the zip is looked up first.
+  const onSubmit = async () => {
+    const typed = getValues("zipCode") as string;
+    if (!getValues("city") && FIVE_DIGITS.test(typed)) {
+      const place = await resolve(typed);
+      if (place) {
+        setValue("city", place.city);
+        setValue("state", place.state);
+        placeZip.current = typed;
+      }
+    }
+    await stepForm.submit(save);
+  };
+
+  const zipError = stepForm.errorOf("zipCode") ?? stepForm.errorOf("city") ?? stepForm.errorOf("state");
+  const shownPlace = city && state && placeZip.current === zip ? `${city}, ${state}` : undefined;
+  return (
+    <StepShell
+      step={step}
+      firstName={useFirstName()}
+      onSubmit={onSubmit}
+      formRef={stepForm.formRef}
+      formError={stepForm.formError}
+    >
+      <StepTextField stepForm={stepForm} field="streetAddress" />
+      <StepTextField
+        stepForm={stepForm}
+        field="zipCode"
+        // docs/product/validation.md: other characters are stripped as they are typed.
+        clean={(typed) => digitsOnly(typed).slice(0, 5)}
+        error={zipError}
+        note={shownPlace}
+      />
+    </StepShell>
+  );
+}

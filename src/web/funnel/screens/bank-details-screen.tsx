@@ -1,0 +1,58 @@
+import { Controller } from "react-hook-form";
+import { BANK_ACCOUNT_TYPE_OPTIONS, DEFAULT_BANK_ACCOUNT_TYPE } from "#domain/options.ts";
+import type { FormValues } from "#domain/steps/step.ts";
+import { ChoiceGroup } from "../fields/choice-group.tsx";
+import { StepTextField } from "../fields/step-text-field.tsx";
+import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { defaultValuesFor } from "../prefill.ts";
+import { StepShell } from "../step-shell.tsx";
+import { useSaveStep } from "../use-save-step.ts";
+import { useStepForm } from "../use-step-form.ts";
+import { RoutingFields } from "./routing-screen.tsx";
+import type { ScreenProps } from "./screen-props.ts";
+import { useRoutingLookup } from "./use-routing-lookup.ts";
+
+// Bank details of the alternate path (docs/product/screens-and-routes.md, /apply/bank): routing number with its lookup,
+// bank name, account number and account type (Checking chosen to start with, docs/product/validation.md) on one screen.
+export function BankDetailsScreen({ step }: ScreenProps) {
+  const funnel = useFunnel();
+  const defaultValues = defaultValuesFor(step, funnel.contact);
+  defaultValues.bankAccountType ||= DEFAULT_BANK_ACCOUNT_TYPE;
+  const stepForm = useStepForm(step, { defaultValues });
+  const routing = useRoutingLookup(stepForm);
+  const saveStep = useSaveStep(step, stepForm);
+  const save = async (values: FormValues) => {
+    if (await routing.allowsSave()) await saveStep(values);
+  };
+  return (
+    <StepShell
+      step={step}
+      firstName={useFirstName()}
+      onSubmit={async () => {
+        await routing.beforeSubmit();
+        await stepForm.submit(save);
+      }}
+      formRef={stepForm.formRef}
+      formError={stepForm.formError}
+    >
+      <RoutingFields stepForm={stepForm} routing={routing} />
+      <StepTextField stepForm={stepForm} field="bankAccount" />
+      <Controller
+        control={stepForm.form.control}
+        name="bankAccountType"
+        render={({ field }) => (
+          <ChoiceGroup
+            name="bankAccountType"
+            label="Bank Account Type"
+            options={BANK_ACCOUNT_TYPE_OPTIONS}
+            value={field.value as string}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            focusRef={field.ref}
+            error={stepForm.errorOf("bankAccountType")}
+          />
+        )}
+      />
+    </StepShell>
+  );
+}

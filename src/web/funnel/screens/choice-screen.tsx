@@ -1,0 +1,49 @@
+import { useId } from "react";
+import { Controller } from "react-hook-form";
+import { choiceOptions } from "#domain/steps/step-table.ts";
+import { ChoiceGroup } from "../fields/choice-group.tsx";
+import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { defaultValuesFor } from "../prefill.ts";
+import { StepShell, subtitleIdOf } from "../step-shell.tsx";
+import { useSaveStep } from "../use-save-step.ts";
+import { useStepForm } from "../use-step-form.ts";
+import type { ScreenProps } from "./screen-props.ts";
+
+// The generic single-choice screen (docs/product/screens-and-routes.md): the row's options as radio-style buttons,
+// named by the screen's title, with the saved answer or the row's default chosen.
+export function ChoiceScreen({ step }: ScreenProps) {
+  const funnel = useFunnel();
+  const headingId = useId();
+  const [field] = step.fields;
+  if (!field) throw new Error(`${step.slug} asks no field`);
+  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const save = useSaveStep(step, stepForm);
+  return (
+    <StepShell
+      step={step}
+      firstName={useFirstName()}
+      headingId={headingId}
+      onSubmit={() => stepForm.submit(save)}
+      formRef={stepForm.formRef}
+      formError={stepForm.formError}
+    >
+      <Controller
+        control={stepForm.form.control}
+        name={field}
+        render={({ field: control }) => (
+          <ChoiceGroup
+            name={field}
+            options={choiceOptions(step)}
+            value={control.value as string | null | undefined}
+            onChange={control.onChange}
+            onBlur={control.onBlur}
+            focusRef={control.ref}
+            labelledBy={headingId}
+            describedBy={subtitleIdOf(headingId)}
+            error={stepForm.errorOf(field)}
+          />
+        )}
+      />
+    </StepShell>
+  );
+}

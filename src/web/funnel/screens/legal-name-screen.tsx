@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { LOAN_AMOUNT_OPTIONS } from "#domain/options.ts";
+import { readLoanReasonFromUrl } from "#web/pages/landing/email-link-arrival.ts";
+import { StepSelectField } from "../fields/step-select-field.tsx";
+import { StepTextField } from "../fields/step-text-field.tsx";
+import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { savedValue } from "../prefill.ts";
+import { useSaveLead } from "../save-lead.ts";
+import { StepShell } from "../step-shell.tsx";
+import { useStepForm } from "../use-step-form.ts";
+import type { ScreenProps } from "./screen-props.ts";
+
+// Legal name (docs/product/screens-and-routes.md): first and last name, and the loan amount only when the loan reason
+// came from the page address (an e-mail link), since such a visitor never chose an amount.
+export function LegalNameScreen({ step }: ScreenProps) {
+  const funnel = useFunnel();
+  const [amountShown] = useState(() => readLoanReasonFromUrl() !== undefined);
+  const { contact, temporary } = funnel;
+  const defaultValues: Record<string, string> = {
+    firstName: savedValue(contact, "firstName") ?? temporary?.firstName ?? "",
+    lastName: savedValue(contact, "lastName") ?? temporary?.lastName ?? "",
+  };
+  if (amountShown) defaultValues.amount = savedValue(contact, "amount") ?? String(temporary?.amount ?? "");
+  const stepForm = useStepForm(step, { defaultValues, context: { amountShown } });
+  const save = useSaveLead(step, stepForm);
+
+  return (
+    <StepShell
+      step={step}
+      firstName={useFirstName()}
+      onSubmit={() => stepForm.submit(save)}
+      formRef={stepForm.formRef}
+      formError={stepForm.formError}
+    >
+      <StepTextField stepForm={stepForm} field="firstName" />
+      <StepTextField stepForm={stepForm} field="lastName" />
+      {amountShown ? (
+        <StepSelectField
+          stepForm={stepForm}
+          field="amount"
+          label="Loan Amount"
+          options={LOAN_AMOUNT_OPTIONS}
+          placeholder="Select an amount"
+        />
+      ) : null}
+    </StepShell>
+  );
+}

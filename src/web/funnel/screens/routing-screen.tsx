@@ -1,0 +1,66 @@
+import { BANK_NOT_FOUND_MESSAGE } from "#domain/contracts/lookups.ts";
+import { digitsOnly } from "#domain/masks.ts";
+import type { FormValues } from "#domain/steps/step.ts";
+import { StepTextField } from "../fields/step-text-field.tsx";
+import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { defaultValuesFor } from "../prefill.ts";
+import { StepShell } from "../step-shell.tsx";
+import { useSaveStep } from "../use-save-step.ts";
+import { useStepForm, type StepForm } from "../use-step-form.ts";
+import type { ScreenProps } from "./screen-props.ts";
+import { useRoutingLookup } from "./use-routing-lookup.ts";
+
+/** The routing number and bank name fields with their lookup, shared by /aba and /apply/bank. */
+export function RoutingFields({
+  stepForm,
+  routing,
+}: {
+  stepForm: StepForm;
+  routing: ReturnType<typeof useRoutingLookup>;
+}) {
+  const looking = routing.check?.status === "looking";
+  return (
+    <>
+      <StepTextField
+        stepForm={stepForm}
+        field="routingNumber"
+        // docs/product/validation.md: digits only, at most 9.
+        clean={(typed) => digitsOnly(typed).slice(0, 9)}
+        error={stepForm.errorOf("routingNumber") ?? routing.routingError}
+        note={looking ? "Looking up your bank…" : undefined}
+      />
+      <StepTextField
+        stepForm={stepForm}
+        field="bankName"
+        readOnly={routing.bankNameLocked}
+        note={routing.check?.status === "unnamed" ? BANK_NOT_FOUND_MESSAGE : undefined}
+      />
+    </>
+  );
+}
+
+// Bank routing number (docs/product/behaviour.md and docs/product/validation.md): 9 digits, a plain input for now, with
+// the bank's name looked up as soon as they are typed.
+export function RoutingScreen({ step }: ScreenProps) {
+  const funnel = useFunnel();
+  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const routing = useRoutingLookup(stepForm);
+  const saveStep = useSaveStep(step, stepForm);
+  const save = async (values: FormValues) => {
+    if (await routing.allowsSave()) await saveStep(values);
+  };
+  return (
+    <StepShell
+      step={step}
+      firstName={useFirstName()}
+      onSubmit={async () => {
+        await routing.beforeSubmit();
+        await stepForm.submit(save);
+      }}
+      formRef={stepForm.formRef}
+      formError={stepForm.formError}
+    >
+      <RoutingFields stepForm={stepForm} routing={routing} />
+    </StepShell>
+  );
+}
