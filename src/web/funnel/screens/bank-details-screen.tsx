@@ -1,16 +1,13 @@
 import { Controller } from "react-hook-form";
 import { BANK_ACCOUNT_TYPE_OPTIONS, DEFAULT_BANK_ACCOUNT_TYPE } from "#domain/options.ts";
-import type { FormValues } from "#domain/steps/step.ts";
 import { ChoiceGroup } from "../fields/choice-group.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
-import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import { RoutingFields } from "./routing-screen.tsx";
+import { RoutingFields, useRoutingSave } from "./routing-screen.tsx";
 import type { ScreenProps } from "./screen-props.ts";
-import { useRoutingLookup } from "./use-routing-lookup.ts";
 
 // Bank details of the alternate path (docs/product/screens-and-routes.md, /apply/bank): routing number with its lookup,
 // bank name, account number and account type (Checking chosen to start with, docs/product/validation.md) on one screen.
@@ -19,19 +16,12 @@ export function BankDetailsScreen({ step }: ScreenProps) {
   const defaultValues = defaultValuesFor(step, funnel.contact);
   defaultValues.bankAccountType ||= DEFAULT_BANK_ACCOUNT_TYPE;
   const stepForm = useStepForm(step, { defaultValues });
-  const routing = useRoutingLookup(stepForm);
-  const saveStep = useSaveStep(step, stepForm);
-  const save = async (values: FormValues) => {
-    if (await routing.allowsSave()) await saveStep(values);
-  };
+  const { routing, onSubmit } = useRoutingSave(step, stepForm);
   return (
     <StepShell
       step={step}
       firstName={useFirstName()}
-      onSubmit={async () => {
-        await routing.beforeSubmit();
-        await stepForm.submit(save);
-      }}
+      onSubmit={onSubmit}
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >

@@ -1,6 +1,6 @@
 import { BANK_NOT_FOUND_MESSAGE } from "#domain/contracts/lookups.ts";
 import { digitsOnly } from "#domain/masks.ts";
-import type { FormValues } from "#domain/steps/step.ts";
+import type { FormValues, Step } from "#domain/steps/step.ts";
 import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
@@ -39,24 +39,34 @@ export function RoutingFields({
   );
 }
 
-// Bank routing number (docs/product/behaviour.md and docs/product/validation.md): 9 digits, a plain input for now, with
-// the bank's name looked up as soon as they are typed.
-export function RoutingScreen({ step }: ScreenProps) {
-  const funnel = useFunnel();
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+/**
+ * The routing lookup and the save of a screen that asks the routing number (/aba, /apply/bank): submit
+ * waits for the lookup when the bank name is still empty, and a refused number blocks the save.
+ */
+export function useRoutingSave(step: Step, stepForm: StepForm) {
   const routing = useRoutingLookup(stepForm);
   const saveStep = useSaveStep(step, stepForm);
   const save = async (values: FormValues) => {
     if (await routing.allowsSave()) await saveStep(values);
   };
+  const onSubmit = async () => {
+    await routing.beforeSubmit();
+    await stepForm.submit(save);
+  };
+  return { routing, onSubmit };
+}
+
+// Bank routing number (docs/product/behaviour.md and docs/product/validation.md): 9 digits, a plain input for now, with
+// the bank's name looked up as soon as they are typed.
+export function RoutingScreen({ step }: ScreenProps) {
+  const funnel = useFunnel();
+  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const { routing, onSubmit } = useRoutingSave(step, stepForm);
   return (
     <StepShell
       step={step}
       firstName={useFirstName()}
-      onSubmit={async () => {
-        await routing.beforeSubmit();
-        await stepForm.submit(save);
-      }}
+      onSubmit={onSubmit}
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
