@@ -16,7 +16,15 @@ const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-
 
 // What src/web may import besides src/domain and itself: packages that run in a browser. A package is
 // added here on purpose, in review, never by default.
-const WEB_PACKAGES = ["react", "react-dom", "react-router", "react-hook-form", "@hookform/resolvers", "zod"];
+const WEB_PACKAGES = [
+  "react",
+  "react-dom",
+  "react-router",
+  "react-hook-form",
+  "@hookform/resolvers",
+  "zod",
+  "downshift",
+];
 
 export default {
   forbidden: [

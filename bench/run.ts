@@ -12,6 +12,7 @@ import { openDatabase } from "../src/server/db/database.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
 import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
+import { benchFunnelScreens } from "./funnel-screens.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -120,6 +121,9 @@ async function postgresReachable(): Promise<boolean> {
     return false;
   }
 }
+
+if (process.env.BENCH_ONLY !== "server") await benchFunnelScreens();
+if (process.env.BENCH_ONLY === "web") process.exit(0);
 
 const base = await baseline();
 const rows: Row[] = [base, ...(await stepUpdates("pglite"))];

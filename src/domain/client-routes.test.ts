@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ROUTE_PATHS, isClientRoute, UNBUILT_PAGE_PATHS } from "./client-routes.ts";
+import { CLIENT_ROUTE_PATHS, isClientRoute } from "./client-routes.ts";
 
 describe("client routes", () => {
   it("holds the funnel steps, the alternate path and the pages around them", () => {
@@ -9,8 +9,12 @@ describe("client routes", () => {
     expect(isClientRoute("/partners")).toBe(true);
   });
 
-  it("leaves out the pages not built yet, so they answer 404 until they exist", () => {
-    for (const path of UNBUILT_PAGE_PATHS) expect(isClientRoute(path), path).toBe(false);
+  it("holds the lender connection and the redirect and reject pages after it", () => {
+    for (const path of ["/mapping-lender", "/configuration", "/redirect", "/redirect-upstart", "/redirect-upgrade"]) {
+      expect(isClientRoute(path), path).toBe(true);
+    }
+    expect(isClientRoute("/reject-page")).toBe(true);
+    expect(isClientRoute("/congratulations")).toBe(true);
   });
 
   it("accepts a trailing slash and refuses anything else", () => {

@@ -19,25 +19,21 @@ export const PUBLIC_PAGE_PATHS = [
   "/do-not-sell-information",
 ] as const;
 
-/**
- * Pages of the route table that are not built yet: the lender connection, the redirect and reject pages and
- * /congratulations. Until each exists the server answers 404 for it and the app shows its not-found page in
- * the site layout; a page moves into CLIENT_ROUTE_PATHS with the route that renders it.
- */
-export const UNBUILT_PAGE_PATHS = [
-  "/mapping-lender",
-  "/configuration",
-  "/redirect",
-  "/redirect-upstart",
-  "/redirect-upgrade",
-  "/reject-page",
-  "/congratulations",
-] as const;
+/** The lender connection: one screen on two paths (docs/product/screens-and-routes.md). */
+export const LENDER_CONNECTION_PATHS = ["/mapping-lender", "/configuration"] as const;
 
-/** The paths the browser app renders: the public pages and every row of the step table. */
+/** The pages that send an accepted visitor on to the lender (docs/product/screens-and-routes.md). */
+export const REDIRECT_PAGE_PATHS = ["/redirect-upstart", "/redirect-upgrade", "/redirect", "/congratulations"] as const;
+
+export const REJECT_PAGE_PATH = "/reject-page";
+
+/** The paths the browser app renders: the public pages, every row of the step table and the lender pages. */
 export const CLIENT_ROUTE_PATHS: ReadonlySet<string> = new Set([
   ...PUBLIC_PAGE_PATHS,
   ...STEPS.map((step) => step.path),
+  ...LENDER_CONNECTION_PATHS,
+  ...REDIRECT_PAGE_PATHS,
+  REJECT_PAGE_PATH,
 ]);
 
 /** Whether a URL path (no query; a trailing slash allowed) is one of the browser app's routes. */

@@ -14,6 +14,14 @@ export function stripMask(value: string): string {
   return value.replace(/[\s()_.-]/g, "");
 }
 
+/**
+ * A US number's ten digits with the country code +1 dropped: no area code starts with 1, so a leading 1 is
+ * always the country code ("+1 (212) 555-1234", "1-212-555-1234").
+ */
+export function nationalPhoneDigits(value: string): string {
+  return digitsOnly(value).replace(/^1/, "");
+}
+
 /** (123)-123-1234, built up as digits are typed (mask (999)-999-9999). */
 export function formatPhone(value: string): string {
   const d = digitsOnly(value).slice(0, 10);

@@ -52,7 +52,6 @@ describe("messages", () => {
       unsubscribeReasonRequired: "Unsubscribe is required!",
       requestTypeRequired: "Please select an answer!",
       formFirstNameRequired: "First Name is required!",
-      formMiddleNameRequired: "Middle Name is required!",
       formLastNameRequired: "Last Name is required!",
       countryRequired: "Country is required!",
       formZipLength: "Zip code must be 5 characters long",
@@ -60,6 +59,7 @@ describe("messages", () => {
       addressRequired: "Address is required!",
       addressMin: "Address must be 5 characters long.",
       cityRequired: "City is required!",
+      zipNotInState: "This zip code is not in the state you chose.",
     });
   });
 

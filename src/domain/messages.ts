@@ -76,6 +76,8 @@ export const MESSAGES = {
   licenseMax: "LicenseID must be at most 25 characters long",
   licenseCharacters: "LicenseID can only contain letters, digits, spaces and dashes",
   issuingStateRequired: "Issuing State is required!",
+  /** Typed text that names none of the states (docs/product/settled-readings.md#25-licence-state). */
+  issuingStateUnknown: "Please choose one of the 50 US states",
 
   ssnRequired: "Social Security Number is required!",
   ssnFormat: "Invalid social security number format xxx-xx-xxxx",
@@ -103,7 +105,6 @@ export const MESSAGES = {
   unsubscribeReasonRequired: "Unsubscribe is required!",
   requestTypeRequired: "Please select an answer!",
   formFirstNameRequired: "First Name is required!",
-  formMiddleNameRequired: "Middle Name is required!",
   formLastNameRequired: "Last Name is required!",
   countryRequired: "Country is required!",
   formZipLength: "Zip code must be 5 characters long",
@@ -111,4 +112,6 @@ export const MESSAGES = {
   addressRequired: "Address is required!",
   addressMin: "Address must be 5 characters long.",
   cityRequired: "City is required!",
+  /** The zip belongs to another state than the one chosen (docs/product/settled-readings.md#24-privacy-forms). */
+  zipNotInState: "This zip code is not in the state you chose.",
 } as const;

@@ -4,7 +4,8 @@ export type Option<V extends string | number = string> = { readonly value: V; re
 export type MonthsOption = Option & { readonly months: number };
 export type WireValue<T extends readonly Option<string | number>[]> = T[number]["value"];
 
-const usd = (n: number) => `$${n.toLocaleString("en-US")}`;
+/** Whole dollars as the site writes them: $1,000. */
+export const formatUsd = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 // 100 to 900 by 100, then 1,000 to 5,000 by 1,000 (docs/product/lead-fields.md); default 500
 // (docs/product/settled-readings.md#4-default-loan-amount).
@@ -12,7 +13,7 @@ export const LOAN_AMOUNTS = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 
 export type LoanAmount = (typeof LOAN_AMOUNTS)[number];
 export const LOAN_AMOUNT_OPTIONS: readonly Option<LoanAmount>[] = LOAN_AMOUNTS.map((value) => ({
   value,
-  label: usd(value),
+  label: formatUsd(value),
 }));
 export const DEFAULT_LOAN_AMOUNT: LoanAmount = 500;
 export const MIN_LOAN_AMOUNT = Math.min(...LOAN_AMOUNTS);

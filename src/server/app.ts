@@ -9,6 +9,10 @@ import yourIpRoutes from "./network/your-ip-routes.ts";
 import privacyRequestRoutes from "./privacy/privacy-request-routes.ts";
 import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
+import clientLogRoutes from "./client-logs/routes.ts";
+import distribution from "./distribution/plugin.ts";
+import marketing from "./marketing/plugin.ts";
+import type { Buyer } from "./distribution/buyer-config.ts";
 import { loggerOptions } from "./logger.ts";
 import lookupRoutes from "./lookups/routes.ts";
 import controlCharacters from "./plugins/control-characters.ts";
@@ -24,10 +28,18 @@ export type AppOptions = {
   secrets: Secrets;
   /** Where pino writes; tests pass a stream to read the logs back. */
   logStream?: NodeJS.WritableStream;
+  /** Buyers that come with the process (the simulated lender network), before BUYERS_FILE and the table. */
+  builtInBuyers?: Buyer[];
 };
 
 // Builds the whole server from plugins; main.ts only starts and stops it. Tests call this and use inject.
-export async function buildApp({ config, database, secrets, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secrets,
+  logStream,
+  builtInBuyers,
+}: AppOptions): Promise<FastifyInstance> {
   const logger = logStream ? { ...loggerOptions(config), stream: logStream } : loggerOptions(config);
   const app = Fastify({
     logger,
@@ -49,12 +61,11 @@ export async function buildApp({ config, database, secrets, logStream }: AppOpti
   await app.register(yourIpRoutes, { config });
   await app.register(privacyRequestRoutes, { config, db: database.db });
   await app.register(lookupRoutes, { config });
-  await app.register(leadRoutes, {
-    config,
-    db: database.db,
-    cipher: new PiiCipher(secrets.piiKeyring),
-    tokenSecret: secrets.tokenSecret,
-  });
+  const cipher = new PiiCipher(secrets.piiKeyring);
+  await app.register(leadRoutes, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
+  await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
+  await app.register(clientLogRoutes, { config, db: database.db });
+  await app.register(marketing, { config, db: database.db });
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));

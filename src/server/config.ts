@@ -117,6 +117,36 @@ const envSchema = z.object({
     .min(100, "must be between 100 and 30000")
     .max(30_000, "must be between 100 and 30000")
     .default(1500),
+  RATE_LIMIT_LOGS_PER_MINUTE: perMinute(60),
+  BUYERS_FILE: optionalSetting,
+  SIMULATED_LENDERS: z
+    .enum(["on", "off"], { message: "must be on or off" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SIMULATED_LENDERS_PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3100),
+  AUCTION_BUDGET_MS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1000, "must be between 1000 and 600000")
+    .max(600_000, "must be between 1000 and 600000")
+    .default(60_000),
+  AUCTION_WORKERS: z.coerce.number({ message: "must be a number" }).int().min(1).max(64).default(8),
+  AUCTION_LEASE_MS: z.coerce.number({ message: "must be a number" }).int().min(500).max(300_000).default(15_000),
+  PING_WAIT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(30_000).default(5_000),
+  DUPLICATE_WINDOW_DAYS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3650).default(30),
+  BREVO_API_KEY: optionalSetting,
+  BREVO_API_URL: httpUrl.default("https://api.brevo.com/v3"),
+  MARKETING_SYNC_INTERVAL_MS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(100, "must be between 100 and 3600000")
+    .max(3_600_000, "must be between 100 and 3600000")
+    .default(10_000),
 });
 
 export type Config = {
@@ -130,7 +160,7 @@ export type Config = {
   trustProxy: false | string[];
   webBuildDir: string;
   /** Requests per minute per IP, by kind of endpoint. */
-  rateLimits: { leads: number; steps: number; lookups: number; forms: number };
+  rateLimits: { leads: number; steps: number; lookups: number; forms: number; logs: number };
   /** Keyring "id:base64key,..." for the sensitive columns; generated into DATA_DIR outside production. */
   piiEncryptionKeys: string | undefined;
   piiEncryptionKeyId: string | undefined;
@@ -151,6 +181,31 @@ export type Config = {
     routingLookupApiKey: string | undefined;
     /** How long to wait for any outside lookup before answering from the fallback. */
     timeoutMs: number;
+  };
+  /** The lender network (docs/product/lender-network.md). */
+  distribution: {
+    /** JSON file of buyers; the `buyers` table adds to and overrides it. */
+    buyersFile: string | undefined;
+    /** Run the simulated lender network on loopback (default: on in development only). */
+    simulatedLenders: boolean;
+    simulatedLendersPort: number;
+    /** One auction's whole time budget. */
+    auctionBudgetMs: number;
+    /** Auctions one process runs at once. */
+    workers: number;
+    /** How long a worker's claim on an auction lasts without renewal (another takes over after a crash). */
+    leaseMs: number;
+    /** How long GET /api/ping/v2 holds a pending answer open. */
+    pingWaitMs: number;
+    /** The same e-mail, phone or SSN within this many days is a duplicate and not resold. */
+    duplicateWindowDays: number;
+  };
+  /** E-mail marketing lists (docs/product/marketing.md): written to an outbox, synced to Brevo with a key. */
+  marketing: {
+    brevoApiKey: string | undefined;
+    brevoApiUrl: string;
+    /** How often the outbox is looked at for entries due. */
+    syncIntervalMs: number;
   };
 };
 
@@ -177,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       steps: e.RATE_LIMIT_STEPS_PER_MINUTE,
       lookups: e.RATE_LIMIT_LOOKUPS_PER_MINUTE,
       forms: e.RATE_LIMIT_FORMS_PER_MINUTE,
+      logs: e.RATE_LIMIT_LOGS_PER_MINUTE,
     },
     piiEncryptionKeys: e.PII_ENCRYPTION_KEYS || undefined,
     piiEncryptionKeyId: e.PII_ENCRYPTION_KEY_ID || undefined,
@@ -189,6 +245,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       routingLookupUrl: e.ROUTING_LOOKUP_URL,
       routingLookupApiKey: e.ROUTING_LOOKUP_API_KEY,
       timeoutMs: e.LOOKUP_TIMEOUT_MS,
+    },
+    distribution: {
+      buyersFile: e.BUYERS_FILE === undefined ? undefined : path.resolve(e.BUYERS_FILE),
+      simulatedLenders: (e.SIMULATED_LENDERS ?? (e.NODE_ENV === "development" ? "on" : "off")) === "on",
+      simulatedLendersPort: e.SIMULATED_LENDERS_PORT,
+      auctionBudgetMs: e.AUCTION_BUDGET_MS,
+      workers: e.AUCTION_WORKERS,
+      leaseMs: e.AUCTION_LEASE_MS,
+      pingWaitMs: e.PING_WAIT_MS,
+      duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
+    },
+    marketing: {
+      brevoApiKey: e.BREVO_API_KEY,
+      brevoApiUrl: e.BREVO_API_URL,
+      syncIntervalMs: e.MARKETING_SYNC_INTERVAL_MS,
     },
   };
 }

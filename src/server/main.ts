@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
+import { simulatedBuyers, startSimulator, type Simulator } from "./lenders-sim/simulator.ts";
 import { loadSecrets, SecretsError } from "./security/secrets.ts";
 
 // Starts the server: validate settings, open and migrate the database, listen; stop cleanly on SIGTERM.
@@ -37,7 +38,15 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   await database.migrate();
-  const app = await buildApp({ config, database, secrets });
+  // The simulated lender network (docs/product/lender-network.md#simulated-network), loopback only.
+  let simulator: Simulator | undefined;
+  if (config.distribution.simulatedLenders) simulator = await startSimulator(config.distribution.simulatedLendersPort);
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    builtInBuyers: simulator ? simulatedBuyers(simulator.url) : undefined,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,6 +56,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    await simulator?.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
@@ -54,7 +64,11 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    {
+      database: database.driver,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      simulatedLenders: simulator?.url,
+    },
     `Loanpath is ready on http://localhost:${config.port}`,
   );
 }

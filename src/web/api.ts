@@ -6,7 +6,8 @@ import type {
   EmailLinkBody,
   LeadWrite,
 } from "#domain/contracts/lead.ts";
-import type { RoutingLookup, ZipPlace } from "#domain/contracts/lookups.ts";
+import type { ClientLogEvent, LeadSendBody, LeadStatusData } from "#domain/contracts/lead-send.ts";
+import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
 import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
@@ -133,4 +134,58 @@ export function enterFromEmailLink(body: EmailLinkBody) {
 /** GET /api/routing/:aba: the bank's name; bank_name null when valid but unknown (the visitor types it). */
 export function lookupRoutingNumber(aba: string, signal?: AbortSignal) {
   return apiRequest<RoutingLookup>("GET", `/routing/${encodeURIComponent(aba)}`, { signal });
+}
+
+// ---- The lender network (docs/product/lender-network.md): the final submission, the auction's answer,
+// the redirect's arrival, the client log and the interstitial lists.
+
+/** POST /api/personal_loan/lead/send/v2: hands the finished application to the lenders. */
+export function sendLeadToLenders(body: LeadSendBody) {
+  return apiRequest<LeadStatusData>("POST", "/personal_loan/lead/send/v2", { body });
+}
+
+/** GET /api/ping/v2: the auction's state (1 accepted, 2 rejected, 3 pending); held open while nothing changes. */
+export function pingLead(query: { lead_id: string; utm_source?: string; checkKey?: string }) {
+  return apiRequest<LeadStatusData>("GET", "/ping/v2", { query });
+}
+
+/** POST /api/personal_loan/lead/redirected/v2: the browser is on its way to the lender's page. */
+export function reportRedirect(leadId: string) {
+  return apiRequest<unknown>("POST", "/personal_loan/lead/redirected/v2", { body: { lead_id: leadId } });
+}
+
+/** POST /api/logs: one client event, without personal data; its failure is of no concern to the visitor. */
+export function sendClientLog(event: ClientLogEvent) {
+  void apiRequest<unknown>("POST", "/logs", { body: event });
+}
+
+/** PUT /api/brevo/mapping-step: the interstitial lists of a yes; its failure never stops the questions. */
+export function addToInterstitialLists(leadId: string, listIds: number[]) {
+  return apiRequest<unknown>("PUT", "/brevo/mapping-step", { body: { lead_id: leadId, listIds } });
+}
+
+/** POST /api/brevo: the new lead joins the e-mail marketing list; its failure is of no concern to the visitor. */
+export function joinMarketingList(leadId: string) {
+  return apiRequest<unknown>("POST", "/brevo", { body: { lead_id: leadId } });
+}
+
+/** GET /api/personal_loan/suggest?{field}=text: up to a handful of completions of a name, employer or job title. */
+export async function suggest(field: SuggestionField, text: string, signal?: AbortSignal): Promise<string[]> {
+  const result = await apiRequest<Partial<Record<SuggestionField, string[]>>>("GET", "/personal_loan/suggest", {
+    query: { [field]: text },
+    signal,
+  });
+  return result.ok ? (result.data?.[field] ?? []) : [];
+}
+
+/** GET /api/personal_loan/address-suggest: street addresses near the visitor's zip. */
+export async function suggestAddresses(
+  query: { zip: string; address: string; lead_id?: string; lat?: number; long?: number },
+  signal?: AbortSignal,
+): Promise<AddressSuggestion[]> {
+  const result = await apiRequest<{ suggestions: AddressSuggestion[] }>("GET", "/personal_loan/address-suggest", {
+    query: { ...query, max_results: 5 },
+    signal,
+  });
+  return result.ok ? (result.data?.suggestions ?? []) : [];
 }

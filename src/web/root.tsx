@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { rememberAttribution } from "./site/attribution.ts";
 import "./styles/app.css";
 
 const PAGE_END_ID = "page-end";
@@ -28,6 +29,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The traffic source of whatever page the visitor entered on (landing, e-mail link, /apply/*), kept before
+  // any page's own effects run: the e-mail-link entry sends it with the lead it creates on mount.
+  useState(() => {
+    if (typeof window !== "undefined") rememberAttribution(window.location.search, document.cookie);
+  });
   return <Outlet />;
 }
 

@@ -1,10 +1,13 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { LENDER_CONNECTION_PATHS, REDIRECT_PAGE_PATHS, REJECT_PAGE_PATH } from "../domain/client-routes.ts";
 import { STEPS } from "../domain/steps/step-table.ts";
 
 // Public pages share the navbar, footer and pop-ups of pages/layout; all of them are prerendered
-// (react-router.config.ts). An unknown path, or a page of the route table not built yet, shows the
-// not-found page inside that layout. The funnel has one route per row of the step table, all rendered by
-// one page module that picks its row by the route id (the row's slug); it is client-rendered only.
+// (react-router.config.ts) except the redirect and reject pages, which read the browser's storage. An
+// unknown path shows the not-found page inside that layout. The funnel has one route per row of the step table (its id is the
+// row's slug), rendered by the route module of the row's kind of screen, funnel/routes/<screen>.tsx, so
+// each kind of screen is its own chunk; it is client-rendered only. The lender connection sits in the
+// funnel's frame (it reads the visitor's lead); the redirect and reject pages after it in the site's.
 export default [
   layout("pages/layout/public-layout.tsx", [
     index("pages/landing/landing-page.tsx", { id: "home" }),
@@ -18,10 +21,12 @@ export default [
     route("partners", "pages/legal/partners-page.tsx"),
     route("unsubscribe", "pages/privacy-requests/unsubscribe-page.tsx"),
     route("do-not-sell-information", "pages/privacy-requests/do-not-sell-page.tsx"),
+    ...REDIRECT_PAGE_PATHS.map((path) => route(path.slice(1), "lender/redirect-page.tsx", { id: path.slice(1) })),
+    route(REJECT_PAGE_PATH.slice(1), "lender/reject-page.tsx"),
     route("*", "pages/not-found-page.tsx"),
   ]),
-  layout(
-    "funnel/funnel-layout.tsx",
-    STEPS.map((step) => route(step.path.slice(1), "funnel/funnel-page.tsx", { id: step.slug })),
-  ),
+  layout("funnel/funnel-layout.tsx", [
+    ...STEPS.map((step) => route(step.path.slice(1), `funnel/routes/${step.screen}.tsx`, { id: step.slug })),
+    ...LENDER_CONNECTION_PATHS.map((path) => route(path.slice(1), "lender/connection-page.tsx", { id: path.slice(1) })),
+  ]),
 ] satisfies RouteConfig;

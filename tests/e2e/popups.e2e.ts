@@ -34,7 +34,7 @@ const POPUPS: PopupCase[] = [
     title: "Rates and Fees",
     path: "/",
     opener: (page) => page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Rates and Fees" }),
-    contains: "$219.79",
+    contains: "its APR is about 15.8%",
   },
   {
     title: "Frequently Asked Questions",

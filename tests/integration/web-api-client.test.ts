@@ -67,7 +67,7 @@ describe("src/web/api.ts against the server", () => {
     expect(await fetchLead("ld_someone_else")).toMatchObject({ ok: false, status: 404, message: "Lead not found" });
     const entered = await enterFromEmailLink({ email: "lee@example.com", loan_reason: "TAXES" });
     expect(entered.ok).toBe(true);
-    expect(entered.data?.resume_path).toBe("/cellphone");
+    expect(entered.data?.resume_path).toBe("/lgname");
   });
 
   it("looks up a routing number", async () => {

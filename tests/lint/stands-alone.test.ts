@@ -89,9 +89,10 @@ describe("the repository stands alone", () => {
     expect(broken).toEqual([]);
   });
 
-  it("keeps the settled readings numbered 1 to 18 in order, so their numbers stay citable", () => {
+  it("keeps the settled readings numbered from 1 in order, so their numbers stay citable", () => {
     const text = readFileSync(new URL("docs/product/settled-readings.md", root), "utf8");
     const numbers = [...text.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]));
-    expect(numbers).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(numbers.length).toBeGreaterThanOrEqual(18);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
   });
 });

@@ -78,7 +78,7 @@ export type CreateLeadBody = LeadWrite & {
 };
 
 /** The e-mail-link entry's body. */
-export type EmailLinkBody = { email: string; loan_reason: string; resume_token?: string; user_agent?: string };
+export type EmailLinkBody = z.input<typeof emailLinkRequest>;
 
 /** Create: the quick start data plus the e-mail step, or a complete contact; with the quick start's consent. */
 export function createLeadRequest(ctx: RuleContext) {
@@ -115,6 +115,8 @@ export const emailLinkRequest = z.object({
   loan_reason: loanReason,
   resume_token: z.string().max(2048).optional(),
   user_agent: z.string().max(512).optional(),
+  /** The campaign the visitor came from (docs/product/lead-fields.md, storage keys). */
+  utm_source: LEAD_FIELDS.utm_source.rule(),
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 

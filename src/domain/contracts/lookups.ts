@@ -102,6 +102,7 @@ export const addressSuggestQuerySchema = z.object({
 });
 
 const addressSuggestion = z.object({ address: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+export type AddressSuggestion = z.infer<typeof addressSuggestion>;
 export const addressSuggestAnswerSchema = answerOf(z.object({ suggestions: z.array(addressSuggestion) }));
 
 // --- GET /api/routing/:aba ----------------------------------------------------------------------------

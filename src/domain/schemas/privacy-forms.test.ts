@@ -42,7 +42,6 @@ describe("do-not-sell form (docs/product/validation.md)", () => {
   it.each([
     ["stateResidencyPrompt", "", "Please select an answer!"],
     ["firstName", "  ", "First Name is required!"],
-    ["middleName", "", "Middle Name is required!"],
     ["lastName", "", "Last Name is required!"],
     ["email", "", "Email is required!"],
     ["email", "x@y", "invalid email address"],
@@ -73,10 +72,22 @@ describe("do-not-sell form (docs/product/validation.md)", () => {
     expect(doNotSellSchema.safeParse({ ...good, city: "x".repeat(50), address: "x".repeat(100) }).success).toBe(true);
   });
 
+  it("takes the middle name as optional: empty or left out", () => {
+    expect(doNotSellSchema.parse({ ...good, middleName: "  " }).middleName).toBe("");
+    const { middleName: _left, ...without } = good;
+    expect(doNotSellSchema.safeParse(without).success).toBe(true);
+  });
+
   it("takes a resident of any state, and the United States only", () => {
     expect(doNotSellSchema.safeParse({ ...good, state: "NY" }).success).toBe(true);
     expect(messageFor(doNotSellSchema, { ...good, country: "CA" }, "country")).toBe(MESSAGES.countryRequired);
     expect(messageFor(doNotSellSchema, { ...good, state: "California" }, "state")).toBe(MESSAGES.stateTypeRequired);
+  });
+
+  it("drops the country code +1 of a phone written with it", () => {
+    for (const phone of ["+1 (212) 555-0123", "1-212-555-0123", "12125550123"]) {
+      expect(doNotSellSchema.parse({ ...good, phone }).phone, phone).toBe("2125550123");
+    }
   });
 
   it("takes the formatted phone as its ten digits", () => {

@@ -17,6 +17,7 @@ import { dobFormSchema } from "../schemas/dob-form.ts";
 import { workPhoneConflict } from "../schemas/work-phone.ts";
 import { choice, fieldsValid, zipCode } from "../schemas/field-rules.ts";
 import { loanAmount } from "../schemas/quick-start.ts";
+import { CHECKING_CONFIRMATION } from "./bank-type-confirmation.ts";
 import type { FormValues, Step, StepRow } from "./step.ts";
 
 // The main flow of docs/product/screens-and-routes.md, in its order. Indicators from the route table (the credit score
@@ -111,7 +112,7 @@ const ROWS: readonly Row[] = [
   { slug: "banktype", indicator: 18, screen: "choice", title: "Bank Account Type", subtitle: "Banks favour checking accounts.",
     fields: ["bankAccountType"], defaultValue: DEFAULT_BANK_ACCOUNT_TYPE,
     rules: { bankAccountType: () => choice(BANK_ACCOUNT_TYPE_OPTIONS, MESSAGES.selectOne) },
-    stepNumber: 19, body: { bankAccountType: "bankAccountType" } },
+    confirmChoice: CHECKING_CONFIRMATION, stepNumber: 19, body: { bankAccountType: "bankAccountType" } },
   { slug: "banktime", indicator: 19, screen: "choice", title: "Time at Bank", subtitle: "How long have you had this account?",
     fields: ["currentBankDuration"], defaultValue: DEFAULT_BANK_TIME, stepNumber: 20, body: { bankAccountLengthMonths: "currentBankDuration" } },
   { slug: "bankaccount", indicator: 20, screen: "bank-account", title: "Bank Account Number", subtitle: "Where the lender can deposit your funds.",

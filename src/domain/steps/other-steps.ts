@@ -1,6 +1,7 @@
 import { MESSAGES } from "../messages.ts";
 import { DEFAULT_CONTACT_TIME, DEFAULT_RESIDENCE_DURATION_ALT, RESIDENCE_DURATION_ALT_OPTIONS } from "../options.ts";
 import { numberChoice } from "../schemas/field-rules.ts";
+import { CHECKING_CONFIRMATION } from "./bank-type-confirmation.ts";
 import { mainStep } from "./main-steps.ts";
 import type { Step } from "./step.ts";
 
@@ -56,6 +57,7 @@ export const ALTERNATE_STEPS: readonly Step[] = [
       bankAccountNumber: "bankAccount",
       bankAccountType: "bankAccountType",
     },
+    confirmChoice: CHECKING_CONFIRMATION,
     back: "/apply/score",
     next: "/apply/deposit",
   },

@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import { firstMissingStep, pathAfterPayDates, RESUME_FIELDS, resumePath } from "./resume.ts";
 import { MAIN_STEP_ORDER, stepByPath } from "./step-table.ts";
 
-const complete = Object.fromEntries(
-  RESUME_FIELDS.filter(([field]) => field !== "socialSecurityNumber").map(([field]) => [field, "x"]),
-);
+const named = { firstName: "Ana", lastName: "Lee", amount: 500 };
+const complete = {
+  ...named,
+  ...Object.fromEntries(
+    RESUME_FIELDS.filter(([field]) => field !== "socialSecurityNumber").map(([field]) => [field, "x"]),
+  ),
+};
 // The server answers a saved SSN masked; present is what counts.
 const submitted = { ...complete, socialSecurityNumber: "***-**-6789" };
 
@@ -45,7 +49,7 @@ describe("resume logic (docs/product/behaviour.md)", () => {
   });
 
   it("goes to the first unfinished step before next pay date", () => {
-    expect(resumePath({})).toBe("/cellphone");
+    expect(resumePath(named)).toBe("/cellphone");
     expect(resumePath({ ...complete, phone: null })).toBe("/cellphone");
     expect(resumePath({ ...complete, dob: "" })).toBe("/dob");
     expect(resumePath({ ...complete, dob: "   " })).toBe("/dob");
@@ -53,6 +57,14 @@ describe("resume logic (docs/product/behaviour.md)", () => {
     expect(resumePath({ ...complete, streetAddress: undefined })).toBe("/address");
     expect(resumePath({ ...complete, monthlyIncome: null })).toBe("/grossincome");
     expect(resumePath({ ...complete, monthlyIncome: null, dob: null })).toBe("/dob");
+  });
+
+  it("asks the legal name screen first while the name or the amount is missing (an e-mail link's fresh lead)", () => {
+    expect(resumePath({})).toBe("/lgname");
+    expect(resumePath({ email: "a@example.com", loanReason: "MEDICAL" })).toBe("/lgname");
+    expect(resumePath({ ...complete, lastName: " " })).toBe("/lgname");
+    expect(resumePath({ ...complete, amount: null })).toBe("/lgname");
+    expect(resumePath({ ...complete, firstName: undefined, phone: null })).toBe("/lgname");
   });
 
   it("goes to /loanreason from next pay date on, or when nothing is missing", () => {

@@ -21,11 +21,20 @@ export function firstMissingStep(contact: Contact): string | undefined {
 const PAY_DATE_INDEX = MAIN_STEP_ORDER.indexOf("nextpaydate");
 
 /**
- * Where a returning visitor goes: the first unfinished step when it comes before next pay date;
- * otherwise (next pay date or later, or nothing missing) /loanreason, which confirms amount and reason
- * and refreshes the pay dates (docs/product/settled-readings.md#12-loanreason-returning-visitor).
+ * What the legal name screen asks an e-mail-link visitor: an e-mail link carries only the e-mail and the
+ * loan reason, so a lead it starts has no name and no amount, which every lender needs
+ * (docs/product/behaviour.md#resume-logic).
+ */
+const NAME_AND_AMOUNT: readonly ClientField[] = ["firstName", "lastName", "amount"];
+
+/**
+ * Where a returning visitor goes: the legal name screen while the name or amount is missing; then the
+ * first unfinished step when it comes before next pay date; otherwise (next pay date or later, or nothing
+ * missing) /loanreason, which confirms amount and reason and refreshes the pay dates
+ * (docs/product/settled-readings.md#12-loanreason-returning-visitor).
  */
 export function resumePath(contact: Contact): string {
+  if (NAME_AND_AMOUNT.some((field) => missing(contact[field]))) return "/lgname";
   const slug = firstMissingStep(contact);
   if (slug === undefined || MAIN_STEP_ORDER.indexOf(slug) >= PAY_DATE_INDEX) return "/loanreason";
   return `/${slug}`;

@@ -39,6 +39,21 @@ export type StepFormContext = RuleContext & {
 /** What turning a form into its body may need: the saved pay frequency (the second pay date). */
 export type BodyContext = { payFrequency?: PayFrequency };
 
+/**
+ * An answer the screen asks the visitor to reconsider before it is sent: when `field` holds `value`, a
+ * pop-up asks `question`, with one button that changes the answer to `suggested` and one that keeps it;
+ * either sends the form. Escape or Close sends nothing.
+ */
+export type ChoiceConfirmation = {
+  field: ClientField;
+  value: string;
+  suggested: string;
+  question: string;
+  detail: string;
+  changeLabel: string;
+  keepLabel: string;
+};
+
 /** Parsed form values, in client names. */
 export type FormValues = Record<string, unknown>;
 
@@ -70,6 +85,8 @@ export type StepRow = {
   optionalBody?: readonly string[];
   /** Checks across the body's fields. */
   refineBody?: (body: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  /** An answer to confirm in a pop-up before sending (the bank account type's Saving). */
+  confirmChoice?: ChoiceConfirmation;
   /** The consent text shown above this screen's button (consent.ts); the step carries its evidence. */
   consent?: ConsentKey;
   /** False for the screens before the resume logic starts (legal name, e-mail). */

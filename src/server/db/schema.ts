@@ -143,3 +143,138 @@ export const privacyRequests = pgTable(
     index("privacy_requests_email_idx").on(t.email),
   ],
 );
+
+// The lender network (docs/product/lender-network.md, docs/decisions/0018-lender-auction.md).
+
+// Buyers an operator adds or changes without a restart; a row overrides the BUYERS_FILE entry with the
+// same id. `config` is validated by the same zod schema as the file (src/server/distribution/buyer-config.ts).
+export const buyers = pgTable("buyers", {
+  id: text("id").primaryKey(),
+  config: jsonb("config").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// One sale attempt per lead: the final submission's attribution, the auction's state and its outcome.
+// `status` is pending, accepted or rejected; once decided it never changes (the store's updates say
+// `where status = 'pending'`). The lease lets one worker at a time run it and another take over after a crash.
+export const auctions = pgTable(
+  "auctions",
+  {
+    leadId: text("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    reason: text("reason"),
+    buyerId: text("buyer_id"),
+    priceCents: integer("price_cents"),
+    redirectUrl: text("redirect_url"),
+    rejectUrl: text("reject_url"),
+    testMode: boolean("test_mode").notNull().default(false),
+    // Tracking fields of the submission (utm_source, aff_id, tPar[affiliateId], clickid...): names as sent.
+    attribution: jsonb("attribution")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // The rest of the submission that is not an application answer (consent flags, page, product id).
+    submission: jsonb("submission")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // Keyed hashes (HMAC) of the person's e-mail, phone and SSN, for duplicate checks; never sent.
+    emailHash: text("email_hash"),
+    phoneHash: text("phone_hash"),
+    ssnHash: text("ssn_hash"),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    runs: integer("runs").notNull().default(0),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    redirectedAt: timestamp("redirected_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("auctions_email_hash_idx").on(t.emailHash, t.createdAt),
+    index("auctions_phone_hash_idx").on(t.phoneHash, t.createdAt),
+    index("auctions_ssn_hash_idx").on(t.ssnHash, t.createdAt),
+    index("auctions_pending_idx").on(t.status, t.leaseUntil),
+  ],
+);
+
+// Every ping and post of an auction, with request and answer already masked. A post row is written
+// (state "sending") before the request leaves, so a restart knows a post may have reached the buyer.
+// The two partial unique indexes are the last word on "never sold twice": at most one post in flight and
+// at most one accepted post per lead.
+export const buyerCalls = pgTable(
+  "buyer_calls",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id").notNull(),
+    kind: text("kind").notNull(),
+    state: text("state").notNull(),
+    request: jsonb("request"),
+    response: text("response"),
+    httpStatus: integer("http_status"),
+    latencyMs: integer("latency_ms"),
+    priceCents: integer("price_cents"),
+    reason: text("reason"),
+    externalId: text("external_id"),
+    redirectUrl: text("redirect_url"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("buyer_calls_lead_idx").on(t.leadId),
+    index("buyer_calls_buyer_idx").on(t.buyerId, t.kind, t.state, t.createdAt),
+    uniqueIndex("buyer_calls_one_post_in_flight")
+      .on(t.leadId)
+      .where(sql`kind = 'post' and state = 'sending'`),
+    uniqueIndex("buyer_calls_one_sale")
+      .on(t.leadId)
+      .where(sql`kind = 'post' and state = 'accepted'`),
+  ],
+);
+
+// Client log events (POST /api/logs), personal data stripped before they are stored.
+export const clientLogs = pgTable(
+  "client_logs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id"),
+    level: text("level").notNull(),
+    event: text("event").notNull(),
+    data: jsonb("data"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("client_logs_created_idx").on(t.createdAt)],
+);
+
+// E-mail marketing list additions waiting to reach Brevo (docs/product/marketing.md): the lead and the lists,
+// never a copy of the e-mail or name, which are read from the lead when the entry is sent, so a later
+// opt-out or erasure reaches entries still waiting. One entry per lead and set of lists.
+export const marketingOutbox = pgTable(
+  "marketing_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    listKey: text("list_key").notNull(),
+    listIds: jsonb("list_ids").$type<number[]>().notNull(),
+    updateEnabled: boolean("update_enabled").notNull(),
+    // pending, sent, suppressed (an opt-out came first) or failed (Brevo refused it for good).
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("marketing_outbox_once_idx").on(t.leadId, t.listKey),
+    index("marketing_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -9,7 +9,7 @@ let earlier: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const lead = await createLead(t.app, { email: "Maria@Example.com", first_name: "Maria" });
+  const lead = await createLead(t.app, { email: "Maria@Example.com", first_name: "Maria", last_name: "Lopez" });
   earlier = { id: lead.id, cookie: lead.cookie };
   await putStep(t.app, earlier, 2, stepBodies()[2]!);
   await putStep(t.app, earlier, 5, stepBodies()[5]!);
@@ -78,7 +78,14 @@ describe("POST /api/personal_loan/lead/v2/email-link", () => {
       home_phone: null,
       dob: null,
     });
-    expect(resume_path).toBe("/cellphone");
+    // A fresh lead has neither name nor amount: the legal name screen asks them first.
+    expect(resume_path).toBe("/lgname");
+  });
+
+  it("keeps the campaign a fresh lead came from", async () => {
+    const res = await enter({ utm_source: "spring-mail" });
+    expect(res.json().data.contact.utm_source).toBe("spring-mail");
+    expect((await enter({ utm_source: "x".repeat(101) })).statusCode).toBe(400);
   });
 
   it("refuses a bad e-mail or reason with 400", async () => {

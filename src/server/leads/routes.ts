@@ -275,7 +275,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       schema: { body: emailLinkRequest, response: { 200: emailLinkAnswer, ...failures } },
     },
     async (request, reply) => {
-      const { email, loan_reason, resume_token, user_agent } = request.body;
+      const { email, loan_reason, resume_token, user_agent, utm_source } = request.body;
       const resumeId = resume_token ? resumableLeadId(opts.tokenSecret, resume_token, email) : undefined;
       const existing = resumeId ? await findLead(db, resumeId) : undefined;
       const entered = async (row: LeadRow) => {
@@ -302,7 +302,12 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const row = await createFresh(
         request,
         reply,
-        { email, loan_reason, user_agent: user_agent ?? request.headers["user-agent"]?.slice(0, 512) },
+        {
+          email,
+          loan_reason,
+          user_agent: user_agent ?? request.headers["user-agent"]?.slice(0, 512),
+          ...(utm_source ? { utm_source } : {}),
+        },
         "email-link",
         undefined,
       );

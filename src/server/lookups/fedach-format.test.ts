@@ -58,6 +58,7 @@ describe("readableBankName", () => {
       }),
     );
     expect(readableBankName("BMO HARRIS BANK,N.A.      ")).toBe("BMO HARRIS BANK, N.A.");
+    expect(readableBankName(",, A")).toBe(", A");
   });
 });
 

@@ -21,11 +21,11 @@ export type FedAchDirectory = {
 /**
  * The directory's name as shown to the visitor. Kept in the directory's upper case: the names are cut to
  * 36 columns with abbreviations (FCU, BK, NATL ASSN) and acronyms no casing rule tells from words (OZK,
- * BMO, AAC), so title case would misspell many (decision 0011). Only spacing is tidied.
+ * BMO, AAC), so title case would misspell many (decision 0011). Only spacing and doubled commas are tidied.
  */
 export function readableBankName(directoryName: string): string {
   return directoryName
-    .replace(/\s*,\s*/g, ", ")
+    .replace(/\s*,[\s,]*/g, ", ")
     .replace(/\s+/g, " ")
     .trim();
 }

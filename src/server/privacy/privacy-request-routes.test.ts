@@ -151,6 +151,18 @@ describe("privacy request endpoints", () => {
       expect(again.json().data.reference).toBe(first.json().data.reference);
     });
 
+    it("refuses a zip of another state, or no zip at all, on the zip field, and stores nothing", async () => {
+      const before = (await rows()).length;
+      const newYork = await post("/api/do-not-sell-information", { ...DO_NOT_SELL, zipCode: "10001", state: "CA" });
+      expect(newYork.statusCode).toBe(400);
+      expect(newYork.json().errors).toEqual({ zipCode: MESSAGES.zipNotInState });
+      const unknown = await post("/api/do-not-sell-information", { ...DO_NOT_SELL, zipCode: "00000" });
+      expect(unknown.json().errors).toEqual({ zipCode: MESSAGES.addressZipUnknown });
+      expect((await rows()).length).toBe(before);
+      const noMiddleName = await post("/api/do-not-sell-information", { ...DO_NOT_SELL, middleName: "" });
+      expect(noMiddleName.statusCode).toBe(200);
+    });
+
     it("refuses bad input with every field's message and stores nothing", async () => {
       const before = (await rows()).length;
       const res = await post("/api/do-not-sell-information", {
@@ -170,7 +182,6 @@ describe("privacy request endpoints", () => {
       expect(res.json().errors).toEqual({
         stateResidencyPrompt: MESSAGES.requestTypeRequired,
         firstName: MESSAGES.formFirstNameRequired,
-        middleName: MESSAGES.formMiddleNameRequired,
         lastName: MESSAGES.formLastNameRequired,
         email: MESSAGES.formEmailInvalid,
         phone: MESSAGES.formPhoneLength,

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { failureAnswer } from "#domain/contracts/envelope.ts";
 import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
 import { doNotSellRequest, privacyReceiptAnswer, unsubscribeRequest } from "#domain/contracts/privacy.ts";
+import { MESSAGES } from "#domain/messages.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { createPackagedZipDirectory, type ZipDirectory } from "../lookups/zip-directory.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
 import { doNotSellReceived, UNSUBSCRIBE_RECEIVED } from "./acknowledgements.ts";
 import { dedupeKey } from "./dedupe-key.ts";
@@ -13,15 +16,16 @@ import { recordPrivacyRequest, type PrivacyRequestKind } from "./privacy-request
 /** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
 
-type Deps = { config: Config; db: Db };
+type Deps = { config: Config; db: Db; zips?: ZipDirectory };
 
 // POST /api/unsubscribe and POST /api/do-not-sell-information (docs/product/server-calls.md): validated with the forms'
-// own schemas (400 with field errors, nothing stored), stored once per distinct request, answered
+// own schemas and the zip directory (400 with field errors, nothing stored), stored once per distinct request, answered
 // { status, message, data: { reference } }.
 export default async function privacyRequestRoutes(app: FastifyInstance, deps: Deps) {
+  const zips = deps.zips ?? createPackagedZipDirectory();
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const options = (body: z.ZodType) => ({
-    schema: { body, response: { 200: privacyReceiptAnswer } },
+    schema: { body, response: { 200: privacyReceiptAnswer, 400: failureAnswer } },
     bodyLimit: PRIVACY_FORM_BODY_LIMIT,
     config: { rateLimit: limitFor(deps.config, "forms") },
   });
@@ -33,6 +37,19 @@ export default async function privacyRequestRoutes(app: FastifyInstance, deps: D
 
   typed.post("/api/do-not-sell-information", options(doNotSellRequest), async (request, reply) => {
     const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof doNotSellRequest>;
+    // The request must find the visitor's records and prove residency: the zip has to be a real one, in the
+    // state chosen (docs/product/settled-readings.md#24-privacy-forms).
+    const place = zips.lookup(fields.zipCode);
+    const zipProblem = !place
+      ? MESSAGES.addressZipUnknown
+      : place.state !== fields.state
+        ? MESSAGES.zipNotInState
+        : undefined;
+    if (zipProblem) {
+      return reply
+        .code(400)
+        .send({ status: 400, message: "Please correct the highlighted fields.", errors: { zipCode: zipProblem } });
+    }
     return reply.send(
       await store(request, deps.db, "do-not-sell", trap, fields, doNotSellReceived(fields.stateResidencyPrompt)),
     );

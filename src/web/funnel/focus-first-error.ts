@@ -1,13 +1,12 @@
 /**
  * Moves focus to the first control of `form` marked invalid, so keyboard and screen-reader users land on
- * it. A radio group is not focusable itself: its radio that takes Tab gets focus instead.
+ * it. A radio group or a date grid is not focusable itself: its radio or day that takes Tab gets focus instead.
  */
 export function focusFirstError(form: HTMLFormElement | null): void {
   const invalid = form?.querySelector<HTMLElement>("[aria-invalid='true']");
   if (!invalid) return;
+  const role = invalid.getAttribute("role");
   const target =
-    invalid.getAttribute("role") === "radiogroup"
-      ? invalid.querySelector<HTMLElement>("[role='radio'][tabindex='0']")
-      : invalid;
+    role === "radiogroup" || role === "grid" ? invalid.querySelector<HTMLElement>("[tabindex='0']") : invalid;
   target?.focus();
 }

@@ -1,18 +1,18 @@
+import type { ComponentType } from "react";
 import { Navigate } from "react-router";
 import type { Step } from "#domain/steps/step.ts";
 import { stepBySlug, stepTitle } from "#domain/steps/step-table.ts";
 import { pageTitle } from "#web/site/page-title.ts";
-import type { Route } from "./+types/funnel-page";
 import { useCurrentStep } from "./current-step.ts";
 import { useFunnel, type Funnel } from "./funnel-state.tsx";
-import { SCREENS } from "./screens/screens.ts";
+import type { ScreenProps } from "./screens/screen-props.ts";
 
-// One page module for every row of the step table (src/web/routes.ts gives each row a route whose id is
-// its slug); it renders the screen component of the row's `screen`. Every screen is in this one module,
-// so the whole funnel arrives with its first screen: the quick start prefetches it, and each screen
-// prefetches its next route besides (PrefetchPageLinks in step-shell.tsx).
+// What every funnel route module (routes/<screen kind>.tsx, one per kind of screen of the step table; see
+// src/web/routes.ts) is made of: the page title and the page around the row's screen component. A module
+// per kind keeps each screen's code, and the libraries only it uses, in its own chunk, fetched before it is
+// needed (the quick start prefetches /lgname; every screen prefetches its next route, step-shell.tsx).
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches }: { matches: readonly ({ id: string } | undefined)[] }) {
   const step = stepBySlug(matches.at(-1)?.id ?? "");
   // No first name in the title: titles end up in history and tab lists.
   return [{ title: pageTitle(step ? stepTitle(step, {}) : undefined) }];
@@ -27,7 +27,14 @@ function canOpen(step: Step, funnel: Funnel): boolean {
   return step.resumable === false && funnel.temporary !== undefined;
 }
 
-export default function FunnelPage() {
+/** The route component of one kind of screen: the row of the current route, rendered by `Screen`. */
+export function funnelRoute(Screen: ComponentType<ScreenProps>) {
+  return function FunnelRoute() {
+    return <FunnelPage Screen={Screen} />;
+  };
+}
+
+function FunnelPage({ Screen }: { Screen: ComponentType<ScreenProps> }) {
   const step = useCurrentStep();
   const funnel = useFunnel();
   if (!step) return null;
@@ -50,6 +57,5 @@ export default function FunnelPage() {
   }
   // A visitor without a lead (none yet, or it is gone) starts at the quick start.
   if (!canOpen(step, funnel)) return <Navigate to="/" replace />;
-  const Screen = SCREENS[step.screen];
   return <Screen key={step.slug} step={step} />;
 }

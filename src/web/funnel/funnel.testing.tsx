@@ -1,10 +1,18 @@
 import { render } from "@testing-library/react";
+import type { ComponentType } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
 import { STEPS } from "#domain/steps/step-table.ts";
 import { LEAD_ID_KEY } from "./lead-session.ts";
 import FunnelLayout from "./funnel-layout.tsx";
-import FunnelPage from "./funnel-page.tsx";
+
+// The route module of every kind of screen, as src/web/routes.ts routes them.
+const ROUTE_MODULES = import.meta.glob<{ default: ComponentType }>("./routes/*.tsx", { eager: true });
+const routeComponent = (screen: string) => {
+  const module = ROUTE_MODULES[`./routes/${screen}.tsx`];
+  if (!module) throw new Error(`No route module for the ${screen} screen`);
+  return module.default;
+};
 
 /** Where the app went, for a test to read. */
 function Landed() {
@@ -23,9 +31,11 @@ export function renderFunnel(path: string, options: { lead?: boolean } = {}) {
   const Stub = createRoutesStub([
     {
       Component: FunnelLayout,
-      children: STEPS.map((step) => ({ id: step.slug, path: step.path, Component: FunnelPage })),
+      children: STEPS.map((step) => ({ id: step.slug, path: step.path, Component: routeComponent(step.screen) })),
     },
     { path: "/", Component: Landed },
+    // The lender connection is its own screen (src/web/lender); here it only shows that the funnel got there.
+    { path: "/mapping-lender", Component: Landed },
   ]);
   return render(<Stub initialEntries={[path]} />);
 }

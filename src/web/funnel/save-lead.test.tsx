@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_TEXTS } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
@@ -34,6 +34,13 @@ const TEMPORARY: TemporaryContact = {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const next = () => fireEvent.click(screen.getByRole("button", { name: "Next" }));
+/** A new e-mail is shown back before it is saved. */
+const confirmEmail = async () =>
+  fireEvent.click(
+    within(await screen.findByRole("alertdialog", { name: "Is your e-mail address right?" })).getByRole("button", {
+      name: "Confirm",
+    }),
+  );
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
@@ -60,10 +67,16 @@ describe("legal name and e-mail", () => {
     });
   });
 
+  it("carries the campaign the visitor landed from", () => {
+    sessionStorage.setItem("utm_source", "newsletter");
+    expect(createLeadBody(TEMPORARY, "ana@example.com").utm_source).toBe("newsletter");
+  });
+
   it("keeps the names until the e-mail screen, which creates the lead and keeps its id", async () => {
     saveTemporaryContact(TEMPORARY);
     const api = fakeApi({
       "POST /api/personal_loan/lead/v2": (call: FakeCall) => savedLead(call.body as Record<string, unknown>),
+      "POST /api/brevo": () => ({ status: 200, body: { status: 200, message: "ok", data: { queued: true } } }),
     });
     renderFunnel("/lgname", { lead: false });
     await screen.findByRole("heading", { level: 1, name: "Your Legal Name" });
@@ -80,10 +93,14 @@ describe("legal name and e-mail", () => {
     expect(readTemporaryContact()).toMatchObject({ firstName: "Ana", lastName: "Rivera" });
     fireEvent.change(field("E-mail Address"), { target: { value: "ana@example.com" } });
     next();
+    expect(api.calls).toHaveLength(0);
+    await confirmEmail();
     await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
     const [create] = api.callsTo("POST", "/api/personal_loan/lead/v2");
     expect(create?.body).toMatchObject({ first_name: "Ana", last_name: "Rivera", email: "ana@example.com" });
     expect(sessionStorage.getItem(LEAD_ID_KEY)).toBe("L1");
+    // The new lead joins the marketing list its consent covered.
+    expect(api.callsTo("POST", "/api/brevo").map((c) => c.body)).toEqual([{ lead_id: "L1" }]);
   });
 
   it("asks the loan amount when the loan reason came from the address", async () => {
@@ -117,6 +134,7 @@ describe("legal name and e-mail", () => {
     await screen.findByRole("heading", { level: 1, name: "Your E-mail Address" });
     fireEvent.change(field("E-mail Address"), { target: { value: "ana@example.com" } });
     next();
+    await confirmEmail();
     await screen.findByText(MESSAGES.emailInvalid);
     expect(field("E-mail Address").getAttribute("aria-invalid")).toBe("true");
     expect(sessionStorage.getItem(LEAD_ID_KEY)).toBeNull();

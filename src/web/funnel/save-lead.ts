@@ -2,10 +2,11 @@ import type { ContactAnswer, CreateLeadBody, LeadWrite } from "#domain/contracts
 import { toServerFields } from "#domain/fields/field-names.ts";
 import type { Step } from "#domain/steps/step.ts";
 import { useNavigate } from "react-router";
-import { createLead, updateLead, type ApiResult } from "#web/api.ts";
+import { createLead, joinMarketingList, updateLead, type ApiResult } from "#web/api.ts";
 import type { TemporaryContact } from "#web/pages/landing/temporary-contact.ts";
+import { readAttribution } from "#web/site/attribution.ts";
 import { useFunnel } from "./funnel-state.tsx";
-import { clientFieldOfServerName, nextPathOf } from "./step-flow.ts";
+import { clientFieldOfServerName } from "./step-flow.ts";
 import type { StepForm } from "./use-step-form.ts";
 
 // The screens without a step number save through lead create and update (docs/product/behaviour.md): the
@@ -26,6 +27,8 @@ export function createLeadBody(temporary: TemporaryContact, email: string): Crea
     email,
   };
   if (temporary.trackingId) client.tracking_id = temporary.trackingId;
+  const utmSource = readAttribution().utm_source;
+  if (utmSource) client.utm_source = utmSource;
   if (temporary.firstName) client.firstName = temporary.firstName;
   if (temporary.lastName) client.lastName = temporary.lastName;
   // The visitor's IP is not sent: the server records the address the request comes from (user_ip is
@@ -50,7 +53,7 @@ export function useSaveLead(step: Step, stepForm: StepForm) {
       request = createLead(createLeadBody(temporary, String(answers.email)));
     else if (temporary) {
       funnel.mergeTemporary(answers);
-      await navigate(nextPathOf(step));
+      await navigate(step.next);
       return;
     } else {
       await navigate("/", { replace: true });
@@ -58,8 +61,10 @@ export function useSaveLead(step: Step, stepForm: StepForm) {
     }
     const result = await request;
     if (result.ok && result.data) {
+      // A new lead joins the marketing list its quick start consent covered (docs/product/marketing.md).
+      if (!leadId) void joinMarketingList(result.data.contact.lead_id);
       funnel.saved(result.data.contact);
-      await navigate(nextPathOf(step));
+      await navigate(step.next);
       return;
     }
     if (result.status === 404) {

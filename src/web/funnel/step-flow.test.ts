@@ -1,27 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT_TEXTS } from "#domain/consent.ts";
 import { stepBySlug } from "#domain/steps/step-table.ts";
-import {
-  clientFieldOfServerName,
-  clientFieldOfWire,
-  consentEvidence,
-  nextPathAfterSave,
-  nextPathOf,
-} from "./step-flow.ts";
+import { clientFieldOfServerName, clientFieldOfWire, consentEvidence, nextPathAfterSave } from "./step-flow.ts";
 
 const step = (slug: string) => stepBySlug(slug)!;
 
 describe("step flow", () => {
-  it("moves on to the row's next route, and ends at /requestcash while the lender connection is not built", () => {
-    expect(nextPathOf(step("lgname"))).toBe("/email");
-    expect(nextPathOf(step("creditscore"))).toBe("/ssn");
-    expect(step("ssn").next).toBe("/mapping-lender");
-    expect(nextPathOf(step("ssn"))).toBe("/requestcash");
-  });
-
   it("sends the returning visitor from the pay date to the first step still missing", () => {
     expect(nextPathAfterSave(step("nextpaydatesort"), { employerName: "Acme", jobTitle: "Clerk" })).toBe("/workphone");
     expect(nextPathAfterSave(step("nextpaydate"), {})).toBe("/empinfor");
+    expect(nextPathAfterSave(step("ssn"), {})).toBe("/mapping-lender");
   });
 
   it("carries the consent evidence of the rows that show consent text, and none elsewhere", () => {

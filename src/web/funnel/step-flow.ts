@@ -1,25 +1,11 @@
-import { isClientRoute } from "#domain/client-routes.ts";
 import { CONSENT_TEXTS, type ConsentPlaceholders } from "#domain/consent.ts";
 import type { ConsentEvidence } from "#domain/contracts/lead.ts";
 import { SERVER_TO_CLIENT, serverFieldOf } from "#domain/fields/field-names.ts";
 import type { ClientField } from "#domain/fields/lead-fields.ts";
 import type { Step } from "#domain/steps/step.ts";
 import { pathAfterPayDates } from "#domain/steps/resume.ts";
-import { stepBySlug } from "#domain/steps/step-table.ts";
 
 // Where a screen goes and what its save carries, from its row of the step table.
-
-const SUBMIT_SCREEN = stepBySlug("requestcash");
-if (!SUBMIT_SCREEN) throw new Error("The step table has no requestcash row");
-
-/**
- * The route after a successful save: the row's next. The lender connection (/mapping-lender, the SSN
- * screen's next) is not built yet, so a next page the app does not answer ends at the submit screen,
- * /requestcash, whose Request Cash button leads on from there.
- */
-export function nextPathOf(step: Step): string {
-  return isClientRoute(step.next) ? step.next : SUBMIT_SCREEN!.path;
-}
 
 /** The returning visitor's pay-date screen (docs/product/settled-readings.md#12-loanreason-returning-visitor). */
 const RETURNING_PAY_DATE_SLUG = "nextpaydatesort";
@@ -27,10 +13,10 @@ const RETURNING_PAY_DATE_SLUG = "nextpaydatesort";
 /**
  * Where a save leads, given the contact it answered with: the returning visitor's pay-date screen goes on
  * to the first step still missing (docs/product/settled-readings.md#12-loanreason-returning-visitor,
- * pathAfterPayDates), every other screen to its next.
+ * pathAfterPayDates), every other screen to its row's next (the SSN screen's is the lender connection).
  */
 export function nextPathAfterSave(step: Step, contact: Record<string, unknown>): string {
-  return step.slug === RETURNING_PAY_DATE_SLUG ? pathAfterPayDates(contact) : nextPathOf(step);
+  return step.slug === RETURNING_PAY_DATE_SLUG ? pathAfterPayDates(contact) : step.next;
 }
 
 /**

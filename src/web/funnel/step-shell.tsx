@@ -5,7 +5,6 @@ import { MESSAGES } from "#domain/messages.ts";
 import type { Step } from "#domain/steps/step.ts";
 import { stepTitle } from "#domain/steps/step-table.ts";
 import { ConsentText } from "./fields/consent-text.tsx";
-import { nextPathOf } from "./step-flow.ts";
 
 /** The button of a screen without consent text; a screen with one uses the button its text names. */
 const NEXT_LABEL = "Next";
@@ -126,7 +125,7 @@ export function StepShell(props: StepShellProps) {
         </button>
       </form>
       {/* The next screen's code, fetched while this one is filled in. */}
-      <PrefetchPageLinks page={nextPathOf(step)} />
+      <PrefetchPageLinks page={step.next} />
     </article>
   );
 }

@@ -25,7 +25,7 @@ const FIELD_INPUTS: Partial<Record<ClientField, FieldInput>> = {
   employerPhone: { label: "Work Phone Number", type: "tel", inputMode: "tel", autoComplete: "work tel-national" },
   streetAddress: { label: "Street Address", autoComplete: "address-line1" },
   zipCode: { label: "Zip Code", inputMode: "numeric", autoComplete: "postal-code", maxLength: 5 },
-  incomeNextDate1: { label: "Next Pay Date", type: "date" },
+  incomeNextDate1: { label: "Next Pay Date" },
   employerName: { label: "Employer Name", autoComplete: "organization" },
   jobTitle: { label: "Job Title", autoComplete: "organization-title" },
   routingNumber: { label: "Routing Number", hint: "9 digits", inputMode: "numeric", autoComplete: "off", maxLength: 9 },
@@ -38,6 +38,7 @@ const FIELD_INPUTS: Partial<Record<ClientField, FieldInput>> = {
     autoCapitalize: "characters",
     spellCheck: false,
   },
+  issuingState: { label: "Issuing State", hint: "The state's name or its two letters", autoComplete: "off" },
   socialSecurityNumber: {
     label: "Social Security Number",
     hint: "xxx-xx-xxxx",

@@ -1,12 +1,16 @@
 import { useEffect, useRef } from "react";
 import { digitsOnly } from "#domain/masks.ts";
 import { useZipPlace } from "#web/pages/landing/use-zip-place.ts";
+import type { AddressSuggestion } from "#domain/contracts/lookups.ts";
+import { suggestAddresses } from "#web/api.ts";
+import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
+import { useSuggestions } from "../use-suggestions.ts";
 import type { ScreenProps } from "./screen-props.ts";
 
 const FIVE_DIGITS = /^\d{5}$/;
@@ -55,6 +59,16 @@ export function AddressScreen({ step }: ScreenProps) {
     await stepForm.submit(save);
   };
 
+  // docs/product/server-calls.md: street suggestions near the zip once two characters are typed.
+  const street = (watch("streetAddress") as string | undefined) ?? "";
+  const position = lookup?.status === "found" ? lookup.place : undefined;
+  const addresses = useSuggestions(
+    street,
+    (address, signal) =>
+      suggestAddresses({ zip, address, lead_id: funnel.leadId, lat: position?.lat, long: position?.long }, signal),
+    (address) => address.trim().length >= 2 && address.length <= 100 && FIVE_DIGITS.test(zip),
+  );
+
   const zipError = stepForm.errorOf("zipCode") ?? stepForm.errorOf("city") ?? stepForm.errorOf("state");
   const shownPlace = city && state && placeZip.current === zip ? `${city}, ${state}` : undefined;
   return (
@@ -65,7 +79,16 @@ export function AddressScreen({ step }: ScreenProps) {
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <StepTextField stepForm={stepForm} field="streetAddress" />
+      <StepComboboxField
+        stepForm={stepForm}
+        field="streetAddress"
+        suggestions={addresses}
+        textOf={(a: AddressSuggestion) => a.address}
+        render={(a: AddressSuggestion) => `${a.address}, ${a.city}, ${a.state} ${a.zip}`}
+        onPick={(a: AddressSuggestion) => {
+          if (a.zip !== zip) setValue("zipCode", a.zip, { shouldValidate: revalidate });
+        }}
+      />
       <StepTextField
         stepForm={stepForm}
         field="zipCode"

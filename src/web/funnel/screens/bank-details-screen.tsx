@@ -5,18 +5,21 @@ import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
+import { useChoiceConfirmation } from "../use-choice-confirmation.tsx";
 import { useStepForm } from "../use-step-form.ts";
 import { RoutingFields, useRoutingSave } from "./routing-screen.tsx";
 import type { ScreenProps } from "./screen-props.ts";
 
 // Bank details of the alternate path (docs/product/screens-and-routes.md, /apply/bank): routing number with its lookup,
 // bank name, account number and account type (Checking chosen to start with, docs/product/validation.md) on one screen.
+// Saving is confirmed in the same pop-up as on /banktype (the row's confirmChoice).
 export function BankDetailsScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
   const defaultValues = defaultValuesFor(step, funnel.contact);
   defaultValues.bankAccountType ||= DEFAULT_BANK_ACCOUNT_TYPE;
   const stepForm = useStepForm(step, { defaultValues });
-  const { routing, onSubmit } = useRoutingSave(step, stepForm);
+  const confirmation = useChoiceConfirmation(step, stepForm);
+  const { routing, onSubmit } = useRoutingSave(step, stepForm, confirmation.guard);
   return (
     <StepShell
       step={step}
@@ -43,6 +46,7 @@ export function BankDetailsScreen({ step }: ScreenProps) {
           />
         )}
       />
+      {confirmation.dialog}
     </StepShell>
   );
 }

@@ -89,6 +89,15 @@ describe("single-choice screen", () => {
     ]);
   });
 
+  it("shows the gross income note: what need not be disclosed, and the 25% for non-taxable income", async () => {
+    api();
+    renderFunnel("/grossincome");
+    await screen.findByRole("radiogroup", { name: "Gross Monthly Income" });
+    const note = screen.getByText(/alimony, child support or separate maintenance/);
+    expect(note.textContent).toMatch(/non-taxable income may be increased by 25%/);
+    expect(screen.getByRole("radiogroup").getAttribute("aria-describedby")).toContain(note.id);
+  });
+
   it("prefills the saved answer", async () => {
     api({ own_home: "NO" });
     renderFunnel("/ownhome");

@@ -5,19 +5,22 @@ import { ChoiceGroup } from "../fields/choice-group.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell, subtitleIdOf } from "../step-shell.tsx";
+import { useChoiceConfirmation } from "../use-choice-confirmation.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "./screen-props.ts";
 
 // The generic single-choice screen (docs/product/screens-and-routes.md): the row's options as radio-style buttons,
-// named by the screen's title, with the saved answer or the row's default chosen.
+// named by the screen's title, with the saved answer or the row's default chosen. A row with confirmChoice
+// (the bank account type) asks about that answer in a pop-up before sending it.
 export function ChoiceScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
   const headingId = useId();
   const [field] = step.fields;
   if (!field) throw new Error(`${step.slug} asks no field`);
   const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
-  const save = useSaveStep(step, stepForm);
+  const confirmation = useChoiceConfirmation(step, stepForm);
+  const save = confirmation.guard(useSaveStep(step, stepForm));
   return (
     <StepShell
       step={step}
@@ -44,6 +47,7 @@ export function ChoiceScreen({ step }: ScreenProps) {
           />
         )}
       />
+      {confirmation.dialog}
     </StepShell>
   );
 }

@@ -1,26 +1,97 @@
-import { StepTextField } from "../fields/step-text-field.tsx";
+import { useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { emailCompletions } from "#domain/email-domains.ts";
+import type { FormValues } from "#domain/steps/step.ts";
+import { Dialog } from "#web/ui/dialog.tsx";
+import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useStepForm } from "../use-step-form.ts";
+import "../confirm-choice.css";
 import type { ScreenProps } from "./screen-props.ts";
 
-// E-mail (docs/product/screens-and-routes.md): a plain e-mail input for now (domain autocomplete and the double-check
-// pop-up come later). Its Next creates the lead from the quick start's answers and the legal name.
+/** Session storage: an e-mail was typed that the lead does not have yet (docs/product/lead-fields.md, storage keys). */
+const NEW_EMAIL_KEY = "newEmail";
+
+function setNewEmailFlag(on: boolean) {
+  try {
+    if (on) sessionStorage.setItem(NEW_EMAIL_KEY, "true");
+    else sessionStorage.removeItem(NEW_EMAIL_KEY);
+  } catch {
+    // Storage disabled: the pop-up still asks within this page.
+  }
+}
+
+// E-mail (docs/product/screens-and-routes.md): the address completes with the common providers as it is typed,
+// and a new address is shown back in a pop-up before it is saved: Confirm saves it and goes on, Edit
+// closes the pop-up and puts the visitor back in the field. Its Next creates the lead from the quick
+// start's answers and the legal name, or updates the lead's e-mail.
 export function EmailScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
   const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
   const save = useSaveLead(step, stepForm);
+  const typed = (useWatch({ control: stepForm.form.control, name: "email" }) as string | undefined) ?? "";
+  const [checking, setChecking] = useState<string | undefined>(undefined);
+  const confirmed = useRef<string | undefined>(undefined);
+  const saved = typeof funnel.contact.email === "string" ? funnel.contact.email : undefined;
+
+  const checkedSave = async (values: FormValues) => {
+    const email = String(values.email);
+    const isNew = email.toLowerCase() !== saved?.toLowerCase();
+    if (isNew && confirmed.current !== email) {
+      setNewEmailFlag(true);
+      setChecking(email);
+      return;
+    }
+    await save(values);
+    setNewEmailFlag(false);
+  };
+
+  const confirm = () => {
+    confirmed.current = checking;
+    setChecking(undefined);
+    stepForm.formRef.current?.requestSubmit();
+  };
+  const edit = () => {
+    setChecking(undefined);
+    // After the pop-up has given focus back, move it into the field.
+    setTimeout(() => stepForm.form.setFocus("email", { shouldSelect: true }), 0);
+  };
+
   return (
     <StepShell
       step={step}
       firstName={useFirstName()}
-      onSubmit={() => stepForm.submit(save)}
+      onSubmit={() => stepForm.submit(checkedSave)}
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <StepTextField stepForm={stepForm} field="email" />
+      <StepComboboxField stepForm={stepForm} field="email" suggestions={emailCompletions(typed)} />
+      <Dialog
+        open={checking !== undefined}
+        onClose={edit}
+        role="alertdialog"
+        size="small"
+        closeOnOutsideClick={false}
+        title="Is your e-mail address right?"
+        actions={
+          <div className="confirm-choice__actions">
+            <button type="button" className="button button--primary" data-autofocus onClick={confirm}>
+              Confirm
+            </button>
+            <button type="button" className="button button--secondary" onClick={edit}>
+              Edit
+            </button>
+          </div>
+        }
+      >
+        <p>
+          We will send your loan request details to <strong className="email-check__address">{checking}</strong>. Please
+          check that it is spelled right.
+        </p>
+      </Dialog>
     </StepShell>
   );
 }

@@ -2,16 +2,20 @@ import { useState } from "react";
 import { LOAN_AMOUNT_OPTIONS } from "#domain/options.ts";
 import { readLoanReasonFromUrl } from "#web/pages/landing/email-link-arrival.ts";
 import { StepSelectField } from "../fields/step-select-field.tsx";
-import { StepTextField } from "../fields/step-text-field.tsx";
+import { useWatch } from "react-hook-form";
+import { suggest } from "#web/api.ts";
+import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { savedValue } from "../prefill.ts";
 import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useStepForm } from "../use-step-form.ts";
+import { nameLength, useSuggestions } from "../use-suggestions.ts";
 import type { ScreenProps } from "./screen-props.ts";
 
 // Legal name (docs/product/screens-and-routes.md): first and last name, and the loan amount only when the loan reason
-// came from the page address (an e-mail link), since such a visitor never chose an amount.
+// came from the page address (an e-mail link), since such a visitor never chose an amount. Both names offer
+// completions from the name lists as they are typed.
 export function LegalNameScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
   const [amountShown] = useState(() => readLoanReasonFromUrl() !== undefined);
@@ -23,6 +27,12 @@ export function LegalNameScreen({ step }: ScreenProps) {
   if (amountShown) defaultValues.amount = savedValue(contact, "amount") ?? String(temporary?.amount ?? "");
   const stepForm = useStepForm(step, { defaultValues, context: { amountShown } });
   const save = useSaveLead(step, stepForm);
+  const [firstName, lastName] = useWatch({ control: stepForm.form.control, name: ["firstName", "lastName"] }) as [
+    string,
+    string,
+  ];
+  const firstNames = useSuggestions(firstName ?? "", (text, signal) => suggest("first_name", text, signal), nameLength);
+  const lastNames = useSuggestions(lastName ?? "", (text, signal) => suggest("last_name", text, signal), nameLength);
 
   return (
     <StepShell
@@ -32,8 +42,8 @@ export function LegalNameScreen({ step }: ScreenProps) {
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <StepTextField stepForm={stepForm} field="firstName" />
-      <StepTextField stepForm={stepForm} field="lastName" />
+      <StepComboboxField stepForm={stepForm} field="firstName" suggestions={firstNames} />
+      <StepComboboxField stepForm={stepForm} field="lastName" suggestions={lastNames} />
       {amountShown ? (
         <StepSelectField
           stepForm={stepForm}

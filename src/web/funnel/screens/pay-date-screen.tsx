@@ -1,7 +1,9 @@
 import { useState } from "react";
-import { localToday } from "#domain/calendar-date.ts";
-import { allowedNextPayDates } from "#domain/pay-dates.ts";
-import { StepTextField } from "../fields/step-text-field.tsx";
+import { Controller } from "react-hook-form";
+import { addDays, localToday, toIsoDate } from "#domain/calendar-date.ts";
+import { isAllowedNextPayDate, PAY_DATE_WINDOW_DAYS } from "#domain/pay-dates.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { PayDateCalendar } from "../fields/pay-date-calendar.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
@@ -9,15 +11,21 @@ import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "./screen-props.ts";
 
-// Next pay date (docs/product/screens-and-routes.md and docs/product/behaviour.md,
-// docs/product/settled-readings.md#5-next-pay-date-window): for now the browser's own date picker, held to today
-// through 30 days ahead; a weekend, which it cannot grey out, gets the window message. The second pay date is computed
-// from the saved pay frequency when the step is sent (formToStepBody).
+const FIELD = "incomeNextDate1";
+
+// Next pay date (docs/product/screens-and-routes.md, /nextpaydate and /nextpaydatesort): a calendar of today through
+// 30 days ahead with weekends disabled (docs/product/settled-readings.md#5-next-pay-date-window). A saved date
+// prefills it only while still inside the window: a returning visitor's old pay date has passed. The value
+// stays YYYY-MM-DD; the second pay date is computed from the saved pay frequency when the step is sent
+// (formToStepBody, docs/product/behaviour.md).
 export function PayDateScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const [today] = useState(() => localToday(new Date()));
+  const defaultValues = defaultValuesFor(step, funnel.contact);
+  const saved = defaultValues[FIELD];
+  if (saved && !isAllowedNextPayDate(saved, today)) defaultValues[FIELD] = "";
+  const stepForm = useStepForm(step, { defaultValues });
   const save = useSaveStep(step, stepForm);
-  const [window] = useState(() => allowedNextPayDates(localToday(new Date())));
   return (
     <StepShell
       step={step}
@@ -26,7 +34,22 @@ export function PayDateScreen({ step }: ScreenProps) {
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <StepTextField stepForm={stepForm} field="incomeNextDate1" input={{ min: window[0], max: window.at(-1) }} />
+      <Controller
+        control={stepForm.form.control}
+        name={FIELD}
+        render={({ field }) => (
+          <PayDateCalendar
+            label={fieldInput(FIELD).label}
+            first={toIsoDate(today)}
+            last={toIsoDate(addDays(today, PAY_DATE_WINDOW_DAYS))}
+            isSelectable={(date) => isAllowedNextPayDate(date, today)}
+            value={field.value as string}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={stepForm.errorOf(FIELD)}
+          />
+        )}
+      />
     </StepShell>
   );
 }

@@ -10,6 +10,8 @@ import { useStepForm, type StepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "./screen-props.ts";
 import { useRoutingLookup } from "./use-routing-lookup.ts";
 
+type Save = (values: FormValues) => Promise<void>;
+
 /** The routing number and bank name fields with their lookup, shared by /aba and /apply/bank. */
 export function RoutingFields({
   stepForm,
@@ -41,11 +43,12 @@ export function RoutingFields({
 
 /**
  * The routing lookup and the save of a screen that asks the routing number (/aba, /apply/bank): submit
- * waits for the lookup when the bank name is still empty, and a refused number blocks the save.
+ * waits for the lookup when the bank name is still empty, and a refused number blocks the save. `guardSave`
+ * may hold the save back once the number is accepted (the bank details' account type pop-up).
  */
-export function useRoutingSave(step: Step, stepForm: StepForm) {
+export function useRoutingSave(step: Step, stepForm: StepForm, guardSave: (save: Save) => Save = (save) => save) {
   const routing = useRoutingLookup(stepForm);
-  const saveStep = useSaveStep(step, stepForm);
+  const saveStep = guardSave(useSaveStep(step, stepForm));
   const save = async (values: FormValues) => {
     if (await routing.allowsSave()) await saveStep(values);
   };

@@ -7,17 +7,10 @@ import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "./screen-props.ts";
 
-// The screens that are their text fields and nothing more: cell phone, work phone, employer, bank account
-// number and SSN (plain inputs for now; masks and suggestions come later). The work phone form checks
-// the number against the visitor's own (docs/product/validation.md); the phone and SSN rows show their consent text.
+// The screens that are their text fields and nothing more: the bank account number.
 export function TextScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
-  const { contact } = funnel;
-  const knownPhones = {
-    cellPhone: contact.cellPhone as string | null | undefined,
-    phone: contact.phone as string | null | undefined,
-  };
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, contact), context: { knownPhones } });
+  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
   const save = useSaveStep(step, stepForm);
   return (
     <StepShell

@@ -3,14 +3,15 @@ import { Link } from "react-router";
 import { MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT } from "#domain/options.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import type { SiteConfig } from "#web/site/site-config.ts";
-import { representativeExample, usd } from "./representative-apr.ts";
+import { representativeLoan } from "#domain/loan-cost.ts";
+import { usd } from "#web/ui/money.ts";
 
 export type Faq = { id: string; question: string; answer: ReactNode };
 
 // The 14 questions of docs/product/overview.md, shown in the FAQs pop-up and on /frequently-asked-questions.
 export function faqs(site: Pick<SiteConfig, "brand" | "contact">): Faq[] {
   const name = site.brand.name;
-  const example = representativeExample();
+  const example = representativeLoan();
   return [
     {
       id: "what-is",
@@ -136,10 +137,11 @@ export function faqs(site: Pick<SiteConfig, "brand" | "contact">): Faq[] {
       answer: (
         <p>
           For example, a {usd(example.amount)} loan over {example.months === 12 ? "1 year" : `${example.months} months`}{" "}
-          at {example.aprPercent}% APR with a {example.feePercent}% origination fee ({usd(example.fee)}, deducted from
-          the amount paid out) is repaid in {example.months} monthly payments of about {usd(example.monthlyPayment)},{" "}
-          {usd(example.totalOfPayments)} in total. Your rate, fees and payments depend on the lender, your state and
-          your credit, and are shown to you before you accept.
+          at an interest rate of {example.interestRatePercent}% with a {example.feePercent}% origination fee (
+          {usd(example.fee)}, deducted from the amount paid out) is repaid in {example.months} monthly payments of{" "}
+          {usd(example.monthlyPayment)}, {usd(example.totalOfPayments)} in total. Counting the fee, as the APR does,
+          that is an APR of about {example.aprPercent}%. Your rate, fees and payments depend on the lender, your state
+          and your credit, and are shown to you before you accept.
         </p>
       ),
     },

@@ -1,15 +1,16 @@
 import { Link } from "react-router";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import type { SiteConfig } from "#web/site/site-config.ts";
-import { representativeExample, usd } from "./representative-apr.ts";
+import { representativeLoan } from "#domain/loan-cost.ts";
+import { usd } from "#web/ui/money.ts";
 import "./info.css";
 
 // Body of the Rates and Fees pop-up (docs/product/overview.md): what loans through the network cost, with the
-// representative example computed from representative-apr.ts.
+// representative example computed in src/domain/loan-cost.ts.
 export function RatesAndFees({ site }: { site: Pick<SiteConfig, "brand" | "rates"> }) {
   const name = site.brand.name;
   const { aprMin, aprMax, termMinDays, termMaxMonths } = site.rates;
-  const example = representativeExample();
+  const example = representativeLoan();
   return (
     <div className="info-text">
       <h3>APR disclosure</h3>
@@ -23,10 +24,12 @@ export function RatesAndFees({ site }: { site: Pick<SiteConfig, "brand" | "rates
 
       <h3>Representative example</h3>
       <p>
-        A {usd(example.amount)} loan repaid over {example.months} months at {example.aprPercent}% APR with a{" "}
-        {example.feePercent}% origination fee ({usd(example.fee)}, deducted from the amount paid out, so you receive{" "}
-        {usd(example.amountReceived)}) has {example.months} monthly payments of about{" "}
-        <strong>{usd(example.monthlyPayment)}</strong>, {usd(example.totalOfPayments)} in total.
+        A {usd(example.amount)} loan repaid over {example.months} months at an interest rate of{" "}
+        {example.interestRatePercent}% with a {example.feePercent}% origination fee ({usd(example.fee)}, deducted from
+        the amount paid out, so you receive {usd(example.amountFinanced)}) has {example.months} monthly payments of{" "}
+        <strong>{usd(example.monthlyPayment)}</strong>, {usd(example.totalOfPayments)} in total. Because the fee is a
+        cost of the loan, its APR is about <strong>{example.aprPercent}%</strong>: {usd(example.financeCharge)} in
+        interest and fees on the {usd(example.amountFinanced)} you receive.
       </p>
 
       <h3>Fees</h3>

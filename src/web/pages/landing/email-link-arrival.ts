@@ -1,7 +1,13 @@
-// A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` in the address (docs/product/overview.md).
-// The funnel issue owns what happens next (create the lead, go to the first unfinished step,
-// docs/product/security-and-privacy.md for the resume token); this is the place it plugs in. For now the loan reason is
-// remembered under the spec's session key, so the legal-name step can show the loan amount select.
+import { emailLinkRequest } from "#domain/contracts/lead.ts";
+import { enterFromEmailLink } from "#web/api.ts";
+import { saveLeadId } from "#web/funnel/lead-session.ts";
+import { forgetTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
+import { readAttribution } from "#web/site/attribution.ts";
+
+// A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` (and, when the e-mail offered to
+// resume an application, `&resume_token=…`) in the address (docs/product/behaviour.md#resume-logic). The
+// landing page covers itself with a loading overlay, the server starts or resumes the lead, and the
+// visitor goes to the first unfinished step.
 export const LOAN_REASON_FROM_URL_KEY = "loanReasonFromURL";
 
 export type EmailLinkArrival = { email: string; loanReason: string; resumeToken: string | undefined };
@@ -23,10 +29,44 @@ export function readLoanReasonFromUrl(storage: Storage = sessionStorage): string
   }
 }
 
-export function handleEmailLinkArrival(arrival: EmailLinkArrival, storage: Storage = sessionStorage): void {
+function rememberLoanReason(loanReason: string, storage: Storage): void {
   try {
-    storage.setItem(LOAN_REASON_FROM_URL_KEY, arrival.loanReason);
+    storage.setItem(LOAN_REASON_FROM_URL_KEY, loanReason);
   } catch {
-    // Storage disabled: the visitor simply starts with the quick start form.
+    // Storage disabled: the legal name screen then keeps the amount the lead already has.
   }
+}
+
+/** What the entry came to: the route of the first unfinished step, or why the link could not be used. */
+export type EmailLinkEntry = { ok: true; path: string } | { ok: false; message: string };
+
+export const EMAIL_LINK_BROKEN =
+  "This link is not complete, so we could not open your application. You can start a new request below.";
+
+/**
+ * Starts (or, with a valid resume token, resumes) the visitor's lead from the link. A link the server
+ * would refuse (a malformed e-mail, an unknown loan reason) is not sent at all; a network failure is
+ * reported the same way, and the visitor can still use the quick start.
+ */
+export async function enterByEmailLink(
+  arrival: EmailLinkArrival,
+  storage: Storage = sessionStorage,
+  userAgent: string = navigator.userAgent,
+): Promise<EmailLinkEntry> {
+  const body = emailLinkRequest.safeParse({
+    email: arrival.email,
+    loan_reason: arrival.loanReason,
+    resume_token: arrival.resumeToken,
+    user_agent: trimUserAgent(userAgent),
+    utm_source: readAttribution(storage).utm_source,
+  });
+  if (!body.success) return { ok: false, message: EMAIL_LINK_BROKEN };
+  const result = await enterFromEmailLink(body.data);
+  if (!result.ok || !result.data)
+    return { ok: false, message: result.status === 400 ? EMAIL_LINK_BROKEN : result.message };
+  rememberLoanReason(body.data.loan_reason, storage);
+  // The lead now carries everything the quick start would have: an earlier visit's answers must not mix in.
+  forgetTemporaryContact(storage);
+  saveLeadId(result.data.contact.lead_id, storage);
+  return { ok: true, path: result.data.resume_path };
 }

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT } from "#domain/options.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
-import { usd } from "../info/representative-apr.ts";
+import { usd } from "#web/ui/money.ts";
 import { QUICK_START_SECTION_ID } from "../layout/home-paths.ts";
-import { handleEmailLinkArrival, readEmailLinkArrival } from "./email-link-arrival.ts";
+import { EmailLinkOverlay, useEmailLinkEntry } from "./email-link-overlay.tsx";
 import { HowItWorksCarousel } from "./how-it-works-carousel.tsx";
 import { QuickStartForm } from "./quick-start-form.tsx";
 import { ReadyToRequest } from "./ready-to-request.tsx";
@@ -26,13 +25,11 @@ export function meta() {
 export default function LandingPage() {
   const site = useSite();
 
-  useEffect(() => {
-    const arrival = readEmailLinkArrival(window.location.search);
-    if (arrival) handleEmailLinkArrival(arrival);
-  }, []);
+  const emailLink = useEmailLinkEntry();
 
   return (
     <div className="landing">
+      <EmailLinkOverlay state={emailLink} />
       <section id={QUICK_START_SECTION_ID} className="landing__hero" aria-labelledby="landing-title">
         <div className="landing__hero-inner">
           <div className="landing__pitch">

@@ -165,6 +165,28 @@ describe("quick start form", () => {
     expect(readTemporaryContact()?.city).toBe("Beverly Hills");
   });
 
+  it("shows a returning visitor's answers, and keeps the names of the legal name screen when going on again", async () => {
+    fakeApi({ "GET /api/personal_loan/zipcode": zipHandler, "GET /api/your-ip": yourIp });
+    sessionStorage.setItem(
+      TEMPORARY_CONTACT_KEY,
+      JSON.stringify({ amount: 3000, loanReason: "TAXES", zipCode: "90210", firstName: "Ana", lastName: "Rivera" }),
+    );
+    const form = renderForm();
+    await waitFor(() => expect(form.zip().value).toBe("90210"));
+    expect((screen.getByLabelText("Loan Amount") as HTMLSelectElement).value).toBe("3000");
+    expect((screen.getByLabelText("Reason for loan") as HTMLSelectElement).value).toBe("TAXES");
+    await screen.findByText("Beverly Hills, CA");
+    fireEvent.change(screen.getByLabelText("Loan Amount"), { target: { value: "4000" } });
+    form.submit();
+    await screen.findByText("Next step at /lgname");
+    expect(readTemporaryContact()).toMatchObject({
+      amount: 4000,
+      loanReason: "TAXES",
+      firstName: "Ana",
+      lastName: "Rivera",
+    });
+  });
+
   it("opens the Rates and Fees and Marketing Partners pop-ups from the consent text", () => {
     fakeApi({});
     renderForm();

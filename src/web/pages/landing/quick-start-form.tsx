@@ -15,7 +15,7 @@ import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { LinkedText } from "#web/ui/linked-text.tsx";
 import { useOpenInfoPopup } from "../info/info-popups.tsx";
-import { saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
+import { readTemporaryContact, saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { DEFAULT_TRACKING_FIELD, useTrackingToken } from "./use-tracking-token.ts";
 import { useZipPlace } from "./use-zip-place.ts";
 import "./quick-start-form.css";
@@ -48,6 +48,20 @@ export function QuickStartForm() {
   }, []);
   const trackingId = useTrackingToken(site.tracking, readTrackingField);
 
+  // Back from the funnel's first screen (or a reload of this page in the same tab) shows the answers the
+  // visitor gave, unless they have already started changing the form (docs/product/screens-and-routes.md).
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    const kept = readTemporaryContact();
+    const untouched = Object.entries(DEFAULTS).every(
+      ([name, value]) => getValues(name as keyof typeof DEFAULTS) === value,
+    );
+    if (!kept || !untouched) return;
+    setValue("amount", String(kept.amount));
+    setValue("loanReason", kept.loanReason as QuickStart["loanReason"]);
+    setValue("zipCode", kept.zipCode);
+  }, [getValues, setValue]);
+
   // The exact, versioned consent wording of src/domain/consent.ts with this brand's name and short code;
   // the lead keeps the version and these values as evidence of the text shown.
   const placeholders = consentPlaceholdersFor(site);
@@ -66,7 +80,11 @@ export function QuickStartForm() {
       form.focusFirstInvalid();
       return;
     }
+    // The names typed on the legal name screen stay when the visitor comes back here and goes on again.
+    const earlier = readTemporaryContact();
     saveTemporaryContact({
+      ...(earlier?.firstName ? { firstName: earlier.firstName } : {}),
+      ...(earlier?.lastName ? { lastName: earlier.lastName } : {}),
       amount: values.amount,
       loanReason: values.loanReason,
       zipCode: values.zipCode,

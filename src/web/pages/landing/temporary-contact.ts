@@ -61,3 +61,11 @@ export function readTemporaryContact(storage: Storage = sessionStorage): Tempora
     return undefined;
   }
 }
+
+export function forgetTemporaryContact(storage: Storage = sessionStorage): void {
+  try {
+    storage.removeItem(TEMPORARY_CONTACT_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}

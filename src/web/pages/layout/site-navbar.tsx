@@ -7,7 +7,7 @@ import { HOME_PATHS, HOW_IT_WORKS_SECTION_ID } from "./home-paths.ts";
 
 // Navbar items of docs/product/screens-and-routes.md: Blog (desktop only), How it works (scrolls on the home page, a
 // pop-up elsewhere), Rates and Fees, FAQs.
-export function SiteNavbar() {
+export function SiteNavbar({ variant = "default" }: { variant?: "default" | "alternate" }) {
   const site = useSite();
   const openPopup = useOpenInfoPopup();
   const { pathname } = useLocation();
@@ -33,5 +33,5 @@ export function SiteNavbar() {
     { id: "rates-and-fees", label: "Rates and Fees", onSelect: () => openPopup("rates-and-fees") },
     { id: "faqs", label: "FAQs", onSelect: () => openPopup("faqs") },
   ];
-  return <Navbar logoText={site.brand.logoText} items={items} />;
+  return <Navbar logoText={site.brand.logoText} items={items} variant={variant} />;
 }

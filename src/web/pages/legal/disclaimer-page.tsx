@@ -3,7 +3,7 @@ import { MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT } from "#domain/options.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
-import { usd } from "../info/representative-apr.ts";
+import { usd } from "#web/ui/money.ts";
 import { LegalPage, LegalSection } from "./legal-page.tsx";
 
 export function meta() {

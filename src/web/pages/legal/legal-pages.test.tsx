@@ -78,7 +78,13 @@ describe("legal pages", () => {
   it("the FAQ page answers the 14 questions, including the computed APR example", () => {
     renderPage(FaqPage);
     expect(sectionTitles()).toHaveLength(14);
-    expect(document.body.textContent).toContain("$219.79");
+    const text = document.body.textContent ?? "";
+    expect(text).toContain(
+      "at an interest rate of 10% with a 3% origination fee ($75, deducted from the amount paid out)",
+    );
+    expect(text).toContain("monthly payments of $219.79, $2,637.48 in total");
+    expect(text).toContain("an APR of about 15.8%");
+    expect(text).not.toMatch(/10% APR/);
   });
 
   it("the credit authorization agreement lists agreements a to g", () => {

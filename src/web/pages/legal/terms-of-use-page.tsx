@@ -4,7 +4,7 @@ import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { formatPostalAddress } from "#web/site/site-config.ts";
 import { useSite } from "#web/site/use-site.ts";
-import { usd } from "../info/representative-apr.ts";
+import { usd } from "#web/ui/money.ts";
 import { LegalPage, LegalSection } from "./legal-page.tsx";
 
 export const TERMS_UPDATED = "09-22-2023";

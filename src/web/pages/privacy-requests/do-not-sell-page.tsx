@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useWatch } from "react-hook-form";
 import {
   COUNTRY_OPTIONS,
   DO_NOT_SELL_REQUEST_OPTIONS,
@@ -11,7 +13,9 @@ import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { AlertDialog } from "#web/ui/alert-dialog.tsx";
 import { SelectField } from "#web/ui/forms/select-field.tsx";
+import type { ZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { TextField } from "#web/ui/forms/text-field.tsx";
+import { useZipPlace } from "../landing/use-zip-place.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";
@@ -34,7 +38,7 @@ const EMPTY = {
   lastName: "",
   email: "",
   phone: "",
-  country: "",
+  country: "US",
   zipCode: "",
   state: "",
   address: "",
@@ -44,16 +48,34 @@ const EMPTY = {
 /** docs/product/validation.md: the zip keeps digits only, at most five, as it is typed. */
 const zipDigits = (value: string) => digitsOnly(value).slice(0, 5);
 
-const STATE_NAMES = new Intl.ListFormat("en-US", { type: "conjunction" }).format(
+// "California, Connecticut, Nevada, Utah, or Virginia": a resident of any one of them.
+const STATE_NAMES = new Intl.ListFormat("en-US", { type: "disjunction" }).format(
   PRIVACY_RIGHTS_STATE_OPTIONS.map((s) => s.label),
 );
 
+/**
+ * A complete zip sets the state to the zip's own, and the city too when none is typed yet: the request
+ * must name where the visitor lives, and the server refuses a zip of another state.
+ */
+function useZipFillsPlace(form: ZodForm<typeof EMPTY, unknown>) {
+  const zip = useWatch({ control: form.control, name: "zipCode" });
+  const place = useZipPlace(zip).lookup?.place;
+  const { setValue, getValues } = form;
+  useEffect(() => {
+    if (!place) return;
+    setValue("state", place.state, { shouldValidate: getValues("state") !== "" });
+    if (getValues("city").trim() === "") setValue("city", place.city, { shouldValidate: true });
+  }, [place, setValue, getValues]);
+}
+
 // /do-not-sell-information (docs/product/screens-and-routes.md and docs/product/validation.md): every field of the
-// spec, REQUEST NOW.
+// spec, REQUEST NOW; the address in the usual US order, city and state filled from the zip, the one country
+// preset and the middle name optional (docs/product/settled-readings.md#24-privacy-forms).
 export default function DoNotSellPage() {
   const site = useSite();
   const request = usePrivacyRequestForm({ schema: doNotSellSchema, initial: EMPTY, send: sendDoNotSellRequest });
   const { control } = request.form;
+  useZipFillsPlace(request.form);
 
   return (
     <div className="privacy-request">
@@ -83,7 +105,7 @@ export default function DoNotSellPage() {
           <TextField
             control={control}
             name="middleName"
-            label="Middle Name"
+            label="Middle Name (optional)"
             autoComplete="additional-name"
             maxLength={50}
           />
@@ -99,6 +121,16 @@ export default function DoNotSellPage() {
           placeholder="Select your country"
           autoComplete="country"
         />
+        <TextField control={control} name="address" label="Address" autoComplete="street-address" maxLength={100} />
+        <TextField control={control} name="city" label="City" autoComplete="address-level2" maxLength={50} />
+        <SelectField
+          control={control}
+          name="state"
+          label="State"
+          options={US_STATES}
+          placeholder="Select your state"
+          autoComplete="address-level1"
+        />
         <TextField
           control={control}
           name="zipCode"
@@ -108,16 +140,6 @@ export default function DoNotSellPage() {
           inputMode="numeric"
           normalize={zipDigits}
         />
-        <SelectField
-          control={control}
-          name="state"
-          label="State"
-          options={US_STATES}
-          placeholder="Select your state"
-          autoComplete="address-level1"
-        />
-        <TextField control={control} name="address" label="Address" autoComplete="street-address" maxLength={100} />
-        <TextField control={control} name="city" label="City" autoComplete="address-level2" maxLength={50} />
         <HoneypotField inputRef={request.honeypotRef} />
         <button type="submit" className="button button--primary" aria-disabled={request.form.busy || undefined}>
           REQUEST NOW

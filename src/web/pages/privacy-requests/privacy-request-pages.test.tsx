@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi } from "../fake-api.testing.ts";
+import { fakeApi, zipHandler } from "../fake-api.testing.ts";
 import DoNotSellPage from "./do-not-sell-page.tsx";
 import UnsubscribePage from "./unsubscribe-page.tsx";
 
@@ -46,7 +46,18 @@ describe("/unsubscribe", () => {
     type("Mobile Number", "2a1b2 555 0123 99");
     const phone = screen.getByLabelText("Mobile Number") as HTMLInputElement;
     expect(phone.value).toBe("(212)-555-0123");
-    expect(phone.maxLength).toBe(14);
+  });
+
+  it("accepts the number with its country code, as typed or pasted, and sends its ten digits", async () => {
+    const api = fakeApi({ "POST /api/unsubscribe": received("You will be unsubscribed within 48 hours.") });
+    renderPage(UnsubscribePage);
+    type("Email", "jo@example.com");
+    type("Mobile Number", "+1 (212) 555-1234");
+    expect((screen.getByLabelText("Mobile Number") as HTMLInputElement).value).toBe("(212)-555-1234");
+    type("Reason", "TOO_MANY_MESSAGES");
+    submit();
+    await screen.findByRole("alertdialog", { name: /Request received/ });
+    expect(api.callsTo("POST", "/api/unsubscribe")[0]?.body).toMatchObject({ phone: "2125551234" });
   });
 
   it("sends trimmed values, the phone as ten digits, and shows the answer in a success alert", async () => {
@@ -119,7 +130,7 @@ describe("/do-not-sell-information", () => {
   const fill = () => {
     type("Request type", "DO_NOT_SELL");
     type("First Name", " Jo ");
-    type("Middle Name", "Q");
+    type("Middle Name (optional)", "Q");
     type("Last Name", "Public");
     type("Email", "jo@example.com");
     type("Mobile Number", "2125550123");
@@ -133,17 +144,15 @@ describe("/do-not-sell-information", () => {
   it("names the five states and shows every message of docs/product/validation.md", async () => {
     fakeApi({});
     renderPage(DoNotSellPage);
-    expect(screen.getByText(/California, Connecticut, Nevada, Utah, and Virginia/)).toBeTruthy();
+    expect(screen.getByText(/California, Connecticut, Nevada, Utah, or Virginia/)).toBeTruthy();
     submit();
     await screen.findByText(MESSAGES.requestTypeRequired);
     for (const message of [
       MESSAGES.requestTypeRequired,
       MESSAGES.formFirstNameRequired,
-      MESSAGES.formMiddleNameRequired,
       MESSAGES.formLastNameRequired,
       MESSAGES.emailRequired,
       MESSAGES.phoneRequired,
-      MESSAGES.countryRequired,
       MESSAGES.zipRequired,
       MESSAGES.stateTypeRequired,
       MESSAGES.addressRequired,
@@ -158,14 +167,32 @@ describe("/do-not-sell-information", () => {
     expect(await screen.findByText(MESSAGES.addressMin)).toBeTruthy();
   });
 
+  it("asks for the address in the usual US order, presets the country and fills city and state from the zip", async () => {
+    fakeApi({ "GET /api/personal_loan/zipcode": zipHandler });
+    renderPage(DoNotSellPage);
+    const labels = [...document.querySelectorAll("form label")].map((l) => l.textContent?.trim());
+    const order = ["Address", "City", "State", "Zip Code"].map((label) => labels.indexOf(label));
+    expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+    expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("US");
+    type("State", "CA");
+    type("Zip Code", "10001");
+    await waitFor(() => expect((screen.getByLabelText("State") as HTMLSelectElement).value).toBe("NY"));
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("New York");
+    type("City", "Manhattan");
+    type("Zip Code", "90210");
+    await waitFor(() => expect((screen.getByLabelText("State") as HTMLSelectElement).value).toBe("CA"));
+    expect((screen.getByLabelText("City") as HTMLInputElement).value).toBe("Manhattan");
+  });
+
   it("sends every field, trimmed, and shows the success alert", async () => {
     const api = fakeApi({ "POST /api/do-not-sell-information": received("We will stop selling within 48 hours.") });
     renderPage(DoNotSellPage);
     fill();
     submit();
     await screen.findByRole("alertdialog", { name: /Request received/ });
-    await waitFor(() => expect(api.calls).toHaveLength(1));
-    expect(api.calls[0]?.body).toEqual({
+    const sent = api.callsTo("POST", "/api/do-not-sell-information");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
       stateResidencyPrompt: "DO_NOT_SELL",
       firstName: "Jo",
       middleName: "Q",

@@ -11,16 +11,22 @@ export function FormField(props: {
   error?: string | undefined;
   note?: ReactNode;
   className?: string;
+  /** The control's id and its label's, when a widget library must know them up front (a combobox). */
+  id?: string;
+  labelId?: string;
   children: (control: ControlProps) => ReactElement;
 }) {
-  const id = useId();
+  const ownId = useId();
+  const id = props.id ?? ownId;
   const hintId = props.hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const showsNote = !props.error && Boolean(props.note);
   const describedBy = [hintId, props.error || showsNote ? errorId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className={props.className ? `form-field ${props.className}` : "form-field"}>
-      <label htmlFor={id}>{props.label}</label>
+      <label htmlFor={id} id={props.labelId}>
+        {props.label}
+      </label>
       {props.hint ? (
         <span id={hintId} className="form-field__hint">
           {props.hint}

@@ -1,4 +1,4 @@
-import { formatPhone, formatSsn } from "#domain/masks.ts";
+import { formatPhone, formatSsn, nationalPhoneDigits } from "#domain/masks.ts";
 
 // Input masks of docs/product/validation.md over digits: how the digits typed so far are shown, built by the domain's
 // own formatters (src/domain/masks.ts), and the longest shown value. Only digits can be entered. The form
@@ -13,6 +13,12 @@ export type DigitMask = {
 
 /** US phone (999)-999-9999, shown as (123)-123-1234: 14 characters at most. */
 export const US_PHONE_MASK: DigitMask = { format: formatPhone, maxLength: 14 };
+
+/** The same, for a number that may be written with its country code +1 first, which is dropped. */
+export const US_PHONE_MASK_WITH_COUNTRY_CODE: DigitMask = {
+  format: (value) => formatPhone(nationalPhoneDigits(value)),
+  maxLength: 14,
+};
 
 /** Social Security Number 999-99-9999. */
 export const SSN_MASK: DigitMask = { format: formatSsn, maxLength: 11 };

@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../tests/helpers/test-app.ts";
+import { callsOf, findAuction } from "./auction-store.ts";
+import {
+  ABA,
+  ACCOUNT,
+  SSN,
+  accept,
+  addBuyers,
+  auctionApp,
+  bid,
+  decided,
+  decline,
+  lenderConfig,
+  postsTo,
+  saveLead,
+  sendLead,
+  startFakeBuyer,
+  type FakeBuyer,
+} from "./auction.testing.ts";
+
+let t: TestApp;
+const servers: FakeBuyer[] = [];
+
+async function buyer(handlers: Parameters<typeof startFakeBuyer>[0]) {
+  const server = await startFakeBuyer(handlers);
+  servers.push(server);
+  return server;
+}
+
+beforeEach(async () => {
+  t = await auctionApp();
+});
+
+afterEach(async () => {
+  await t.app.close();
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function sell(overrides = {}) {
+  const lead = await saveLead(t, overrides);
+  const res = await sendLead(t.app, lead);
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data).toEqual({ status: 3, lead_id: lead.id });
+  return { lead, auction: await decided(t.database.db, lead.id) };
+}
+
+describe("the auction", () => {
+  it("posts to the best bid above the floor and stops at its accept", async () => {
+    const low = await buyer({ ping: () => bid(20), post: () => accept("https://low.example/o") });
+    const high = await buyer({ ping: () => bid(55), post: () => accept("https://high.example/o") });
+    const cheap = await buyer({ ping: () => bid(90), post: () => accept("https://cheap.example/o") });
+    await addBuyers(
+      t.database.db,
+      lenderConfig("low", low),
+      lenderConfig("high", high),
+      lenderConfig("under-floor", cheap, { floor: 100 }),
+    );
+    const { lead, auction } = await sell();
+    expect(auction).toMatchObject({ status: "accepted", buyerId: "high", redirectUrl: "https://high.example/o" });
+    expect(auction.priceCents).toBe(5500);
+    expect(await postsTo(t.database.db, lead.id)).toEqual([{ buyer_id: "high", state: "accepted" }]);
+    expect(low.bodies.filter((b) => b.path === "/post")).toHaveLength(0);
+    expect(cheap.bodies.filter((b) => b.path === "/post")).toHaveLength(0);
+  });
+
+  it("falls down the ranking past a reject, a 500, garbage, HTML and a dropped connection", async () => {
+    const habits = [
+      { id: "rejects", post: () => decline },
+      { id: "errors", post: () => ({ status: 500, body: "oops" }) },
+      { id: "garbage", post: () => ({ body: "{not json" }) },
+      { id: "html", post: () => ({ body: "<html><body>hi</body></html>", type: "text/html" }) },
+      { id: "drops", post: () => ({ drop: true }) },
+    ];
+    let price = 90;
+    for (const h of habits) {
+      const p = price--;
+      const s = await buyer({ ping: () => bid(p), post: h.post });
+      await addBuyers(t.database.db, lenderConfig(h.id, s));
+    }
+    const last = await buyer({ ping: () => bid(10), post: () => accept("https://last.example/o") });
+    await addBuyers(t.database.db, lenderConfig("last", last));
+    const { lead, auction } = await sell();
+    expect(auction).toMatchObject({ status: "accepted", buyerId: "last" });
+    const posts = await postsTo(t.database.db, lead.id);
+    expect(posts.map((p) => p.buyer_id)).toEqual(["rejects", "errors", "garbage", "html", "drops", "last"]);
+    const calls = await callsOf(t.database.db, lead.id);
+    const reasons = Object.fromEntries(calls.filter((c) => c.kind === "post").map((c) => [c.buyerId, c.reason]));
+    expect(reasons).toMatchObject({
+      rejects: "no interest",
+      errors: "http 500",
+      garbage: "unreadable json answer",
+      html: "unreadable json answer",
+      drops: "connection failed",
+    });
+  });
+
+  it("cuts a buyer that hangs at its timeout and still decides", async () => {
+    const hangs = await buyer({ ping: () => ({ hang: true }) });
+    const fine = await buyer({ ping: () => bid(5), post: () => accept() });
+    await addBuyers(t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 300 }), lenderConfig("fine", fine));
+    const { lead, auction } = await sell();
+    expect(auction.status).toBe("accepted");
+    const ping = (await callsOf(t.database.db, lead.id)).find((c) => c.buyerId === "hangs");
+    expect(ping).toMatchObject({ kind: "ping", state: "error", reason: "timeout" });
+  });
+
+  it("ends rejected within its budget when every buyer hangs", async () => {
+    await t.app.close();
+    t = await auctionApp({ AUCTION_BUDGET_MS: "1500" });
+    const hangs = await buyer({ ping: () => ({ hang: true }) });
+    await addBuyers(t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 60_000 }));
+    const { auction } = await sell();
+    expect(auction).toMatchObject({ status: "rejected", reason: "time budget", rejectUrl: "/reject-page" });
+  });
+
+  it("tries tier 1 before tier 2, whatever tier 2 bids", async () => {
+    const first = await buyer({ ping: () => bid(5), post: () => accept("https://tier1.example/o") });
+    const second = await buyer({ ping: () => bid(500), post: () => accept("https://tier2.example/o") });
+    await addBuyers(t.database.db, lenderConfig("t1", first, { tier: 1 }), lenderConfig("t2", second, { tier: 2 }));
+    const { auction } = await sell();
+    expect(auction).toMatchObject({ buyerId: "t1" });
+    expect(second.bodies).toHaveLength(0);
+  });
+
+  it("rejects with the product's reject page when nobody buys", async () => {
+    const no = await buyer({ ping: () => decline });
+    await addBuyers(t.database.db, lenderConfig("no", no));
+    const { auction } = await sell();
+    expect(auction).toMatchObject({ status: "rejected", reason: "no buyer accepted", rejectUrl: "/reject-page" });
+  });
+
+  it("pings without identifiers and posts the full application only to a licensed lender", async () => {
+    const lender = await buyer({ ping: () => bid(10), post: () => decline });
+    const other = await buyer({ ping: () => bid(5), post: () => accept() });
+    await addBuyers(
+      t.database.db,
+      lenderConfig("lender", lender),
+      lenderConfig("other", other, {
+        kind: "lead_buyer",
+        licensedStates: undefined,
+        post: {
+          url: `${other.url}/post`,
+          fields: [
+            { to: "email", from: "email" },
+            { to: "state", from: "state" },
+          ],
+          answer: { success: { path: "result", equals: ["accepted"] }, redirectUrl: "redirect" },
+        },
+      }),
+    );
+    const { lead, auction } = await sell({ ssn: SSN });
+    expect(auction.buyerId).toBe("other");
+    for (const ping of [...lender.bodies, ...other.bodies].filter((b) => b.path === "/ping")) {
+      expect(ping.body).not.toMatch(/Anabel|Quintero|example\.com|2125|123456789|000123456789|021000021/);
+    }
+    const lenderPost = lender.bodies.find((b) => b.path === "/post")?.body ?? "";
+    expect(JSON.parse(lenderPost)).toMatchObject({
+      ssn: SSN,
+      account: ACCOUNT,
+      aba: ABA,
+      consent_hash: "f".repeat(64),
+    });
+    const otherPost = other.bodies.find((b) => b.path === "/post")?.body ?? "";
+    expect(otherPost).not.toMatch(/123456789|000123456789|021000021/);
+    // What was stored of the post is masked.
+    const stored = JSON.stringify(await callsOf(t.database.db, lead.id));
+    expect(stored).not.toMatch(/123456789|000123456789|Anabel/);
+  });
+
+  it("never offers a licensed lender an applicant from a state it is not licensed in", async () => {
+    const lender = await buyer({ ping: () => bid(10), post: () => accept() });
+    await addBuyers(t.database.db, lenderConfig("ny-only", lender, { licensedStates: ["NY"] }));
+    const { auction } = await sell({ state: "CA", zip: "90001", city: "Los Angeles" });
+    expect(auction).toMatchObject({ status: "rejected", reason: "no eligible buyer" });
+    expect(lender.bodies).toHaveLength(0);
+  });
+
+  it("answers a second send with the same auction and starts no second one", async () => {
+    const s = await buyer({ ping: () => bid(10), post: () => accept() });
+    await addBuyers(t.database.db, lenderConfig("one", s));
+    const lead = await saveLead(t);
+    const [a, b] = await Promise.all([sendLead(t.app, lead), sendLead(t.app, lead)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    await decided(t.database.db, lead.id);
+    const again = await sendLead(t.app, lead);
+    expect(again.json().data).toMatchObject({ status: 1, redirect_url: "https://lender.example/offer" });
+    expect(s.bodies.filter((x) => x.path === "/post")).toHaveLength(1);
+  });
+});
+
+describe("send and ping", () => {
+  it("refuses a lead missing answers, naming them", async () => {
+    const lead = await saveLead(t, { ssn: null, bank_aba: null });
+    const res = await sendLead(t.app, lead);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(["bankAba", "ssn"]);
+    expect(await findAuction(t.database.db, lead.id)).toBeUndefined();
+  });
+
+  it("needs the lead's cookie", async () => {
+    const lead = await saveLead(t);
+    const res = await sendLead(t.app, { id: lead.id, cookie: "lp_lead=x.y" });
+    expect(res.statusCode).toBe(404);
+    const ping = await t.app.inject({ method: "GET", url: `/api/ping/v2?lead_id=${lead.id}` });
+    expect(ping.statusCode).toBe(404);
+  });
+
+  it("stores the attribution and answers ping with the redirect once accepted", async () => {
+    const s = await buyer({ ping: () => bid(10), post: () => accept("https://win.example/o") });
+    await addBuyers(t.database.db, lenderConfig("win", s));
+    const { lead, auction } = await sell();
+    expect(auction.attribution).toMatchObject({
+      utm_source: "google",
+      aff_id: "aff-7",
+      "tPar[affiliateId]": "77",
+      clickid: "click-1",
+    });
+    const ping = await t.app.inject({
+      method: "GET",
+      url: `/api/ping/v2?lead_id=${lead.id}&checkKey=k&utm_source=google`,
+      headers: { cookie: lead.cookie },
+    });
+    expect(ping.json()).toEqual({
+      status: 200,
+      message: "ok",
+      data: { status: 1, lead_id: lead.id, redirect_url: "https://win.example/o" },
+    });
+    const redirected = await t.app.inject({
+      method: "POST",
+      url: "/api/personal_loan/lead/redirected/v2",
+      headers: { cookie: lead.cookie },
+      payload: { lead_id: lead.id },
+    });
+    expect(redirected.json().data).toEqual({ lead_id: lead.id, recorded: true });
+    expect((await findAuction(t.database.db, lead.id))?.redirectedAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { CREDIT_SCORE_OPTIONS, PAY_FREQUENCY_OPTIONS, US_STATES } from "#domain/options.ts";
+import { FIELD_CLASS, type SourceField } from "./lead-document.ts";
+
+// A buyer is configuration (docs/product/lender-network.md#buyers): the BUYERS_FILE JSON and rows of the
+// `buyers` table share this schema, and a bad entry is refused with a message naming the buyer and field.
+
+const STATE_CODES = US_STATES.map((s) => s.value) as [string, ...string[]];
+const state = z.enum(STATE_CODES, { message: "must be a two-letter US state code" });
+const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be HH:MM (00:00 to 24:00)");
+
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, "must be an IANA time zone such as America/New_York");
+
+const httpUrl = z.string().refine((v) => {
+  try {
+    return ["http:", "https:"].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}, "must be an http:// or https:// URL");
+
+const sourceField = z.enum(Object.keys(FIELD_CLASS) as [SourceField, ...SourceField[]], {
+  message: "is not a field the network knows (see docs/product/lender-network.md#field-mapping)",
+});
+
+/** One field of a request: where it goes (`Lead.FirstName`), where it comes from, how its value changes. */
+const fieldMap = z
+  .object({
+    to: z.string().min(1).max(200),
+    from: sourceField.optional(),
+    /** A fixed value instead of a lead field (a campaign key, a product code). */
+    value: z.union([z.string().max(500), z.number(), z.boolean()]).optional(),
+    /** Our value -> theirs (BIWEEKLY -> bi_weekly, YES -> 1); values not listed pass through. */
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    case: z.enum(["lower", "upper"]).optional(),
+    /** Send as a number (JSON) when the value reads as one. */
+    type: z.enum(["string", "number", "boolean"]).optional(),
+  })
+  .refine((f) => (f.from === undefined) !== (f.value === undefined), "needs exactly one of from or value");
+export type FieldMap = z.infer<typeof fieldMap>;
+
+const boolSpec = z.object({ path: z.string().min(1), equals: z.array(z.union([z.string(), z.number(), z.boolean()])) });
+
+/** Where a buyer's answer keeps what we read (dot paths, in JSON or XML alike). */
+const answerMap = z.object({
+  format: z.enum(["json", "xml", "form"]).optional(),
+  success: boolSpec,
+  price: z.string().optional(),
+  id: z.string().optional(),
+  reason: z.string().optional(),
+  redirectUrl: z.string().optional(),
+});
+export type AnswerMap = z.infer<typeof answerMap>;
+
+const callSpec = z.object({
+  url: httpUrl,
+  fields: z.array(fieldMap).max(200),
+  headers: z.record(z.string(), z.string().max(1000)).optional(),
+  answer: answerMap,
+});
+export type CallSpec = z.infer<typeof callSpec>;
+
+const cap = z.number().int().min(0).optional();
+
+const filters = z
+  .object({
+    states: z.array(state).optional(),
+    loanAmount: z.object({ min: z.number().optional(), max: z.number().optional() }).optional(),
+    minMonthlyIncome: z.number().optional(),
+    creditScores: z.array(z.enum(CREDIT_SCORE_OPTIONS.map((o) => o.value) as [string, ...string[]])).optional(),
+    payFrequencies: z.array(z.enum(PAY_FREQUENCY_OPTIONS.map((o) => o.value) as [string, ...string[]])).optional(),
+    directDepositOnly: z.boolean().optional(),
+    age: z.object({ min: z.number().int().optional(), max: z.number().int().optional() }).optional(),
+    /** true: only active military; false: no active military; unset: either. */
+    military: z.boolean().optional(),
+  })
+  .default({});
+
+export const buyerSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "must be lower-case letters, digits, - or _"),
+    name: z.string().min(1).max(100),
+    enabled: z.boolean().default(true),
+    kind: z.enum(["licensed_lender", "lead_buyer"]),
+    /** The states a licensed lender may lend in; it is never offered an applicant from elsewhere. */
+    licensedStates: z.array(state).optional(),
+    mode: z.enum(["ping_post", "direct_post"]),
+    protocol: z.enum(["json", "form", "xml"]),
+    /** The XML document's root element. */
+    xmlRoot: z
+      .string()
+      .regex(/^[A-Za-z_][\w.-]*$/)
+      .default("Lead"),
+    ping: callSpec.optional(),
+    post: callSpec,
+    filters,
+    /** "test": test leads only; "live": real leads only; "both". */
+    testMode: z.enum(["live", "test", "both"]).default("live"),
+    pricing: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("bid") }),
+      z.object({ kind: z.literal("fixed"), price: z.number().min(0) }),
+    ]),
+    /** Bids below this (dollars) are not taken. */
+    floor: z.number().min(0).default(0),
+    tier: z.number().int().min(1).max(100).default(1),
+    caps: z.object({ hourly: cap, daily: cap, monthly: cap }).default({}),
+    timeZone: timeZone.default("America/New_York"),
+    /** Weekly opening hours in the buyer's time zone; unset: always open. */
+    schedule: z.partialRecord(z.enum(DAYS), z.array(z.tuple([clock, clock])).max(10)).optional(),
+    timeoutMs: z.number().int().min(50).max(60_000).default(5_000),
+    /** A buyer does not see the same person twice within this many days. */
+    duplicateWindowDays: z.number().int().min(0).max(3650).default(30),
+  })
+  .superRefine((b, ctx) => {
+    if (b.mode === "ping_post" && !b.ping)
+      ctx.addIssue({ code: "custom", path: ["ping"], message: "ping/post needs a ping" });
+    if (b.kind === "licensed_lender" && !b.licensedStates?.length) {
+      ctx.addIssue({ code: "custom", path: ["licensedStates"], message: "a licensed lender names its states" });
+    }
+    // What a buyer may see (docs/product/lender-network.md#what-a-buyer-may-see), refused at load time.
+    b.ping?.fields.forEach((f, i) => {
+      if (f.from && FIELD_CLASS[f.from] !== "ping") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["ping", "fields", i, "from"],
+          message: `${f.from} identifies the person and may not be sent in a ping`,
+        });
+      }
+    });
+    if (b.kind !== "licensed_lender") {
+      b.post.fields.forEach((f, i) => {
+        if (f.from && FIELD_CLASS[f.from] === "restricted") {
+          ctx.addIssue({
+            code: "custom",
+            path: ["post", "fields", i, "from"],
+            message: `${f.from} is posted only to a licensed lender`,
+          });
+        }
+      });
+    }
+  });
+
+export type Buyer = z.infer<typeof buyerSchema>;
+
+export class BuyerConfigError extends Error {}
+
+/** Validates a list of buyers; throws one message listing every problem, each with buyer and field. */
+export function parseBuyers(input: unknown, origin: string): Buyer[] {
+  const list = z.array(z.unknown()).safeParse(input);
+  if (!list.success) throw new BuyerConfigError(`${origin}: must be a JSON array of buyers`);
+  const problems: string[] = [];
+  const out: Buyer[] = [];
+  list.data.forEach((entry, i) => {
+    const parsed = buyerSchema.safeParse(entry);
+    const label = typeof (entry as { id?: unknown })?.id === "string" ? (entry as { id: string }).id : `#${i}`;
+    if (parsed.success) out.push(parsed.data);
+    else for (const issue of parsed.error.issues) problems.push(`  ${label}.${issue.path.join(".")}: ${issue.message}`);
+  });
+  const ids = new Set<string>();
+  for (const b of out) {
+    if (ids.has(b.id)) problems.push(`  ${b.id}: the id is used twice`);
+    ids.add(b.id);
+  }
+  if (problems.length) throw new BuyerConfigError(`${origin}: invalid buyer configuration:\n${problems.join("\n")}`);
+  return out;
+}

@@ -1,0 +1,76 @@
+import type { BuyerAnswer } from "./mapping.ts";
+import { AnswerError, readAnswer } from "./mapping.ts";
+import type { Buyer, CallSpec } from "./buyer-config.ts";
+
+// One HTTP call to a buyer, defensively (docs/product/lender-network.md#buyer-answers): whatever happens
+// (timeout, dropped connection, 500, HTML, garbage, an answer too large) the caller gets an outcome with a
+// reason, never an exception and never a wait beyond the timeout.
+
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export type CallOutcome =
+  | { ok: true; httpStatus: number; text: string; answer: BuyerAnswer; latencyMs: number }
+  | { ok: false; httpStatus: number | undefined; text: string; reason: string; latencyMs: number };
+
+async function readLimited(response: Response, signal: AbortSignal): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const onAbort = () => void reader.cancel().catch(() => {});
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_ANSWER_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new AnswerError("answer too large");
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function callBuyer(
+  buyer: Pick<Buyer, "protocol" | "timeoutMs">,
+  spec: CallSpec,
+  request: { body: string; contentType: string },
+  timeoutMs: number = buyer.timeoutMs,
+): Promise<CallOutcome> {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), Math.max(1, timeoutMs));
+  let httpStatus: number | undefined;
+  let text = "";
+  try {
+    const response = await fetch(spec.url, {
+      method: "POST",
+      headers: { ...spec.headers, "content-type": request.contentType, accept: "*/*" },
+      body: request.body,
+      signal: controller.signal,
+      redirect: "manual",
+    });
+    httpStatus = response.status;
+    text = await readLimited(response, controller.signal);
+    if (response.status < 200 || response.status >= 300) {
+      return { ok: false, httpStatus, text, reason: `http ${response.status}`, latencyMs: latency() };
+    }
+    const answer = readAnswer(spec.answer, buyer.protocol, text);
+    return { ok: true, httpStatus, text, answer, latencyMs: latency() };
+  } catch (error) {
+    const reason = controller.signal.aborted
+      ? "timeout"
+      : error instanceof AnswerError
+        ? error.message
+        : "connection failed";
+    return { ok: false, httpStatus, text, reason, latencyMs: latency() };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,58 @@
+import { PgBoss, fromPglite } from "pg-boss";
+import type { Database } from "../db/database.ts";
+
+// The durable job queue (docs/decisions/0018-lender-auction.md): pg-boss in the application's own
+// database, in-process on PGlite or over its own small pool on PostgreSQL, so queued work survives a
+// restart and several server processes share one queue.
+
+export type JobQueue = {
+  send(queue: string, data: object): Promise<void>;
+  work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startJobQueue(
+  database: Database,
+  options: { retryLimit: number; expireInSeconds: number; onError: (error: Error) => void },
+): Promise<JobQueue> {
+  const connectionString = database.pool?.options.connectionString;
+  const boss =
+    database.pglite !== undefined
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as ConstructorParameters<typeof PgBoss>[0])
+      : new PgBoss({ connectionString, max: 3, application_name: "loanpath-queue" });
+  boss.on("error", options.onError);
+  await boss.start();
+  const workers = new Map<string, string[]>();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name, { retryLimit: options.retryLimit, expireInSeconds: options.expireInSeconds });
+    created.add(name);
+  };
+
+  return {
+    async send(queue, data) {
+      await ensureQueue(queue);
+      await boss.send(queue, data);
+      // Wake this process's workers at once instead of waiting for the next poll.
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+    },
+    async work(queue, concurrency, handler) {
+      await ensureQueue(queue);
+      const ids: string[] = [];
+      // Several single-job workers, so one slow auction does not hold up the next.
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(
+          await boss.work(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+          }),
+        );
+      }
+      workers.set(queue, ids);
+    },
+    async stop() {
+      // Running auctions get a moment to finish; whatever is left is resumed by the next start.
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import type { PiiCipher } from "../security/pii-cipher.ts";
+import { runAuction, type AuctionContext } from "./auction.ts";
+import { orphanedAuctions } from "./auction-store.ts";
+import type { Buyer } from "./buyer-config.ts";
+import { createBuyerRegistry } from "./buyer-registry.ts";
+import { startJobQueue } from "./job-queue.ts";
+import distributionRoutes from "./routes.ts";
+
+// The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
+// a sweeper that re-queues auctions nobody is running (after a crash), and the routes.
+
+type DistributionOptions = {
+  config: Config;
+  database: Database;
+  cipher: PiiCipher;
+  tokenSecret: Buffer;
+  /** Buyers that come with the process (the simulated network), before the file and the table. */
+  builtInBuyers?: Buyer[];
+};
+
+const AUCTION_QUEUE = "lead-auction";
+const REJECT_PAGE = "/reject-page";
+const CONGRATULATIONS_PAGE = "/congratulations";
+
+async function distribution(app: FastifyInstance, opts: DistributionOptions) {
+  const { config, database, cipher } = opts;
+  const settings = config.distribution;
+  const db = database.db;
+  const decisions = new EventEmitter();
+  decisions.setMaxListeners(0);
+  const warn = (message: string) => app.log.warn({ distribution: message }, "lender network");
+
+  const registry = createBuyerRegistry(db, { file: settings.buyersFile, extra: opts.builtInBuyers, warn });
+  const context: AuctionContext = {
+    db,
+    cipher,
+    buyers: registry,
+    owner: `${process.pid}-${randomBytes(6).toString("hex")}`,
+    leaseMs: settings.leaseMs,
+    rejectUrl: REJECT_PAGE,
+    acceptedWithoutRedirect: CONGRATULATIONS_PAGE,
+    onDecided: (leadId) => decisions.emit(leadId),
+    warn,
+  };
+
+  const queue = await startJobQueue(database, {
+    retryLimit: 5,
+    expireInSeconds: Math.ceil(settings.auctionBudgetMs / 1000) + 120,
+    onError: (error) => app.log.warn({ err: { type: error.name } }, "job queue error"),
+  });
+  await queue.work(AUCTION_QUEUE, settings.workers, async (data) => {
+    const leadId = (data as { leadId?: unknown }).leadId;
+    if (typeof leadId === "string") await runAuction(context, leadId);
+  });
+  const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId });
+
+  // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue;
+  // running one twice is harmless, the lease lets one worker at a time through.
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      for (const leadId of await orphanedAuctions(db, settings.leaseMs)) await enqueue(leadId);
+    } catch (error) {
+      app.log.warn({ err: { type: (error as Error).name } }, "auction sweep failed");
+    } finally {
+      sweeping = false;
+    }
+  };
+  const sweeper = setInterval(() => void sweep(), Math.max(250, Math.min(5_000, settings.leaseMs / 2)));
+  sweeper.unref();
+  app.addHook("onReady", async () => void sweep());
+  app.addHook("preClose", async () => {
+    clearInterval(sweeper);
+    await queue.stop();
+  });
+
+  await app.register(distributionRoutes, {
+    config,
+    db,
+    cipher,
+    tokenSecret: opts.tokenSecret,
+    enqueue,
+    decisions,
+  });
+}
+
+export default fp(distribution, { name: "distribution" });

@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { marketingOutbox } from "../db/schema.ts";
+
+// The marketing outbox (docs/product/marketing.md): list additions are written here in the request and
+// sent by the sync job. An entry is claimed by pushing its next attempt past a lease, so two processes
+// never send the same entry at once, and one that dies mid-send leaves it to be taken again.
+
+export type OutboxEntry = typeof marketingOutbox.$inferSelect;
+
+/** Queues the lead's addition to `listIds`; the same lists for the same lead are queued once. */
+export async function queueListAddition(
+  db: Db,
+  entry: { leadId: string; listIds: readonly number[]; updateEnabled: boolean },
+): Promise<void> {
+  await db
+    .insert(marketingOutbox)
+    .values({
+      leadId: entry.leadId,
+      listKey: [...entry.listIds].sort((a, b) => a - b).join(","),
+      listIds: [...entry.listIds],
+      updateEnabled: entry.updateEnabled,
+    })
+    .onConflictDoNothing({ target: [marketingOutbox.leadId, marketingOutbox.listKey] });
+}
+
+/** Up to `limit` pending entries due at `now`, oldest first, each claimed until `now + leaseMs`. */
+export async function claimDueEntries(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: marketingOutbox.id })
+      .from(marketingOutbox)
+      .where(and(eq(marketingOutbox.status, "pending"), lte(marketingOutbox.nextAttemptAt, now)))
+      .orderBy(asc(marketingOutbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(marketingOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+      .where(
+        inArray(
+          marketingOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** The entry's end: sent, suppressed (an opt-out came first) or failed (refused for good). */
+export async function finishEntry(
+  db: Db,
+  id: number,
+  status: "sent" | "suppressed" | "failed",
+  now: Date,
+  reason?: string,
+): Promise<void> {
+  await db
+    .update(marketingOutbox)
+    .set({ status, doneAt: now, lastError: reason ?? null, attempts: sql`${marketingOutbox.attempts} + 1` })
+    .where(and(eq(marketingOutbox.id, id), eq(marketingOutbox.status, "pending")));
+}
+
+/** Another try at `at`, after a failure that may pass (an outage, a rate limit). */
+export async function retryEntryAt(db: Db, id: number, at: Date, reason: string): Promise<void> {
+  await db
+    .update(marketingOutbox)
+    .set({ nextAttemptAt: at, lastError: reason, attempts: sql`${marketingOutbox.attempts} + 1` })
+    .where(and(eq(marketingOutbox.id, id), eq(marketingOutbox.status, "pending")));
+}

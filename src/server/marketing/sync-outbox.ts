@@ -1,0 +1,63 @@
+import type { Db } from "../db/database.ts";
+import { findLead } from "../leads/lead-store.ts";
+import { isSuppressed } from "../privacy/suppression.ts";
+import type { MarketingLists } from "./brevo-client.ts";
+import { claimDueEntries, finishEntry, retryEntryAt, type OutboxEntry } from "./outbox-store.ts";
+
+// One pass of the marketing sync (docs/product/marketing.md): every entry due is sent to Brevo with the
+// lead's e-mail, names and loan reason as they are now, unless the person opted out since (then it is
+// never sent). An outage is retried with growing pauses, so a long one loses nothing; an entry is marked
+// sent only after Brevo took it, and Brevo takes the same contact twice as once.
+
+const BATCH = 50;
+/** Longer than one Brevo call can take (its timeout is 10 s): a claimed entry is not taken again meanwhile. */
+const CLAIM_LEASE_MS = 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** The pause before try `attempt + 1`: 30 s, 1 min, 2 min ... at most an hour. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt));
+}
+
+export type SyncReport = { sent: number; suppressed: number; failed: number; retrying: number };
+
+export async function syncMarketingOutbox(db: Db, lists: MarketingLists, now: Date = new Date()): Promise<SyncReport> {
+  const report: SyncReport = { sent: 0, suppressed: 0, failed: 0, retrying: 0 };
+  for (const entry of await claimDueEntries(db, now, BATCH, CLAIM_LEASE_MS)) {
+    report[await sendEntry(db, lists, entry, now)]++;
+  }
+  return report;
+}
+
+async function sendEntry(db: Db, lists: MarketingLists, entry: OutboxEntry, now: Date): Promise<keyof SyncReport> {
+  const lead = await findLead(db, entry.leadId);
+  if (!lead?.email) {
+    await finishEntry(db, entry.id, "failed", now, "no e-mail on the lead");
+    return "failed";
+  }
+  if (await isSuppressed(db, { email: lead.email, phone: lead.cell_phone ?? lead.home_phone })) {
+    await finishEntry(db, entry.id, "suppressed", now);
+    return "suppressed";
+  }
+  const result = await lists.upsertContact({
+    email: lead.email,
+    attributes: {
+      FIRSTNAME: lead.first_name ?? undefined,
+      LASTNAME: lead.last_name ?? undefined,
+      LOANREASON: lead.loan_reason ?? undefined,
+    },
+    listIds: entry.listIds,
+    updateEnabled: entry.updateEnabled,
+  });
+  if (result.ok) {
+    await finishEntry(db, entry.id, "sent", now);
+    return "sent";
+  }
+  if (!result.retry) {
+    await finishEntry(db, entry.id, "failed", now, result.reason);
+    return "failed";
+  }
+  await retryEntryAt(db, entry.id, new Date(now.getTime() + retryDelayMs(entry.attempts)), result.reason);
+  return "retrying";
+}

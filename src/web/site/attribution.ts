@@ -1,0 +1,47 @@
+import { ATTRIBUTION_KEYS, attributionFrom, type Attribution } from "#domain/attribution.ts";
+
+// The visitor's traffic source (src/domain/attribution.ts), kept in session storage under the spec's keys
+// (docs/product/lead-fields.md, storage keys) from the page they entered on until the application is sent.
+// An entry that names a source of its own replaces the whole set: sub ids of one campaign never mix with
+// another's.
+
+function cookieMap(cookie: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of cookie.split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    try {
+      map.set(decodeURIComponent(part.slice(0, at).trim()), decodeURIComponent(part.slice(at + 1).trim()));
+    } catch {
+      // A cookie that is not valid percent-encoding is someone else's; skip it.
+    }
+  }
+  return map;
+}
+
+export function rememberAttribution(search: string, cookie: string, storage: Storage = sessionStorage): void {
+  const found = attributionFrom(new URLSearchParams(search), cookieMap(cookie));
+  if (Object.keys(found).length === 0) return;
+  try {
+    for (const key of ATTRIBUTION_KEYS) {
+      const value = found[key];
+      if (value === undefined) storage.removeItem(key);
+      else storage.setItem(key, value);
+    }
+  } catch {
+    // Storage disabled: the application simply carries no source.
+  }
+}
+
+export function readAttribution(storage: Storage = sessionStorage): Attribution {
+  const kept: Attribution = {};
+  try {
+    for (const key of ATTRIBUTION_KEYS) {
+      const value = storage.getItem(key);
+      if (value !== null) kept[key] = value;
+    }
+  } catch {
+    // Nothing kept.
+  }
+  return kept;
+}

@@ -1,0 +1,138 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { stepBySlug, stepTitle } from "../../src/domain/steps/step-table.ts";
+import { issueResumeToken } from "../../src/server/leads/resume-token.ts";
+import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import { baseURL, field, heading, nextButton, PHONE, poll, savedContact } from "./funnel-walk.ts";
+
+// The e-mail-link entry (docs/product/behaviour.md#resume-logic) against the real server: a link with a
+// valid resume token resumes the saved lead at its first unfinished step; a link without one starts a
+// fresh lead, whose legal name screen asks the name and the amount. Nothing waits on a clock.
+const dataDir = inject("dataDir");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const next = (page: Page) => nextButton(page).click();
+
+let emails = 0;
+const newEmail = () => `link.visitor+${Date.now()}-${++emails}@example.com`;
+
+/** The token secret the test server generated into its data directory (src/server/security/secrets.ts). */
+async function tokenSecret(): Promise<Buffer> {
+  const stored = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { tokenSecret: string };
+  return Buffer.from(stored.tokenSecret, "base64");
+}
+
+/** An earlier visit's lead, saved up to the birth date, made through the server's own endpoints. */
+async function earlierLead(email: string): Promise<string> {
+  const entered = await fetch(`${baseURL}/api/personal_loan/lead/v2/email-link`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, loan_reason: "AUTO_REPAIR" }),
+  });
+  expect(entered.status).toBe(200);
+  const leadId = ((await entered.json()) as { data: { contact: { lead_id: string } } }).data.contact.lead_id;
+  const cookie = entered.headers.getSetCookie()[0]!.split(";")[0]!;
+  const updated = await fetch(`${baseURL}/api/personal_loan/lead/v2`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      lead_id: leadId,
+      first_name: "Maria",
+      last_name: "Lopez",
+      loan_amount: 2000,
+      home_phone: "2127364100",
+      cell_phone: "2127364100",
+      dob: "1985-06-15",
+    }),
+  });
+  expect(updated.status).toBe(200);
+  return leadId;
+}
+
+const link = (query: Record<string, string>) => `${baseURL}/start?${new URLSearchParams(query)}`;
+
+describe("e-mail-link entry", () => {
+  it("with a valid resume token, resumes the saved lead at its first unfinished step", async () => {
+    const email = newEmail();
+    const leadId = await earlierLead(email);
+    const token = issueResumeToken(await tokenSecret(), { id: leadId, email }, 24);
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: token }));
+    // Phone and birth date are saved: the address is the first step left.
+    const address = stepBySlug("address")!;
+    await page.waitForURL(`${baseURL}${address.path}`);
+    await poll(() => heading(page).textContent()).toBe(stepTitle(address, { firstName: "Maria" }));
+    expect(await page.evaluate(() => sessionStorage.getItem("lead_id"))).toBe(leadId);
+    expect(await savedContact(page)).toMatchObject({ lead_id: leadId, first_name: "Maria", loan_reason: "MEDICAL" });
+    // The link's e-mail and token are gone from the address bar and from the tab's history.
+    expect(page.url()).not.toContain("email");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    // The landing entry was replaced: one step back is the blank tab the test opened.
+    await page.goBack();
+    expect(page.url()).toBe("about:blank");
+    await context.close();
+  });
+
+  it("without a token, starts a fresh lead: name and amount first, then the e-mail it came with", async () => {
+    const email = newEmail();
+    const earlier = await earlierLead(email);
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    // The entry is held at the network until the overlay has been seen covering the page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/personal_loan/lead/v2/email-link", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(link({ email, loan_reason: "MEDICAL", utm_source: "spring-mail" }));
+    const overlay = page.getByRole("status").filter({ hasText: "Opening your application" });
+    await poll(() => overlay.isVisible()).toBe(true);
+    release();
+    const legalName = stepBySlug("lgname")!;
+    await page.waitForURL(`${baseURL}${legalName.path}`);
+    await poll(() => heading(page).textContent()).toBe(stepTitle(legalName, {}));
+    // Nothing of the earlier lead shows: the names are empty, and the lead is a new one.
+    expect(await field(page, "First Name").inputValue()).toBe("");
+    expect(await page.evaluate(() => sessionStorage.getItem("lead_id"))).not.toBe(earlier);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await field(page, "First Name").fill("Jo");
+    await field(page, "Last Name").fill("Kim");
+    await field(page, "Loan Amount").selectOption("1000");
+    await next(page);
+    await page.waitForURL(`${baseURL}/email`);
+    await poll(() => field(page, "E-mail Address").inputValue()).toBe(email);
+    await next(page);
+    await page.waitForURL(`${baseURL}/cellphone`);
+    expect(await savedContact(page)).toMatchObject({
+      first_name: "Jo",
+      last_name: "Kim",
+      loan_amount: 1000,
+      loan_reason: "MEDICAL",
+      email,
+      utm_source: "spring-mail",
+      home_phone: null,
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a broken link leaves the visitor on the landing page with a notice and the quick start", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(link({ email: "not-an-address", loan_reason: "MEDICAL" }));
+    await poll(() => page.getByRole("alert").first().textContent()).toContain("This link is not complete");
+    expect(page.url()).toBe(`${baseURL}/start`);
+    expect(await page.getByRole("button", { name: "REQUEST NOW" }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALTERNATE_STEPS } from "../../src/domain/steps/other-steps.ts";
+import { stepBySlug } from "../../src/domain/steps/step-table.ts";
+import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import { ANSWERS, baseURL, DESKTOP, LONG, next, onStep, savedContact, startLead, type Mode } from "./funnel-walk.ts";
+
+// The alternate path (docs/product/screens-and-routes.md, /apply/*) end to end at 1280 px: each screen with its
+// own progress indicator and back link, from /apply/address to /requestcash, by client navigation.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The main screen whose answers each alternate screen asks; the bank details screen has its own. */
+const SAME_AS: Record<string, string> = {
+  "apply-address": "address",
+  "apply-home_time": "hometime",
+  "apply-own_home": "ownhome",
+  "apply-score": "creditscore",
+  "apply-deposit": "deposit",
+  "apply-bank_time": "banktime",
+  "apply-driver": "driverid",
+  "apply-own_car": "owncar",
+  "apply-ssn": "ssn",
+  "apply-debt": "unsecureddebtamount",
+};
+
+async function answer(page: Page, slug: string, mode: Mode) {
+  if (slug === "apply-bank") {
+    // Routing number and bank name as on /aba, then the account number; Checking stays chosen.
+    await ANSWERS.aba!(page, mode);
+    return ANSWERS.bankaccount!(page, mode);
+  }
+  const main = SAME_AS[slug];
+  if (!main) throw new Error(`no answers for ${slug}`);
+  return ANSWERS[main]?.(page, mode);
+}
+
+describe("alternate path", () => {
+  it(
+    "goes from /apply/address to /requestcash, each screen with its indicator and back link",
+    async () => {
+      const { context, page, problems } = await openPage(browser, { viewport: DESKTOP });
+      await startLead(page);
+      await page.goto(`${baseURL}/apply/address`);
+      await page.evaluate(() => Object.assign(window, { funnelMark: true }));
+      for (const step of ALTERNATE_STEPS) {
+        await onStep(page, step);
+        const back = page.getByRole("link", { name: "Back" });
+        if (step.back) expect(await back.getAttribute("href"), step.slug).toBe(step.back);
+        else expect(await back.count(), step.slug).toBe(0);
+        expect(await seriousA11yViolations(page), step.slug).toEqual([]);
+        await answer(page, step.slug, "mouse");
+        await next(page, "mouse");
+      }
+      await onStep(page, stepBySlug("requestcash")!);
+      expect(await page.evaluate(() => (window as { funnelMark?: boolean }).funnelMark)).toBe(true);
+      expect(await savedContact(page)).toMatchObject({
+        address: "350 N Crescent Dr",
+        time_at_residence: 102,
+        bank_name: "JPMORGAN CHASE",
+        bank_account_type: "CHECKING",
+        bank_account_number: "****5678",
+        bank_direct_deposit: "YES",
+        credit_score: "GOOD",
+        own_car: "YES",
+        ssn: "***-**-6789",
+        debt_amount: "NONE",
+      });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
+});

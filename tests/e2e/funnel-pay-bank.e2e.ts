@@ -1,0 +1,151 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, isWeekend, localToday, parseIsoDate, toIsoDate } from "../../src/domain/calendar-date.ts";
+import { MESSAGES } from "../../src/domain/messages.ts";
+import { allowedNextPayDates, PAY_DATE_WINDOW_DAYS, secondPayDate } from "../../src/domain/pay-dates.ts";
+import { CHECKING_CONFIRMATION } from "../../src/domain/steps/bank-type-confirmation.ts";
+import { dateInWords } from "../../src/web/funnel/fields/calendar-month.ts";
+import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import { baseURL, field, heading, nextButton, PHONE, poll, savedContact, startLead } from "./funnel-walk.ts";
+
+// The pay-date calendar, the bank account type pop-up, the work phone's check while typing and the masked
+// phone, against the real server on a 375 px phone. Each test makes its own lead through the first
+// screens; nothing waits on a clock, only on elements, addresses and saved answers.
+const CELL = "2127364100";
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const focusedDate = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-date") ?? null);
+
+/** Opens a screen of the funnel directly (the lead is kept in session storage and its cookie). */
+async function openStep(page: Page, path: string, title: string) {
+  await page.goto(`${baseURL}${path}`);
+  await poll(() => heading(page).textContent()).toBe(title);
+}
+
+async function saveCellPhone(page: Page) {
+  const input = field(page, "Cell Phone Number");
+  await input.click();
+  await page.keyboard.type(CELL);
+  await poll(() => input.inputValue()).toBe("(212)-736-4100");
+  expect(await input.getAttribute("inputmode")).toBe("tel");
+  await nextButton(page).click();
+  await page.waitForURL(`${baseURL}/dob`);
+}
+
+describe("pay date, bank account type, work phone and masks", () => {
+  it("types the cell phone through its mask and saves its digits; the work phone says it is the same without Next", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    await saveCellPhone(page);
+    expect(await savedContact(page)).toMatchObject({ cell_phone: CELL, home_phone: CELL });
+
+    await openStep(page, "/workphone", "Work Phone");
+    const steps: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PUT" && request.url().endsWith("/step")) steps.push(request.url());
+    });
+    const work = field(page, "Work Phone Number");
+    await work.click();
+    await page.keyboard.type(CELL);
+    await poll(() => work.inputValue()).toBe("(212)-736-4100");
+    await poll(() => page.getByText(MESSAGES.workPhoneSameAsCell).isVisible()).toBe(true);
+    expect(await work.getAttribute("aria-invalid")).toBe("true");
+    // A different number clears it once typing stops.
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("9");
+    await poll(() => page.getByText(MESSAGES.workPhoneSameAsCell).count()).toBe(0);
+    expect(steps).toEqual([]);
+    expect(page.url()).toBe(`${baseURL}/workphone`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("picks a pay date with the keyboard only; a weekend can be reached but not chosen", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    await openStep(page, "/payfreequency", "Pay Frequency");
+    await page.getByRole("radio", { name: "Every other week", exact: true }).click();
+    await nextButton(page).click();
+    await page.waitForURL(`${baseURL}/grossincome`);
+
+    await openStep(page, "/nextpaydate", "Next Pay Date");
+    const today = localToday(new Date());
+    const window = Array.from({ length: PAY_DATE_WINDOW_DAYS + 1 }, (_, i) => addDays(today, i));
+    // The grid's Tab stop is the first weekday; the first weekend after it, then the weekday after that.
+    const allowed = allowedNextPayDates(today);
+    const weekend = window.map(toIsoDate).find((d) => d > allowed[0]! && isWeekend(parseIsoDate(d)!))!;
+    const payDate = allowed.find((d) => d > weekend)!;
+
+    // Fits the phone: no sideways scrolling, every day a 44 px target, Next without scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const box = await page.locator("[role=grid] td[data-date]").first().boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    const next = await nextButton(page).boundingBox();
+    expect(next!.y + next!.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Tab to the grid's one stop, then only arrow keys.
+    for (let i = 0; i < 25 && (await focusedDate(page)) === null; i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 10 && (await focusedDate(page)) !== weekend; i++) await page.keyboard.press("ArrowRight");
+    expect(await focusedDate(page)).toBe(weekend);
+    const weekendDay = page.locator(`[data-date="${weekend}"]`);
+    expect(await weekendDay.getAttribute("aria-disabled")).toBe("true");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press(" ");
+    expect(await weekendDay.getAttribute("aria-selected")).toBe("false");
+    expect(await page.getByText(/^Chosen:/).count()).toBe(0);
+
+    for (let i = 0; i < 3 && (await focusedDate(page)) !== payDate; i++) await page.keyboard.press("ArrowRight");
+    expect(await focusedDate(page)).toBe(payDate);
+    await page.keyboard.press("Enter");
+    await poll(() => page.getByText(`Chosen: ${dateInWords(payDate)}`).isVisible()).toBe(true);
+    expect(await page.locator(`[data-date="${payDate}"]`).getAttribute("aria-selected")).toBe("true");
+
+    for (let i = 0; i < 60 && !(await nextButton(page).evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/empinfor`);
+    expect(await savedContact(page)).toMatchObject({
+      income_next_date_1: payDate,
+      income_next_date_2: secondPayDate(payDate, "BIWEEKLY"),
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("asks about Saving in a pop-up: changing to Checking or keeping Saving both send", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    const dialog = () => page.getByRole("alertdialog", { name: CHECKING_CONFIRMATION.question });
+
+    await openStep(page, "/banktype", "Bank Account Type");
+    await page.getByRole("radio", { name: "Saving", exact: true }).click();
+    await nextButton(page).click();
+    await dialog().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // The suggested answer has focus.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(CHECKING_CONFIRMATION.changeLabel);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/banktime`);
+    expect(await savedContact(page)).toMatchObject({ bank_account_type: "CHECKING" });
+
+    await openStep(page, "/banktype", "Bank Account Type");
+    await page.getByRole("radio", { name: "Saving", exact: true }).click();
+    await nextButton(page).click();
+    await dialog().waitFor();
+    await page.getByRole("button", { name: CHECKING_CONFIRMATION.keepLabel }).click();
+    await page.waitForURL(`${baseURL}/banktime`);
+    expect(await savedContact(page)).toMatchObject({ bank_account_type: "SAVING" });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

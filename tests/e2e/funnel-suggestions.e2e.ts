@@ -1,0 +1,121 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../src/domain/messages.ts";
+import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import {
+  baseURL,
+  DESKTOP,
+  field,
+  heading,
+  isFocused,
+  LONG,
+  nextButton,
+  PHONE,
+  poll,
+  savedContact,
+  startFunnel,
+  startLead,
+} from "./funnel-walk.ts";
+
+// The funnel's suggestions in a real browser (docs/decisions/0016-combobox.md): picked by keyboard, read by
+// a screen reader as a combobox with its listbox, at both sizes.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const listbox = (page: Page, label: string) => page.getByRole("listbox", { name: `${label} suggestions` });
+
+async function open(page: Page, path: string, title: string) {
+  await page.goto(`${baseURL}${path}`);
+  await poll(() => heading(page).textContent()).toBe(title);
+}
+
+describe.each([
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const)("suggestions on a %s", (_size, viewport) => {
+  it(
+    "offers names, e-mail providers, streets and states, each picked with the keyboard",
+    async () => {
+      const { context, page, problems } = await openPage(browser, { viewport });
+      await startFunnel(page);
+      const first = field(page, "First Name");
+      await first.pressSequentially("Mar");
+      await poll(() => listbox(page, "First Name").getByRole("option").count()).toBeGreaterThan(0);
+      expect(await first.getAttribute("aria-expanded")).toBe("true");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const offered = await listbox(page, "First Name").getByRole("option").first().textContent();
+      await first.press("ArrowDown");
+      await first.press("Enter");
+      await poll(() => first.inputValue()).toBe(offered);
+      await field(page, "Last Name").fill("Rivera");
+      await nextButton(page).click();
+
+      // The e-mail completes with a provider, and a new one is shown back before it is saved.
+      await page.waitForURL(`${baseURL}/email`);
+      const email = field(page, "E-mail Address");
+      const local = `sugg.${Date.now()}`;
+      await email.pressSequentially(`${local}@gm`);
+      await poll(() => listbox(page, "E-mail Address").getByRole("option").count()).toBe(1);
+      await email.press("ArrowDown");
+      await email.press("Enter");
+      await poll(() => email.inputValue()).toBe(`${local}@gmail.com`);
+      await nextButton(page).click();
+      const dialog = page.getByRole("alertdialog", { name: "Is your e-mail address right?" });
+      await dialog.getByRole("button", { name: "Edit" }).click();
+      await poll(() => isFocused(email)).toBe(true);
+      await nextButton(page).click();
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await page.waitForURL(`${baseURL}/cellphone`);
+      expect((await savedContact(page)).email).toBe(`${local}@gmail.com`);
+
+      // The street is put in standard form with the zip's city and state.
+      await open(page, "/address", "Address of Residence");
+      const street = field(page, "Street Address");
+      await street.pressSequentially("350 north crescent drive");
+      await poll(() => listbox(page, "Street Address").getByRole("option").count()).toBeGreaterThan(0);
+      await street.press("ArrowDown");
+      await street.press("Enter");
+      await poll(() => street.inputValue()).toMatch(/^350 N Crescent Dr/);
+
+      // The licence state as its name; its code is saved. Text that names no state is refused.
+      await open(page, "/driverid", "Driver's License / State ID");
+      await field(page, "Driver's License / State ID Number").fill("D7654321");
+      const state = field(page, "Issuing State");
+      await state.fill("Texs");
+      await nextButton(page).click();
+      await poll(() => page.getByText(MESSAGES.issuingStateUnknown, { exact: true }).isVisible()).toBe(true);
+      await state.fill("");
+      await state.pressSequentially("tex");
+      await poll(() => listbox(page, "Issuing State").getByRole("option").count()).toBe(1);
+      await state.press("ArrowDown");
+      await state.press("Enter");
+      await poll(() => state.inputValue()).toBe("Texas");
+      await nextButton(page).click();
+      await page.waitForURL(`${baseURL}/owncar`);
+      expect((await savedContact(page)).drivers_license_state).toBe("TX");
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
+});
+
+describe("suggestions that fail", () => {
+  it("leave the field working when the suggestion service is down", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    await page.route("**/api/personal_loan/suggest**", (route) => route.abort());
+    await open(page, "/empinfor", "Employer Information");
+    await field(page, "Employer Name").pressSequentially("Acme Corporation");
+    await field(page, "Job Title").pressSequentially("Office Manager");
+    await nextButton(page).click();
+    await page.waitForURL(`${baseURL}/workphone`);
+    expect((await savedContact(page)).work_company_name).toBe("Acme Corporation");
+    expect(problems.filter((p) => !p.includes("ERR_FAILED"))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,190 @@
+import type { Locator, Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { localToday } from "../../src/domain/calendar-date.ts";
+import { allowedNextPayDates } from "../../src/domain/pay-dates.ts";
+import type { Step } from "../../src/domain/steps/step.ts";
+import { progressPercent, stepTitle } from "../../src/domain/steps/step-table.ts";
+
+// What the funnel's end-to-end tests share: where the server is, how a screen is waited for, how a field
+// is filled by mouse or keyboard alone, and a good answer for every main screen.
+export const baseURL = inject("baseURL");
+
+/** The spec's small phone, where every Next button must show without scrolling. */
+export const PHONE = { width: 375, height: 667 };
+export const DESKTOP = { width: 1280, height: 800 };
+export const LONG = 240_000;
+
+/** expect.poll with room for a busy machine (its default gives up after one second). */
+export const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
+export const FIRST_NAME = "Ana";
+export const PAY_DATE = allowedNextPayDates(localToday(new Date()))[1] as string;
+const ROUTING = "021000021";
+
+let emails = 0;
+const newEmail = () => `ana.rivera+${Date.now()}-${++emails}@example.com`;
+
+export type Mode = "mouse" | "keyboard";
+
+export const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+export const nextButton = (page: Page) => page.locator("form button[type=submit]");
+/** A field of the screen's form by its label (the form and the screen are named by the title too). */
+export const field = (page: Page, label: string) => page.locator("form").getByLabel(label, { exact: true });
+export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+export async function startFunnel(page: Page) {
+  await page.goto(`${baseURL}/start`);
+  await page.getByLabel("Your Zip Code").fill("90210");
+  await poll(() => page.getByText("Beverly Hills, CA").first().isVisible()).toBe(true);
+  await page.getByRole("button", { name: "REQUEST NOW" }).click();
+  await page.waitForURL(`${baseURL}/lgname`);
+}
+
+/** Presses Tab until `target` has focus (keyboard only: no click, no focus() call). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 25; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** Waits for a screen: its address, its title (focused, so a screen reader announces it) and its progress. */
+export async function onStep(page: Page, step: Step) {
+  await page.waitForURL(`${baseURL}${step.path}`);
+  await poll(() => heading(page).textContent()).toBe(stepTitle(step, { firstName: FIRST_NAME }));
+  await poll(() => isFocused(heading(page))).toBe(true);
+  expect(await page.getByRole("progressbar").getAttribute("aria-valuenow")).toBe(
+    String(progressPercent(step.indicator)),
+  );
+}
+
+export async function fill(page: Page, mode: Mode, label: string, value: string) {
+  const input = field(page, label);
+  if (mode === "mouse") return input.fill(value);
+  await tabTo(page, input);
+  await page.keyboard.type(value);
+}
+
+async function choose(page: Page, mode: Mode, label: string) {
+  const radio = page.getByRole("radio", { name: label, exact: true });
+  if (mode === "mouse") return radio.click();
+  // One Tab stop for the group, then arrow keys until the answer is chosen.
+  await tabTo(page, page.locator("[role=radio][tabindex='0']"));
+  for (let i = 0; i < 12 && (await radio.getAttribute("aria-checked")) !== "true"; i++) {
+    await page.keyboard.press("ArrowDown");
+  }
+  expect(await radio.getAttribute("aria-checked")).toBe("true");
+}
+
+async function pick(page: Page, mode: Mode, label: string, option: { value: string; label: string }) {
+  const select = field(page, label);
+  await poll(() => select.isEnabled()).toBe(true);
+  if (mode === "mouse") return select.selectOption(option.value);
+  await tabTo(page, select);
+  // A closed <select> chooses by typing its option's text.
+  await page.keyboard.type(option.label);
+  await poll(() => select.inputValue()).toBe(option.value);
+}
+
+export async function next(page: Page, mode: Mode) {
+  const onEmail = new URL(page.url()).pathname === "/email";
+  if (mode === "mouse") await nextButton(page).click();
+  else {
+    await tabTo(page, nextButton(page));
+    await page.keyboard.press("Enter");
+  }
+  if (onEmail) await confirmNewEmail(page, mode);
+}
+
+/** A valid new e-mail is shown back in a pop-up before it is saved: Confirm it (its button has focus). */
+async function confirmNewEmail(page: Page, mode: Mode) {
+  const dialog = page.getByRole("alertdialog", { name: "Is your e-mail address right?" });
+  const settled = async () =>
+    (await dialog.isVisible()) ||
+    new URL(page.url()).pathname !== "/email" ||
+    (await page.locator("[aria-invalid=true]").count()) > 0;
+  await poll(settled).toBe(true);
+  if (!(await dialog.isVisible())) return;
+  const confirm = dialog.getByRole("button", { name: "Confirm" });
+  if (mode === "mouse") return confirm.click();
+  await poll(() => isFocused(confirm)).toBe(true);
+  await page.keyboard.press("Enter");
+}
+
+/** Good answers for every main screen, by slug. Screens not listed keep their preselected answer. */
+export const ANSWERS: Record<string, (page: Page, mode: Mode) => Promise<unknown>> = {
+  lgname: async (page, mode) => {
+    await fill(page, mode, "First Name", FIRST_NAME);
+    await fill(page, mode, "Last Name", "Rivera");
+  },
+  email: (page, mode) => fill(page, mode, "E-mail Address", newEmail()),
+  cellphone: (page, mode) => fill(page, mode, "Cell Phone Number", "2127364100"),
+  dob: async (page, mode) => {
+    await pick(page, mode, "Month", { value: "03", label: "March" });
+    await pick(page, mode, "Day", { value: "14", label: "14" });
+    await pick(page, mode, "Year", { value: "1990", label: "1990" });
+  },
+  address: async (page, mode) => {
+    // The quick start's zip is already there, with its city and state.
+    expect(await field(page, "Zip Code").inputValue()).toBe("90210");
+    await poll(() => page.getByText("Beverly Hills, CA").isVisible()).toBe(true);
+    await fill(page, mode, "Street Address", "350 N Crescent Dr");
+  },
+  incomesource: (page, mode) => choose(page, mode, "Employed"),
+  emptime: (page, mode) => choose(page, mode, "1 - 3 years"),
+  unsecureddebtamount: (page, mode) => choose(page, mode, "None"),
+  payfreequency: (page, mode) => choose(page, mode, "Every other week"),
+  grossincome: (page, mode) => choose(page, mode, "$2,501 - $3,500"),
+  nextpaydate: async (page, mode) => {
+    const day = page.locator(`[role=grid] [data-date="${PAY_DATE}"]`);
+    if (mode === "mouse") {
+      if (!(await day.isVisible())) await page.getByRole("button", { name: "Next month" }).click();
+      return day.click();
+    }
+    // The calendar's one Tab stop is its first weekday; the arrow keys walk on to the pay date.
+    await tabTo(page, page.locator("[role=grid] [tabindex='0']"));
+    const focusedDate = () => page.evaluate(() => document.activeElement?.getAttribute("data-date"));
+    for (let i = 0; i < 5 && (await focusedDate()) !== PAY_DATE; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await poll(() => day.getAttribute("aria-selected")).toBe("true");
+  },
+  empinfor: async (page, mode) => {
+    await fill(page, mode, "Employer Name", "Acme Corporation");
+    await fill(page, mode, "Job Title", "Office Manager");
+  },
+  workphone: (page, mode) => fill(page, mode, "Work Phone Number", "3107364200"),
+  deposit: (page, mode) => choose(page, mode, "Yes, electronic deposit"),
+  aba: async (page, mode) => {
+    await fill(page, mode, "Routing Number", ROUTING);
+    await poll(() => field(page, "Bank Name").inputValue()).toBe("JPMORGAN CHASE");
+  },
+  bankaccount: (page, mode) => fill(page, mode, "Bank Account Number", "12345678"),
+  driverid: async (page, mode) => {
+    await fill(page, mode, "Driver's License / State ID Number", "D1234567");
+    // The state of the address is chosen to start with.
+    expect(await field(page, "Issuing State").inputValue()).toBe("California");
+  },
+  owncar: (page, mode) => choose(page, mode, "Yes"),
+  creditscore: (page, mode) => choose(page, mode, "Good (680-719)"),
+  ssn: (page, mode) => fill(page, mode, "Social Security Number", "123-45-6789"),
+};
+
+export async function savedContact(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(async () => {
+    const id = sessionStorage.getItem("lead_id");
+    const response = await fetch(`/api/personal_loan/lead/v2/${id}`);
+    return ((await response.json()) as { data: { contact: Record<string, unknown> } }).data.contact;
+  });
+}
+
+/** Quick start, legal name and e-mail (which creates the lead): the visitor lands on the cell phone screen. */
+export async function startLead(page: Page) {
+  await startFunnel(page);
+  await ANSWERS.lgname!(page, "mouse");
+  await next(page, "mouse");
+  await page.waitForURL(`${baseURL}/email`);
+  await ANSWERS.email!(page, "mouse");
+  await next(page, "mouse");
+  await page.waitForURL(`${baseURL}/cellphone`);
+}

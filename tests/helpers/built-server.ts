@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// The real server (`src/server/main.ts`, serving the built web app) on a free loopback port with its own
+// embedded database in a temporary directory: what the end-to-end tests and the browser bench drive.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+// The first open of a new embedded database takes seconds, and many more on a busy machine: wait long
+// enough that only a server that cannot start fails here.
+const STARTUP_LIMIT_MS = 120_000;
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not become healthy in ${STARTUP_LIMIT_MS / 1000} s:\n${output()}`);
+}
+
+export type BuiltServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-server-"));
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => output);
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
