@@ -125,10 +125,10 @@ const ROWS: readonly Row[] = [
   { slug: "creditscore", indicator: 23, screen: "choice", title: "Credit Score",
     subtitle: "To your best knowledge, tell us your credit score. Don't worry, we consider all credit types.",
     fields: ["creditScoreRating"], stepNumber: 24, body: { creditScore: "creditScoreRating" } },
-  // The SSN screen's Request Funds button sends the application (docs/product/screens-and-routes.md) with the FCRA
-  // consent.
+  // The SSN screen's Request Funds button saves the last answer with the FCRA consent
+  // (docs/product/screens-and-routes.md); the submit screen /requestcash then hands the application to the lenders.
   { slug: "ssn", indicator: 24, screen: "ssn", title: "Social Security Number", subtitle: "Many lenders need SSN to consider a loan.",
-    fields: ["socialSecurityNumber"], stepNumber: 25, consent: "ssn", body: { ssn: "socialSecurityNumber" }, next: "/mapping-lender" },
+    fields: ["socialSecurityNumber"], stepNumber: 25, consent: "ssn", body: { ssn: "socialSecurityNumber" }, next: "/requestcash" },
 ];
 
 export const MAIN_STEPS: readonly Step[] = ROWS.map((row, i) => ({

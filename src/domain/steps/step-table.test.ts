@@ -49,12 +49,12 @@ describe("step table (docs/product/screens-and-routes.md)", () => {
     expect(MAIN_STEP_ORDER).toHaveLength(TOTAL_STEPS);
   });
 
-  it("links the main flow to its neighbours, from / to /mapping-lender", () => {
+  it("links the main flow to its neighbours, from / to the submit screen /requestcash", () => {
     expect(stepBySlug("lgname")).toMatchObject({ path: "/lgname", back: "/", next: "/email", indicator: 2 });
     expect(stepBySlug("cellphone")).toMatchObject({ back: "/email", next: "/dob", indicator: 3, stepNumber: 2 });
     expect(stepBySlug("ssn")).toMatchObject({
       back: "/creditscore",
-      next: "/mapping-lender",
+      next: "/requestcash",
       indicator: 24,
       stepNumber: 25,
     });

@@ -9,7 +9,7 @@ describe("step flow", () => {
   it("sends the returning visitor from the pay date to the first step still missing", () => {
     expect(nextPathAfterSave(step("nextpaydatesort"), { employerName: "Acme", jobTitle: "Clerk" })).toBe("/workphone");
     expect(nextPathAfterSave(step("nextpaydate"), {})).toBe("/empinfor");
-    expect(nextPathAfterSave(step("ssn"), {})).toBe("/mapping-lender");
+    expect(nextPathAfterSave(step("ssn"), {})).toBe("/requestcash");
   });
 
   it("carries the consent evidence of the rows that show consent text, and none elsewhere", () => {

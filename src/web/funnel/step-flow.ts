@@ -13,7 +13,7 @@ const RETURNING_PAY_DATE_SLUG = "nextpaydatesort";
 /**
  * Where a save leads, given the contact it answered with: the returning visitor's pay-date screen goes on
  * to the first step still missing (docs/product/settled-readings.md#12-loanreason-returning-visitor,
- * pathAfterPayDates), every other screen to its row's next (the SSN screen's is the lender connection).
+ * pathAfterPayDates), every other screen to its row's next (the SSN screen's is the submit screen).
  */
 export function nextPathAfterSave(step: Step, contact: Record<string, unknown>): string {
   return step.slug === RETURNING_PAY_DATE_SLUG ? pathAfterPayDates(contact) : step.next;

@@ -44,7 +44,11 @@ export function useSaveStep(step: Step, stepForm: StepForm, options: { formField
       await navigate("/", { replace: true });
       return;
     }
-    const refusedPhone = result.status === 422 && step.fields.includes("phone");
+    // docs/product/errors.md: the server's refusal of the phone step, whatever its 4xx, reads "Phone number is
+    // invalid!". An unreachable server (0), a rate limit (429) or a server fault (5xx) says what happened
+    // instead: telling the visitor a good number is wrong would only make them change it.
+    const refusedPhone =
+      step.fields.includes("phone") && result.status >= 400 && result.status < 500 && result.status !== 429;
     stepForm.showFailure(refusedPhone ? { ...result, errors: { phone: MESSAGES.phoneRefused } } : result, (wire) => {
       const field = clientFieldOfWire(step, wire);
       return field && options.formFieldOf ? options.formFieldOf(field) : field;

@@ -12,15 +12,27 @@ import { useStepForm } from "../use-step-form.ts";
 import "../confirm-choice.css";
 import type { ScreenProps } from "./screen-props.ts";
 
-/** Session storage: an e-mail was typed that the lead does not have yet (docs/product/lead-fields.md, storage keys). */
+/**
+ * Session storage: the new-email flag (docs/product/lead-fields.md, storage keys), set while a typed address
+ * the lead does not have yet waits for the visitor's Confirm. It holds that address, so a reload with the
+ * pop-up open asks about the same address again instead of dropping it.
+ */
 const NEW_EMAIL_KEY = "newEmail";
 
-function setNewEmailFlag(on: boolean) {
+function setNewEmailFlag(pending: string | undefined) {
   try {
-    if (on) sessionStorage.setItem(NEW_EMAIL_KEY, "true");
+    if (pending) sessionStorage.setItem(NEW_EMAIL_KEY, pending);
     else sessionStorage.removeItem(NEW_EMAIL_KEY);
   } catch {
     // Storage disabled: the pop-up still asks within this page.
+  }
+}
+
+function pendingNewEmail(): string | undefined {
+  try {
+    return sessionStorage.getItem(NEW_EMAIL_KEY) ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -30,23 +42,29 @@ function setNewEmailFlag(on: boolean) {
 // start's answers and the legal name, or updates the lead's e-mail.
 export function EmailScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const saved = typeof funnel.contact.email === "string" ? funnel.contact.email : undefined;
+  // An address still waiting for Confirm when the page was reloaded is asked about again.
+  const [pending] = useState(() => {
+    const address = pendingNewEmail();
+    return address && address.toLowerCase() !== saved?.toLowerCase() ? address : undefined;
+  });
+  const defaults = defaultValuesFor(step, funnel.contact);
+  const stepForm = useStepForm(step, { defaultValues: pending ? { ...defaults, email: pending } : defaults });
   const save = useSaveLead(step, stepForm);
   const typed = (useWatch({ control: stepForm.form.control, name: "email" }) as string | undefined) ?? "";
-  const [checking, setChecking] = useState<string | undefined>(undefined);
+  const [checking, setChecking] = useState<string | undefined>(pending);
   const confirmed = useRef<string | undefined>(undefined);
-  const saved = typeof funnel.contact.email === "string" ? funnel.contact.email : undefined;
 
   const checkedSave = async (values: FormValues) => {
     const email = String(values.email);
     const isNew = email.toLowerCase() !== saved?.toLowerCase();
     if (isNew && confirmed.current !== email) {
-      setNewEmailFlag(true);
+      setNewEmailFlag(email);
       setChecking(email);
       return;
     }
     await save(values);
-    setNewEmailFlag(false);
+    setNewEmailFlag(undefined);
   };
 
   const confirm = () => {
@@ -56,6 +74,7 @@ export function EmailScreen({ step }: ScreenProps) {
   };
   const edit = () => {
     setChecking(undefined);
+    setNewEmailFlag(undefined);
     // After the pop-up has given focus back, move it into the field.
     setTimeout(() => stepForm.form.setFocus("email", { shouldSelect: true }), 0);
   };

@@ -68,6 +68,22 @@ describe("routing number", () => {
     ]);
   });
 
+  it("shows a spinner and says it is looking while the lookup runs", async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    fakeApi({
+      "GET /api/personal_loan/lead/v2/L1": () => savedLead(),
+      [`GET /api/routing/${CHASE}`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderFunnel("/aba");
+    await screen.findByRole("heading", { level: 1, name: "Bank Routing Number" });
+    fireEvent.change(input("Routing Number"), { target: { value: CHASE } });
+    const note = await screen.findByText("Looking up your bank…");
+    expect(note.querySelector(".step__spinner")).not.toBeNull();
+    answer(routing({ method: "GET", path: `/api/routing/${CHASE}`, query: new URLSearchParams(), body: undefined }));
+    await waitFor(() => expect(input("Bank Name").value).toBe("JPMORGAN CHASE"));
+    expect(screen.queryByText("Looking up your bank…")).toBeNull();
+  });
+
   it("lets the visitor type the bank name when the lookup names none", async () => {
     api();
     renderFunnel("/aba");
@@ -177,5 +193,22 @@ describe("cell phone", () => {
     next();
     await screen.findByText(MESSAGES.phoneRefused);
     expect(input("Cell Phone Number").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("reads any refusal of the number as Phone number is invalid!, but a server fault as what it is", async () => {
+    let answer = { status: 400, body: { status: 400, message: "Bad request", errors: { homePhone: "Invalid" } } };
+    fakeApi({
+      "GET /api/personal_loan/lead/v2/L1": () => savedLead(),
+      [`PUT ${STEP_PATH}`]: () => answer,
+    });
+    renderFunnel("/cellphone");
+    await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
+    fireEvent.change(input("Cell Phone Number"), { target: { value: "2127364100" } });
+    next();
+    await screen.findByText(MESSAGES.phoneRefused);
+    answer = { status: 503, body: { status: 503, message: "Unavailable", errors: {} } };
+    next();
+    await screen.findByText(MESSAGES.updateFailed);
+    expect(screen.queryByText(MESSAGES.phoneRefused)).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ describe("masked screens", () => {
     expect(within(form).getByRole("button", { name: "Rates and Fees" })).toBeTruthy();
     expect(within(form).getByRole("button", { name: "the list of partners" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Request Funds" }));
-    await screen.findByText("Landed at /mapping-lender");
+    await screen.findByRole("heading", { level: 1, name: "You are all set!" });
     expect(calls.callsTo("PUT", STEP_PATH)[0]?.body).toMatchObject({ step: 25, ssn: "123456789" });
   });
 });

@@ -29,7 +29,15 @@ export function RoutingFields({
         // docs/product/validation.md: digits only, at most 9.
         clean={(typed) => digitsOnly(typed).slice(0, 9)}
         error={stepForm.errorOf("routingNumber") ?? routing.routingError}
-        note={looking ? "Looking up your bank…" : undefined}
+        // docs/product/behaviour.md: a spinner while the lookup runs; the note's live region announces the words.
+        note={
+          looking ? (
+            <span className="step__lookup">
+              <span className="step__spinner" aria-hidden="true" />
+              Looking up your bank…
+            </span>
+          ) : undefined
+        }
       />
       <StepTextField
         stepForm={stepForm}
@@ -59,8 +67,8 @@ export function useRoutingSave(step: Step, stepForm: StepForm, guardSave: (save:
   return { routing, onSubmit };
 }
 
-// Bank routing number (docs/product/behaviour.md and docs/product/validation.md): 9 digits, a plain input for now, with
-// the bank's name looked up as soon as they are typed.
+// Bank routing number (docs/product/behaviour.md and docs/product/validation.md): 9 digits, with the bank's name looked
+// up as soon as they are typed.
 export function RoutingScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
   const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });

@@ -76,12 +76,28 @@ describe("suggestions", () => {
     next();
     const dialog = await screen.findByRole("alertdialog", { name: "Is your e-mail address right?" });
     expect(dialog.textContent).toContain("ana.rivera@hotmail.com");
-    expect(sessionStorage.getItem("newEmail")).toBe("true");
+    expect(sessionStorage.getItem("newEmail")).toBe("ana.rivera@hotmail.com");
     fireEvent.click(within(dialog).getByRole("button", { name: "Edit" }));
+    expect(sessionStorage.getItem("newEmail")).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(input("E-mail Address")));
     expect(calls.callsTo("PUT", "/api/personal_loan/lead/v2")).toHaveLength(0);
     next();
     fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Confirm" }));
+    await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
+    expect(calls.callsTo("PUT", "/api/personal_loan/lead/v2")[0]?.body).toMatchObject({
+      email: "ana.rivera@hotmail.com",
+    });
+    expect(sessionStorage.getItem("newEmail")).toBeNull();
+  });
+
+  it("asks again after a reload about the new address that was waiting for Confirm", async () => {
+    const calls = api({ email: "old@example.com" });
+    sessionStorage.setItem("newEmail", "ana.rivera@hotmail.com");
+    renderFunnel("/email");
+    const dialog = await screen.findByRole("alertdialog", { name: "Is your e-mail address right?" });
+    expect(dialog.textContent).toContain("ana.rivera@hotmail.com");
+    expect(input("E-mail Address").value).toBe("ana.rivera@hotmail.com");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
     await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
     expect(calls.callsTo("PUT", "/api/personal_loan/lead/v2")[0]?.body).toMatchObject({
       email: "ana.rivera@hotmail.com",
