@@ -2,10 +2,26 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { secondPayDate } from "../../src/domain/pay-dates.ts";
 import { stepBySlug, stepTitle } from "../../src/domain/steps/step-table.ts";
 import { issueResumeToken } from "../../src/server/leads/resume-token.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
-import { baseURL, field, heading, nextButton, PHONE, poll, savedContact } from "./funnel-walk.ts";
+import {
+  ANSWERS,
+  baseURL,
+  DESKTOP,
+  expectThumbFriendly,
+  field,
+  heading,
+  LONG,
+  nextButton,
+  onStep,
+  PAY_DATE,
+  PHONE,
+  poll,
+  requestCash,
+  savedContact,
+} from "./funnel-walk.ts";
 
 // The e-mail-link entry (docs/product/behaviour.md#resume-logic) against the real server: a link with a
 // valid resume token resumes the saved lead at its first unfinished step; a link without one starts a
@@ -31,8 +47,41 @@ async function tokenSecret(): Promise<Buffer> {
   return Buffer.from(stored.tokenSecret, "base64");
 }
 
-/** An earlier visit's lead, saved up to the birth date, made through the server's own endpoints. */
-async function earlierLead(email: string): Promise<string> {
+/**
+ * Every answer after the birth date except the SSN, in server names: a visitor who stopped on the last
+ * screen.
+ */
+const ALL_BUT_SSN = {
+  zip: "90210",
+  city: "Beverly Hills",
+  state: "CA",
+  address: "350 N Crescent Dr",
+  time_at_residence: 24,
+  own_home: "NO",
+  income_type: "EMPLOYMENT",
+  work_time_at_employer: 24,
+  debt_amount: "NONE",
+  income_payment_frequency: "BIWEEKLY",
+  income_net_monthly: 3500,
+  income_next_date_1: PAY_DATE,
+  income_next_date_2: secondPayDate(PAY_DATE, "BIWEEKLY"),
+  work_company_name: "Acme Corporation",
+  job_title: "Office Manager",
+  work_phone: "3107364200",
+  bank_direct_deposit: "YES",
+  bank_aba: "021000021",
+  bank_name: "JPMORGAN CHASE",
+  bank_account_type: "CHECKING",
+  bank_account_length_month: 30,
+  bank_account_number: "12345678",
+  drivers_license_number: "D1234567",
+  drivers_license_state: "CA",
+  own_car: "YES",
+  credit_score: "GOOD",
+};
+
+/** An earlier visit's lead, saved up to the birth date (and `more`), made through the server's own endpoints. */
+async function earlierLead(email: string, more: Record<string, unknown> = {}): Promise<string> {
   const entered = await fetch(`${baseURL}/api/personal_loan/lead/v2/email-link`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -52,6 +101,7 @@ async function earlierLead(email: string): Promise<string> {
       home_phone: "2127364100",
       cell_phone: "2127364100",
       dob: "1985-06-15",
+      ...more,
     }),
   });
   expect(updated.status).toBe(200);
@@ -80,6 +130,73 @@ describe("e-mail-link entry", () => {
     // The landing entry was replaced: one step back is the blank tab the test opened.
     await page.goBack();
     expect(page.url()).toBe("about:blank");
+    await context.close();
+  });
+
+  it.each([
+    ["375 px phone", PHONE],
+    ["1280 px desktop", DESKTOP],
+  ])(
+    "on a %s, greets a visitor whose answers reach the pay date on /loanreason, then pay dates, the last step and Request Cash",
+    async (_name, viewport) => {
+      const email = newEmail();
+      const leadId = await earlierLead(email, ALL_BUT_SSN);
+      const token = issueResumeToken(await tokenSecret(), { id: leadId, email }, 24);
+      const { context, page, problems } = await openPage(browser, { viewport });
+      await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: token }));
+      const loanReason = stepBySlug("loanreason")!;
+      await page.waitForURL(`${baseURL}${loanReason.path}`);
+      await poll(() => heading(page).textContent()).toBe(stepTitle(loanReason, { firstName: "Maria" }));
+      await expectThumbFriendly(page, viewport, loanReason.slug);
+      // Amount and reason are the saved ones, the reason as the link brought it.
+      expect(await field(page, "Loan Amount").inputValue()).toBe("2000");
+      expect(await field(page, "Reason for loan").inputValue()).toBe("MEDICAL");
+      await field(page, "Loan Amount").selectOption("3000");
+      await nextButton(page).click();
+      // The pay dates go stale: they are asked again, welcoming the visitor back, with Back to the income.
+      const payDates = stepBySlug("nextpaydatesort")!;
+      await page.waitForURL(`${baseURL}${payDates.path}`);
+      await poll(() => heading(page).textContent()).toBe(stepTitle(payDates, { firstName: "Maria" }));
+      expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/grossincome");
+      await expectThumbFriendly(page, viewport, payDates.slug);
+      await ANSWERS.nextpaydate!(page, "mouse");
+      await nextButton(page).click();
+      // Then the only step still missing, the SSN, and the submit screen.
+      await page.waitForURL(`${baseURL}/ssn`);
+      await ANSWERS.ssn!(page, "mouse");
+      await nextButton(page).click();
+      const submit = stepBySlug("requestcash")!;
+      await onStep(page, submit);
+      await expectThumbFriendly(page, viewport, submit.slug);
+      expect(await savedContact(page)).toMatchObject({
+        loan_amount: 3000,
+        loan_reason: "MEDICAL",
+        income_next_date_1: PAY_DATE,
+        ssn: "***-**-6789",
+      });
+      await requestCash(page, "mouse");
+      await page.waitForURL(`${baseURL}/mapping-lender`);
+      await poll(() => heading(page).textContent()).toBe("Please do not close this window");
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
+
+  it("with a forged or foreign resume token, starts fresh and shows nothing of the earlier lead", async () => {
+    const email = newEmail();
+    const earlier = await earlierLead(email);
+    // Signed with another secret: what a guessed or tampered link carries.
+    const forged = issueResumeToken(Buffer.alloc(32, 7), { id: earlier, email }, 24);
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: forged }));
+    const legalName = stepBySlug("lgname")!;
+    await page.waitForURL(`${baseURL}${legalName.path}`);
+    await poll(() => heading(page).textContent()).toBe(stepTitle(legalName, {}));
+    expect(await field(page, "First Name").inputValue()).toBe("");
+    expect(await page.evaluate(() => sessionStorage.getItem("lead_id"))).not.toBe(earlier);
+    expect(await savedContact(page)).toMatchObject({ first_name: null, home_phone: null, email });
+    expect(problems).toEqual([]);
     await context.close();
   });
 

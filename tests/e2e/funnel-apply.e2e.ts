@@ -2,11 +2,24 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALTERNATE_STEPS } from "../../src/domain/steps/other-steps.ts";
 import { stepBySlug } from "../../src/domain/steps/step-table.ts";
-import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
-import { ANSWERS, baseURL, DESKTOP, LONG, next, onStep, savedContact, startLead, type Mode } from "./funnel-walk.ts";
+import { launchBrowser, openPage } from "./browser.ts";
+import {
+  ANSWERS,
+  baseURL,
+  DESKTOP,
+  expectThumbFriendly,
+  LONG,
+  next,
+  onStep,
+  PHONE,
+  savedContact,
+  startLead,
+  type Mode,
+} from "./funnel-walk.ts";
 
-// The alternate path (docs/product/screens-and-routes.md, /apply/*) end to end at 1280 px: each screen with its
-// own progress indicator and back link, from /apply/address to /requestcash, by client navigation.
+// The alternate path (docs/product/screens-and-routes.md, /apply/*) end to end on a 375 px phone and at 1280 px:
+// each screen with its own progress indicator and back link, its button in view and thumb-sized, from
+// /apply/address to /requestcash, by client navigation.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -41,11 +54,14 @@ async function answer(page: Page, slug: string, mode: Mode) {
   return ANSWERS[main]?.(page, mode);
 }
 
-describe("alternate path", () => {
+describe.each([
+  ["375 px phone", PHONE],
+  ["1280 px desktop", DESKTOP],
+])("alternate path on a %s", (_name, viewport) => {
   it(
     "goes from /apply/address to /requestcash, each screen with its indicator and back link",
     async () => {
-      const { context, page, problems } = await openPage(browser, { viewport: DESKTOP });
+      const { context, page, problems } = await openPage(browser, { viewport });
       await startLead(page);
       await page.goto(`${baseURL}/apply/address`);
       await page.evaluate(() => Object.assign(window, { funnelMark: true }));
@@ -54,11 +70,12 @@ describe("alternate path", () => {
         const back = page.getByRole("link", { name: "Back" });
         if (step.back) expect(await back.getAttribute("href"), step.slug).toBe(step.back);
         else expect(await back.count(), step.slug).toBe(0);
-        expect(await seriousA11yViolations(page), step.slug).toEqual([]);
+        await expectThumbFriendly(page, viewport, step.slug);
         await answer(page, step.slug, "mouse");
         await next(page, "mouse");
       }
       await onStep(page, stepBySlug("requestcash")!);
+      await expectThumbFriendly(page, viewport, "requestcash");
       expect(await page.evaluate(() => (window as { funnelMark?: boolean }).funnelMark)).toBe(true);
       expect(await savedContact(page)).toMatchObject({
         address: "350 N Crescent Dr",

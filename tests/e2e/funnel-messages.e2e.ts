@@ -7,9 +7,11 @@ import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import { baseURL, field, FIRST_NAME, heading, LONG, nextButton, PHONE, poll, startLead } from "./funnel-walk.ts";
 
 // Every message of docs/product/validation.md that a visitor can meet on a funnel screen, shown in the
-// browser under its field, on a 375 px phone. A preselected answer (time at residence, bank account type)
-// can never be missing, so its message cannot show here; the server's own refusals are in the server
-// tests, and the phone number the server refuses in funnel.e2e.ts.
+// browser under its field, on a 375 px phone. Some cannot be met in a browser, and are the server tests'
+// (src/server/leads): a preselected answer (time at residence, bank account type) can never be missing; the
+// calendar offers only weekdays of the next 30 days and clears a saved date that has gone stale, so the
+// pay-date window message and the second pay date's are refusals of the server alone. The phone number the
+// server refuses is funnel.e2e.ts's, the work phone that matches the cell phone funnel-pay-bank.e2e.ts's.
 let browser: Browser;
 
 beforeAll(async () => {
@@ -120,6 +122,25 @@ describe("validation messages on the funnel's screens", () => {
       await expectMessages(page, "/workphone", [MESSAGES.workPhoneDigits]);
       await typeInto(page, "Work Phone Number", "1107364200");
       await expectMessages(page, "/workphone", [MESSAGES.phoneInvalid]);
+      // A visitor whose home phone differs from the cell phone (an earlier lead update): the work phone may be
+      // neither; the home one is named 300 ms after typing stops, before any Next.
+      const homeSaved = await page.evaluate(async () => {
+        const response = await fetch("/api/personal_loan/lead/v2", {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            lead_id: sessionStorage.getItem("lead_id"),
+            cell_phone: "2127364100",
+            home_phone: "7187364100",
+          }),
+        });
+        return response.status;
+      });
+      expect(homeSaved).toBe(200);
+      await open(page, "/workphone");
+      await typeInto(page, "Work Phone Number", "7187364100");
+      await poll(() => page.getByText(MESSAGES.workPhoneSameAsHome, { exact: true }).isVisible()).toBe(true);
+      await expectMessages(page, "/workphone", [MESSAGES.workPhoneSameAsHome]);
 
       await open(page, "/aba");
       await expectMessages(page, "/aba", [MESSAGES.routingRequired]);
@@ -143,6 +164,10 @@ describe("validation messages on the funnel's screens", () => {
       await expectMessages(page, "/driverid", [MESSAGES.licenseRequired]);
       await typeInto(page, "Driver's License / State ID Number", "D");
       await expectMessages(page, "/driverid", [MESSAGES.licenseMin]);
+      await typeInto(page, "Driver's License / State ID Number", "D".repeat(26));
+      await expectMessages(page, "/driverid", [MESSAGES.licenseMax]);
+      await typeInto(page, "Driver's License / State ID Number", "D123*4567");
+      await expectMessages(page, "/driverid", [MESSAGES.licenseCharacters]);
 
       await open(page, "/ssn");
       await expectMessages(page, "/ssn", [MESSAGES.ssnRequired]);

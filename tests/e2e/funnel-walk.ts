@@ -4,6 +4,7 @@ import { localToday } from "../../src/domain/calendar-date.ts";
 import { allowedNextPayDates } from "../../src/domain/pay-dates.ts";
 import type { Step } from "../../src/domain/steps/step.ts";
 import { progressPercent, stepTitle } from "../../src/domain/steps/step-table.ts";
+import { seriousA11yViolations } from "./browser.ts";
 
 // What the funnel's end-to-end tests share: where the server is, how a screen is waited for, how a field
 // is filled by mouse or keyboard alone, and a good answer for every main screen.
@@ -32,17 +33,28 @@ export const nextButton = (page: Page) => page.locator("form button[type=submit]
 export const field = (page: Page, label: string) => page.locator("form").getByLabel(label, { exact: true });
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
-export async function startFunnel(page: Page) {
+/** The quick start with its preselected amount and reason and the zip 90210, by mouse or keyboard alone. */
+export async function startFunnel(page: Page, mode: Mode = "mouse") {
   await page.goto(`${baseURL}/start`);
-  await page.getByLabel("Your Zip Code").fill("90210");
+  const zip = page.getByLabel("Your Zip Code");
+  const requestNow = page.getByRole("button", { name: "REQUEST NOW" });
+  if (mode === "mouse") await zip.fill("90210");
+  else {
+    await tabTo(page, zip);
+    await page.keyboard.type("90210");
+  }
   await poll(() => page.getByText("Beverly Hills, CA").first().isVisible()).toBe(true);
-  await page.getByRole("button", { name: "REQUEST NOW" }).click();
+  if (mode === "mouse") await requestNow.click();
+  else {
+    await tabTo(page, requestNow);
+    await page.keyboard.press("Enter");
+  }
   await page.waitForURL(`${baseURL}/lgname`);
 }
 
 /** Presses Tab until `target` has focus (keyboard only: no click, no focus() call). */
 async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 25; i++) {
+  for (let i = 0; i < 40; i++) {
     if (await isFocused(target)) return;
     await page.keyboard.press("Tab");
   }
@@ -112,6 +124,53 @@ async function confirmNewEmail(page: Page, mode: Mode) {
   await page.keyboard.press("Enter");
 }
 
+/** The submit screen's Request Cash, a link styled as the screen's button. */
+export async function requestCash(page: Page, mode: Mode) {
+  const link = page.getByRole("link", { name: "Request Cash" });
+  if (mode === "mouse") return link.click();
+  await tabTo(page, link);
+  await page.keyboard.press("Enter");
+}
+
+/**
+ * The controls of the screen smaller than 44 x 44 px, the thumb's target the funnel is built to. Links
+ * inside a sentence (the consent text, its pop-up buttons) are exempt, as WCAG 2.5.8 exempts inline
+ * targets; text inputs and selects are measured by their height, as they span the card.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      "main :is(form, .step) :is(button, input, select, textarea, a, [role=radio], [role=gridcell] button, [tabindex]):not([type=hidden], [tabindex^='-'])",
+    );
+    for (const control of controls) {
+      // A link or link-like button inside a sentence is an inline target.
+      if (control.closest("p, li") && control.matches("a, button")) continue;
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const textLike = control.matches("input:not([type=radio], [type=checkbox]), select, textarea");
+      if (box.height < 44 || (!textLike && box.width < 44)) {
+        small.push(
+          `${control.tagName.toLowerCase()} "${control.getAttribute("aria-label") ?? control.textContent?.trim() ?? ""}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  });
+}
+
+/**
+ * What every screen owes a visitor on a phone: its button (Next, or the submit screen's Request Cash) in
+ * view without scrolling, no control under 44 px, and no serious or critical axe finding.
+ */
+export async function expectThumbFriendly(page: Page, viewport: { height: number }, label: string) {
+  const box = await page.locator("main .step__next").boundingBox();
+  expect(box, label).not.toBeNull();
+  expect(box!.y + box!.height, `${label}: its button is below the fold`).toBeLessThanOrEqual(viewport.height);
+  expect(await smallTapTargets(page), label).toEqual([]);
+  expect(await seriousA11yViolations(page), label).toEqual([]);
+}
+
 /** Good answers for every main screen, by slug. Screens not listed keep their preselected answer. */
 export const ANSWERS: Record<string, (page: Page, mode: Mode) => Promise<unknown>> = {
   lgname: async (page, mode) => {
@@ -157,7 +216,8 @@ export const ANSWERS: Record<string, (page: Page, mode: Mode) => Promise<unknown
   deposit: (page, mode) => choose(page, mode, "Yes, electronic deposit"),
   aba: async (page, mode) => {
     await fill(page, mode, "Routing Number", ROUTING);
-    await poll(() => field(page, "Bank Name").inputValue()).toBe("JPMORGAN CHASE");
+    // The bank the lookup names shows under the number; no Bank Name field is asked.
+    await poll(() => page.getByText("Bank: JPMORGAN CHASE").isVisible()).toBe(true);
   },
   bankaccount: (page, mode) => fill(page, mode, "Bank Account Number", "12345678"),
   driverid: async (page, mode) => {

@@ -18,13 +18,14 @@ import {
   LONG,
   type Mode,
   next,
-  nextButton,
   onStep,
   PAY_DATE,
   PHONE,
   poll,
+  requestCash,
   savedContact,
   startFunnel,
+  expectThumbFriendly,
 } from "./funnel-walk.ts";
 
 // The application funnel against the real server and its embedded database: quick start, every main step
@@ -39,50 +40,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * The controls of the screen's form smaller than 44 x 44 px, the thumb's target the funnel is built to.
- * Links inside a sentence (the consent text, its pop-up buttons) are exempt, as WCAG 2.5.8 exempts inline targets; text
- * inputs and selects are measured by their height, as they span the card.
- */
-async function smallTapTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const small: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>(
-      "main form :is(button, input, select, textarea, a, [role=radio], [role=gridcell] button, [tabindex]):not([type=hidden])",
-    );
-    for (const control of controls) {
-      // A link or link-like button inside a sentence is an inline target.
-      if (control.closest("p, li") && control.matches("a, button")) continue;
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      const textLike = control.matches("input:not([type=radio], [type=checkbox]), select, textarea");
-      if (box.height < 44 || (!textLike && box.width < 44)) {
-        small.push(
-          `${control.tagName.toLowerCase()} "${control.getAttribute("aria-label") ?? control.textContent?.trim() ?? ""}" ${Math.round(box.width)}x${Math.round(box.height)}`,
-        );
-      }
-    }
-    return small;
-  });
-}
-
 /** Quick start, then every main screen with good answers, checking each one on the way. */
 async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; height: number }) {
-  await startFunnel(page);
+  await startFunnel(page, mode);
   // A mark on the window survives only client navigation: it shows no step reloads the page.
   await page.evaluate(() => Object.assign(window, { funnelMark: true }));
   for (const step of MAIN_STEPS) {
     await onStep(page, step);
-    // Every screen's Next shows without scrolling, even on a small phone.
-    const box = await nextButton(page).boundingBox();
-    expect(box, step.slug).not.toBeNull();
-    expect(box!.y + box!.height, `${step.slug}: Next below the fold`).toBeLessThanOrEqual(viewport.height);
-    expect(await seriousA11yViolations(page), step.slug).toEqual([]);
-    expect(await smallTapTargets(page), step.slug).toEqual([]);
+    await expectThumbFriendly(page, viewport, step.slug);
     await ANSWERS[step.slug]?.(page, mode);
     await next(page, mode);
   }
-  // The SSN screen's Request Funds hands the application to the lenders (their answer is lender.e2e.ts's).
+  // The SSN screen's Request Funds leads to the submit screen, whose Request Cash hands the application to
+  // the lenders (their answer is lender.e2e.ts's).
+  const submit = stepBySlug("requestcash")!;
+  await onStep(page, submit);
+  await expectThumbFriendly(page, viewport, submit.slug);
+  await requestCash(page, mode);
   await page.waitForURL(`${baseURL}/mapping-lender`);
   await poll(() => heading(page).textContent()).toBe("Please do not close this window");
   expect(await page.evaluate(() => (window as { funnelMark?: boolean }).funnelMark)).toBe(true);
@@ -133,7 +107,7 @@ function expectCompleteLead(contact: Record<string, unknown>) {
 
 describe("application funnel", () => {
   it(
-    "goes from the quick start through every main step to the lender connection on a 375 px phone, keyboard only",
+    "goes from the quick start through every main step and the submit screen to the lender connection on a 375 px phone, keyboard only",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
       await walkFunnel(page, "keyboard", PHONE);
@@ -194,6 +168,40 @@ describe("application funnel", () => {
       await onStep(page, stepBySlug("cellphone")!);
       await next(page, "mouse");
       await onStep(page, dob);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
+
+  it(
+    "asks the best time to contact on its own screen, starts each screen at the top and moves the bar over 1 s",
+    async () => {
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      await startFunnel(page);
+      for (const slug of ["lgname", "email", "cellphone"]) {
+        await ANSWERS[slug]!(page, "mouse");
+        await next(page, "mouse");
+      }
+      await onStep(page, stepBySlug("dob")!);
+      // The progress bar eases from one step's width to the next over one second.
+      const fill = page.locator(".progress__fill");
+      expect(await fill.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("1s");
+      const best = stepBySlug("besttimecontact")!;
+      await page.goto(`${baseURL}${best.path}`);
+      await onStep(page, best);
+      await expectThumbFriendly(page, PHONE, best.slug);
+      expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/cellphone");
+      await page.getByRole("radio", { name: "Evening", exact: true }).click();
+      // Scrolled down to the badges at the foot (on a short window, so there is a foot to scroll to): the
+      // next screen still opens at its top.
+      await page.setViewportSize({ width: PHONE.width, height: 360 });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await next(page, "mouse");
+      await onStep(page, stepBySlug("dob")!);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await savedContact(page)).toMatchObject({ contact_time: "EVENING" });
       expect(problems).toEqual([]);
       await context.close();
     },

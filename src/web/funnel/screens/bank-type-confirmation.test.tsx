@@ -79,11 +79,7 @@ describe("bank account type confirmation", () => {
     renderFunnel("/apply/bank");
     await screen.findByRole("radiogroup", { name: "Bank Account Type" });
     fireEvent.change(screen.getByLabelText("Routing Number", { selector: "input" }), { target: { value: CHASE } });
-    await waitFor(() =>
-      expect((screen.getByLabelText("Bank Name", { selector: "input" }) as HTMLInputElement).value).toBe(
-        "JPMORGAN CHASE",
-      ),
-    );
+    await screen.findByText("Bank: JPMORGAN CHASE");
     fireEvent.change(screen.getByLabelText("Bank Account Number", { selector: "input" }), {
       target: { value: "12345678" },
     });

@@ -53,14 +53,19 @@ afterEach(() => {
 });
 
 describe("routing number", () => {
-  it("fills the bank name from the lookup as soon as 9 digits are typed, and locks it", async () => {
+  it("names the bank under the number as soon as 9 digits are typed, and saves it without asking", async () => {
     const calls = api();
     renderFunnel("/aba");
     await screen.findByRole("heading", { level: 1, name: "Bank Routing Number" });
     fireEvent.change(input("Routing Number"), { target: { value: "0210-0002 1" } });
     expect(input("Routing Number").value).toBe(CHASE);
-    await waitFor(() => expect(input("Bank Name").value).toBe("JPMORGAN CHASE"));
-    expect(input("Bank Name").readOnly).toBe(true);
+    await screen.findByText("Bank: JPMORGAN CHASE");
+    // The note is the number's description, so a screen reader reads the bank with the field.
+    const described = input("Routing Number").getAttribute("aria-describedby") ?? "";
+    expect(described.split(" ").map((id) => document.getElementById(id)?.textContent)).toContain(
+      "Bank: JPMORGAN CHASE",
+    );
+    expect(screen.queryByLabelText("Bank Name")).toBeNull();
     next();
     await screen.findByRole("heading", { level: 1, name: "Bank Account Type" });
     expect(calls.callsTo("PUT", STEP_PATH).map((c) => c.body)).toEqual([
@@ -80,17 +85,27 @@ describe("routing number", () => {
     const note = await screen.findByText("Looking up your bank…");
     expect(note.querySelector(".step__spinner")).not.toBeNull();
     answer(routing({ method: "GET", path: `/api/routing/${CHASE}`, query: new URLSearchParams(), body: undefined }));
-    await waitFor(() => expect(input("Bank Name").value).toBe("JPMORGAN CHASE"));
+    await screen.findByText("Bank: JPMORGAN CHASE");
     expect(screen.queryByText("Looking up your bank…")).toBeNull();
   });
 
-  it("lets the visitor type the bank name when the lookup names none", async () => {
-    api();
+  it("asks the bank name only when the lookup names none, and saves what the visitor types", async () => {
+    const calls = api();
     renderFunnel("/aba");
     await screen.findByRole("heading", { level: 1, name: "Bank Routing Number" });
+    expect(screen.queryByLabelText("Bank Name")).toBeNull();
     fireEvent.change(input("Routing Number"), { target: { value: UNNAMED } });
     await screen.findByText(BANK_NOT_FOUND_MESSAGE);
     expect(input("Bank Name").readOnly).toBe(false);
+    next();
+    await screen.findByText(MESSAGES.bankNameRequired);
+    fireEvent.change(input("Bank Name"), { target: { value: "First Community Bank" } });
+    next();
+    await screen.findByRole("heading", { level: 1, name: "Bank Account Type" });
+    expect(calls.callsTo("PUT", STEP_PATH)[0]?.body).toMatchObject({
+      bankAba: UNNAMED,
+      bankName: "First Community Bank",
+    });
   });
 
   it("shows Invalid Routing Number! for a refused number and sends nothing", async () => {
@@ -100,7 +115,7 @@ describe("routing number", () => {
     fireEvent.change(input("Routing Number"), { target: { value: "123456789" } });
     await screen.findByText(MESSAGES.routingInvalid);
     expect(input("Routing Number").getAttribute("aria-invalid")).toBe("true");
-    fireEvent.change(input("Bank Name"), { target: { value: "My Bank" } });
+    expect(screen.queryByLabelText("Bank Name")).toBeNull();
     next();
     await waitFor(() => expect(document.activeElement).toBe(input("Routing Number")));
     expect(calls.callsTo("PUT", STEP_PATH)).toHaveLength(0);
@@ -196,7 +211,10 @@ describe("cell phone", () => {
   });
 
   it("reads any refusal of the number as Phone number is invalid!, but a server fault as what it is", async () => {
-    let answer = { status: 400, body: { status: 400, message: "Bad request", errors: { homePhone: "Invalid" } } };
+    let answer: { status: number; body: { status: number; message: string; errors: Record<string, string> } } = {
+      status: 400,
+      body: { status: 400, message: "Bad request", errors: { homePhone: "Invalid" } },
+    };
     fakeApi({
       "GET /api/personal_loan/lead/v2/L1": () => savedLead(),
       [`PUT ${STEP_PATH}`]: () => answer,

@@ -8,11 +8,30 @@ import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm, type StepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "./screen-props.ts";
-import { useRoutingLookup } from "./use-routing-lookup.ts";
+import { useRoutingLookup, type RoutingCheck } from "./use-routing-lookup.ts";
 
 type Save = (values: FormValues) => Promise<void>;
 
-/** The routing number and bank name fields with their lookup, shared by /aba and /apply/bank. */
+/** What the routing number's note line says while its lookup runs or once it has named the bank. */
+function routingNote(check: RoutingCheck | undefined) {
+  if (check?.status === "looking") {
+    return (
+      <span className="step__lookup">
+        <span className="step__spinner" aria-hidden="true" />
+        Looking up your bank…
+      </span>
+    );
+  }
+  return check?.status === "named" ? `Bank: ${check.bankName}` : undefined;
+}
+
+/**
+ * The routing number with its lookup, shared by /aba and /apply/bank. The bank the lookup names is shown
+ * on the number's note line (docs/product/screens-and-routes.md: the screen shows the looked-up bank name)
+ * and saved as the bank name; the Bank Name field is asked only when no directory names the number or the
+ * lookup could not be reached. One field less keeps Next in view on a 375 x 667 phone
+ * (docs/decisions/0015-funnel-screens.md).
+ */
 export function RoutingFields({
   stepForm,
   routing,
@@ -20,7 +39,7 @@ export function RoutingFields({
   stepForm: StepForm;
   routing: ReturnType<typeof useRoutingLookup>;
 }) {
-  const looking = routing.check?.status === "looking";
+  const status = routing.check?.status;
   return (
     <>
       <StepTextField
@@ -30,21 +49,15 @@ export function RoutingFields({
         clean={(typed) => digitsOnly(typed).slice(0, 9)}
         error={stepForm.errorOf("routingNumber") ?? routing.routingError}
         // docs/product/behaviour.md: a spinner while the lookup runs; the note's live region announces the words.
-        note={
-          looking ? (
-            <span className="step__lookup">
-              <span className="step__spinner" aria-hidden="true" />
-              Looking up your bank…
-            </span>
-          ) : undefined
-        }
+        note={routingNote(routing.check)}
       />
-      <StepTextField
-        stepForm={stepForm}
-        field="bankName"
-        readOnly={routing.bankNameLocked}
-        note={routing.check?.status === "unnamed" ? BANK_NOT_FOUND_MESSAGE : undefined}
-      />
+      {status === "unnamed" || status === "unavailable" ? (
+        <StepTextField
+          stepForm={stepForm}
+          field="bankName"
+          note={status === "unnamed" ? BANK_NOT_FOUND_MESSAGE : undefined}
+        />
+      ) : null}
     </>
   );
 }

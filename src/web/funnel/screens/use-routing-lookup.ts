@@ -97,7 +97,6 @@ export function useRoutingLookup(stepForm: StepForm) {
 
   return {
     check: shown,
-    bankNameLocked: shown?.status === "named",
     routingError: shown?.status === "invalid" ? MESSAGES.routingInvalid : undefined,
     beforeSubmit,
     allowsSave,
