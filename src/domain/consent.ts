@@ -52,6 +52,38 @@ export const CONSENT_TEXTS = {
 
 export type ConsentKey = keyof typeof CONSENT_TEXTS;
 
+/**
+ * Every earlier version of a consent text, word for word: a consent given under it must be shown as it was
+ * for as long as its evidence is kept (5 years, docs/product/security-and-privacy.md#consent-evidence). A text
+ * that changes moves here with its old version; nothing here is ever edited.
+ */
+const RETIRED_CONSENT_TEXTS: readonly ConsentText[] = [
+  {
+    key: "quick_start",
+    version: "2026-11-23",
+    button: "REQUEST NOW",
+    kinds: ["tcpa", "email", "terms_privacy"],
+    template:
+      "By clicking REQUEST NOW, I agree to the Privacy Policy, Terms of Use, Rates and Fees and the list of marketing partners, " +
+      "and I consent to receive e-mail, SMS text messages and autodialed or prerecorded calls from {brand}, its lenders and " +
+      "marketing partners at the number and address I provide, even if it is on a Do-Not-Call list. Message and data rates " +
+      "may apply. Consent is not required to obtain a loan. Text STOP to 41411 to opt out.",
+  },
+  {
+    key: "phone",
+    version: "2026-11-23",
+    button: "Next",
+    kinds: ["tcpa"],
+    template:
+      "By clicking Next, I consent to receive calls, including autodialed and prerecorded calls, and SMS text messages " +
+      "from {brand}, its lenders and marketing partners at this number, even if it is on a Do-Not-Call list. " +
+      "Consent is not required to obtain a loan. Text STOP to 41411 to opt out.",
+  },
+];
+
+/** Every consent text ever shown, current and retired. */
+export const ALL_CONSENT_TEXTS: readonly ConsentText[] = [...Object.values(CONSENT_TEXTS), ...RETIRED_CONSENT_TEXTS];
+
 /** What the page fills into a template: the brand's name and SMS short code (src/web/site). */
 export type ConsentPlaceholders = { brand: string; shortCode: string };
 export type ConsentPlaceholder = keyof ConsentPlaceholders;

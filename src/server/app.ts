@@ -9,6 +9,7 @@ import yourIpRoutes from "./network/your-ip-routes.ts";
 import privacyRequestRoutes from "./privacy/privacy-request-routes.ts";
 import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
+import certificateRoutes from "./consent/certificate-routes.ts";
 import clientLogRoutes from "./client-logs/routes.ts";
 import distribution from "./distribution/plugin.ts";
 import marketing from "./marketing/plugin.ts";
@@ -65,6 +66,7 @@ export async function buildApp({
   await app.register(leadRoutes, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
   await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
   await app.register(clientLogRoutes, { config, db: database.db });
+  await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(marketing, { config, db: database.db });
 
   // Unknown API paths answer JSON, never the web app's HTML.

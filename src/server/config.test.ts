@@ -52,6 +52,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("addresses links that leave the site from PUBLIC_BASE_URL, else from its own host and port", () => {
+    expect(loadConfig({}).publicBaseUrl).toBe("http://127.0.0.1:3000");
+    expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicBaseUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ HOST: "::1" }).publicBaseUrl).toBe("http://[::1]:3000");
+    expect(loadConfig({ PUBLIC_BASE_URL: "https://apply.loanpath.example/" }).publicBaseUrl).toBe(
+      "https://apply.loanpath.example",
+    );
+    expect(() => loadConfig({ PUBLIC_BASE_URL: "ftp://x" })).toThrow(/PUBLIC_BASE_URL: must be an http/);
+  });
+
   it("treats an empty DATABASE_URL as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });

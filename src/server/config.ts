@@ -85,6 +85,7 @@ const envSchema = z.object({
     .min(0, "must be between 0 and 65535")
     .max(65535, "must be between 0 and 65535")
     .default(3000),
+  PUBLIC_BASE_URL: optionalSetting.pipe(httpUrl.optional()),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -153,6 +154,11 @@ export type Config = {
   env: "development" | "production" | "test";
   host: string;
   port: number;
+  /**
+   * The site's address as visitors and buyers reach it (no trailing slash), for links that leave the
+   * site: the consent certificate a buyer receives. Default: this server's own address.
+   */
+  publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -211,6 +217,12 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** http://host:port of this server; a wildcard listen address is reached as localhost. */
+function ownAddress(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -222,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? ownAddress(e.HOST, e.PORT)).replace(/\/+$/, ""),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -137,7 +137,7 @@ export async function requestCash(page: Page, mode: Mode) {
  * inside a sentence (the consent text, its pop-up buttons) are exempt, as WCAG 2.5.8 exempts inline
  * targets; text inputs and selects are measured by their height, as they span the card.
  */
-export async function smallTapTargets(page: Page): Promise<string[]> {
+async function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>(

@@ -30,10 +30,15 @@ export function leadCookie(res: LightMyRequestResponse): string {
   return value.split(";")[0] ?? "";
 }
 
-export async function createLead(app: FastifyInstance, body: Record<string, unknown> = {}) {
+export async function createLead(
+  app: FastifyInstance,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({
     method: "POST",
     url: "/api/personal_loan/lead/v2",
+    headers,
     payload: { ...QUICK_START, email: "ana@example.com", ...body },
   });
   const json = res.json() as { data: { contact: Record<string, unknown> & { lead_id: string } } };

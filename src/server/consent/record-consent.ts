@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { CONSENT_TEXTS, placeholdersIn, type ConsentKey } from "#domain/consent.ts";
 import type { ConsentEvidence } from "#domain/contracts/lead.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import type { Db } from "../db/database.ts";
 import { consentRecords } from "../db/schema.ts";
 import type { Tx } from "../leads/lead-store.ts";
+import { templateHash } from "./consent-texts.ts";
 
 // Consent evidence (docs/product/security-and-privacy.md): one row per kind of consent given by one button press,
 // with the version and sha256 of the exact template shown, the values the page filled into its
@@ -12,10 +12,7 @@ import type { Tx } from "../leads/lead-store.ts";
 // page, time, IP and user agent. Template + values give back the exact text shown (docs/decisions/0014-forms.md).
 
 const TEXT_HASHES = Object.fromEntries(
-  Object.entries(CONSENT_TEXTS).map(([key, text]) => [
-    key,
-    createHash("sha256").update(text.template, "utf8").digest("hex"),
-  ]),
+  Object.entries(CONSENT_TEXTS).map(([key, text]) => [key, templateHash(text)]),
 ) as Record<ConsentKey, string>;
 
 /** True when the evidence names the text version this server currently shows. */

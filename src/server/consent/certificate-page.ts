@@ -1,0 +1,38 @@
+import type { ConsentCertificate } from "#domain/contracts/consent-certificate.ts";
+import { escapeHtml } from "../http/escape-html.ts";
+
+// The printable consent certificate: plain HTML with no script and no style, so it prints as it reads and
+// needs nothing from outside (the API's own Content-Security-Policy, default-src 'none', applies).
+
+const row = (label: string, value: string | null) =>
+  `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value ?? "not recorded")}</td></tr>`;
+
+export function certificatePage(certificate: ConsentCertificate, jsonUrl: string): string {
+  const sections = certificate.consents
+    .map(
+      (consent, i) => `<section aria-labelledby="consent-${i}">
+<h2 id="consent-${i}">Consent ${i + 1}: ${escapeHtml(consent.kinds.join(", "))}</h2>
+<blockquote><p>${escapeHtml(consent.text)}</p></blockquote>
+<table><tbody>
+${row("Button pressed", consent.button)}
+${row("Given at (UTC)", consent.given_at)}
+${row("Page", consent.page_url)}
+${row("IP address", consent.ip)}
+${row("Browser", consent.user_agent)}
+${row("Text version", consent.text_version)}
+${row("Text sha256", consent.text_hash)}
+${row("Text on file for that hash", consent.text_verified ? "yes" : "no")}
+</tbody></table>
+</section>`,
+    )
+    .join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Consent certificate</title></head>
+<body><main>
+<h1>Consent certificate</h1>
+<p>Lead ${escapeHtml(certificate.lead_id)}: every consent given, with the exact text shown.
+Machine-readable: <a href="${escapeHtml(jsonUrl)}">JSON</a>.</p>
+${sections}
+</main></body></html>`;
+}

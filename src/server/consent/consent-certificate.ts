@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { fillConsent, type ConsentPlaceholders } from "#domain/consent.ts";
+import type { ConsentCertificate, ConsentGiven } from "#domain/contracts/consent-certificate.ts";
+import type { Db } from "../db/database.ts";
+import { consentRecords } from "../db/schema.ts";
+import { consentTextByHash } from "./consent-texts.ts";
+
+// The consent certificate (docs/product/security-and-privacy.md#consent-certificate): a signed link per lead
+// that a buyer receives with the post and can open to check every consent given, as it was given. The link
+// is unguessable (signed with the server's token secret) and lasts as long as the evidence is kept. The token
+// is "leadId.expiry.mac", short enough for a path segment (Fastify refuses path parameters over 100
+// characters): the lead id is no secret, the MAC (128 bits of HMAC-SHA256 over purpose, id and expiry) is.
+const PURPOSE = "consent-certificate";
+const LEAD_ID = /^[\w-]{1,64}$/;
+
+function mac(secret: Buffer, leadId: string, exp: number): string {
+  return createHmac("sha256", secret).update(`${PURPOSE}:${leadId}:${exp}`).digest("base64url").slice(0, 22);
+}
+
+/** Consent evidence is kept 5 years (the Telemarketing Sales Rule's record period); so is its link. */
+const CONSENT_EVIDENCE_YEARS = 5;
+
+export function issueCertificateToken(secret: Buffer, leadId: string, now = new Date()): string {
+  const exp = new Date(now);
+  exp.setUTCFullYear(exp.getUTCFullYear() + CONSENT_EVIDENCE_YEARS);
+  const expiry = Math.floor(exp.getTime() / 1000);
+  return `${leadId}.${expiry}.${mac(secret, leadId, expiry)}`;
+}
+
+export function certificateLeadId(secret: Buffer, token: string, now = new Date()): string | undefined {
+  const [leadId = "", expiry = "", given = "", extra] = token.split(".");
+  if (extra !== undefined || !LEAD_ID.test(leadId) || !/^\d{1,12}$/.test(expiry)) return undefined;
+  const expected = Buffer.from(mac(secret, leadId, Number(expiry)));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  return Number(expiry) * 1000 > now.getTime() ? leadId : undefined;
+}
+
+/** Where a certificate is read: the printable page (`.json` beside it for machines). */
+export function certificateUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, "")}/consent/certificate/${token}`;
+}
+
+type Row = typeof consentRecords.$inferSelect;
+
+/** One button press: the rows it wrote share the text, the page and the moment. */
+function pressKey(row: Row): string {
+  return `${row.createdAt.toISOString()}|${row.textHash}|${row.button}|${row.pageUrl}`;
+}
+
+function given(rows: Row[]): ConsentGiven {
+  const first = rows[0]!;
+  const text = consentTextByHash(first.textHash);
+  const values = (first.placeholders ?? {}) as Partial<ConsentPlaceholders>;
+  return {
+    // A placeholder with no recorded value stays as written: the record never claims a value it lacks.
+    text: text
+      ? fillConsent(text, { brand: values.brand ?? "{brand}", shortCode: values.shortCode ?? "{shortCode}" })
+      : "",
+    text_version: first.textVersion,
+    text_hash: first.textHash,
+    text_verified: text !== undefined && text.version === first.textVersion,
+    kinds: rows.map((row) => row.consentKind),
+    button: first.button,
+    page_url: first.pageUrl,
+    given_at: first.createdAt.toISOString(),
+    ip: first.ip,
+    user_agent: first.userAgent,
+  };
+}
+
+/** Every consent recorded for the lead, oldest first; undefined when it has none. */
+export async function readCertificate(db: Db, leadId: string): Promise<ConsentCertificate | undefined> {
+  const rows = await db
+    .select()
+    .from(consentRecords)
+    .where(eq(consentRecords.leadId, leadId))
+    .orderBy(asc(consentRecords.createdAt), asc(consentRecords.id));
+  if (rows.length === 0) return undefined;
+  const presses = new Map<string, Row[]>();
+  for (const row of rows) presses.set(pressKey(row), [...(presses.get(pressKey(row)) ?? []), row]);
+  return { lead_id: leadId, consents: [...presses.values()].map(given) };
+}
