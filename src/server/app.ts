@@ -7,6 +7,7 @@ import healthRoutes from "./health/routes.ts";
 import zipRoutes from "./lookups/zip-routes.ts";
 import yourIpRoutes from "./network/your-ip-routes.ts";
 import privacyRequestRoutes from "./privacy/privacy-request-routes.ts";
+import retention from "./privacy/retention-plugin.ts";
 import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
 import certificateRoutes from "./consent/certificate-routes.ts";
@@ -67,6 +68,7 @@ export async function buildApp({
   await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(retention, { config, db: database.db });
   await app.register(marketing, { config, db: database.db });
 
   // Unknown API paths answer JSON, never the web app's HTML.

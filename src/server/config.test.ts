@@ -52,6 +52,12 @@ describe("loadConfig", () => {
     });
   });
 
+  it("keeps personal data 24 months by default, and never longer", () => {
+    expect(loadConfig({}).retentionMonths).toBe(24);
+    expect(loadConfig({ RETENTION_MONTHS: "6" }).retentionMonths).toBe(6);
+    expect(() => loadConfig({ RETENTION_MONTHS: "36" })).toThrow(/RETENTION_MONTHS: must be between 1 and 24/);
+  });
+
   it("addresses links that leave the site from PUBLIC_BASE_URL, else from its own host and port", () => {
     expect(loadConfig({}).publicBaseUrl).toBe("http://127.0.0.1:3000");
     expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicBaseUrl).toBe("http://localhost:8080");

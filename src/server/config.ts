@@ -142,6 +142,12 @@ const envSchema = z.object({
   DUPLICATE_WINDOW_DAYS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3650).default(30),
   BREVO_API_KEY: optionalSetting,
   BREVO_API_URL: httpUrl.default("https://api.brevo.com/v3"),
+  RETENTION_MONTHS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 24")
+    .max(24, "must be between 1 and 24 (the GLBA Safeguards Rule's disposal limit)")
+    .default(24),
   MARKETING_SYNC_INTERVAL_MS: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
@@ -206,6 +212,8 @@ export type Config = {
     /** The same e-mail, phone or SSN within this many days is a duplicate and not resold. */
     duplicateWindowDays: number;
   };
+  /** Months a lead unused keeps its personal data (docs/product/security-and-privacy.md#retention). */
+  retentionMonths: number;
   /** E-mail marketing lists (docs/product/marketing.md): written to an outbox, synced to Brevo with a key. */
   marketing: {
     brevoApiKey: string | undefined;
@@ -269,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pingWaitMs: e.PING_WAIT_MS,
       duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     },
+    retentionMonths: e.RETENTION_MONTHS,
     marketing: {
       brevoApiKey: e.BREVO_API_KEY,
       brevoApiUrl: e.BREVO_API_URL,
