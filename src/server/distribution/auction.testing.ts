@@ -61,7 +61,10 @@ function completeLead(overrides: LeadChanges = {}): LeadChanges {
 export type SavedLead = { id: string; cookie: string };
 
 /** A lead saved with every answer (and the TCPA consent record), and the cookie that opens it. */
-export async function saveLead(t: TestApp, overrides: LeadChanges = {}): Promise<SavedLead> {
+export async function saveLead(
+  t: Pick<TestApp, "database" | "secrets">,
+  overrides: LeadChanges = {},
+): Promise<SavedLead> {
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const id = newLeadId();
   const { token, hash } = newAccessToken();
