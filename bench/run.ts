@@ -1,6 +1,8 @@
-// npm run bench: step-update throughput and p99 latency against a Fastify hello-world route measured in
-// the same run, on the embedded database and (when reachable) on PostgreSQL. Ratios, not absolute
-// numbers, are what to compare across machines: the load generator shares the 2 cores with the server.
+// npm run bench: the funnel screens in Chromium (funnel-screens.ts); step-update throughput and p99 latency
+// against a Fastify hello-world route measured in the same run, on the embedded database and (when
+// reachable) on PostgreSQL; and the lender auction (auction.ts). Ratios, not absolute numbers, are what to
+// compare across machines: the load generator shares the 2 cores with the server. BENCH_ONLY=web, server
+// or auction runs one part.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +14,7 @@ import { openDatabase } from "../src/server/db/database.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
 import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
+import { benchAuction } from "./auction.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -122,8 +125,14 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-if (process.env.BENCH_ONLY !== "server") await benchFunnelScreens();
-if (process.env.BENCH_ONLY === "web") process.exit(0);
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && !["web", "server", "auction"].includes(only)) {
+  console.error(`BENCH_ONLY must be web, server or auction (got ${only})`);
+  process.exit(1);
+}
+if (only === undefined || only === "web") await benchFunnelScreens();
+if (only === undefined || only === "auction") await benchAuction();
+if (only === "web" || only === "auction") process.exit(0);
 
 const base = await baseline();
 const rows: Row[] = [base, ...(await stepUpdates("pglite"))];

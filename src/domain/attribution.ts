@@ -1,7 +1,9 @@
 // Where a visitor came from (docs/product/lead-fields.md, tracking fields): read from the address they landed
 // on, or from the campaign cookies of that address, kept for the session and sent with the application so
 // every sale can be counted per source and sub id. The values come from anyone's link, so each is bounded to
-// a short run of plain characters and anything else is dropped, never cleaned up into something else.
+// a short run of plain characters and anything else is dropped, never cleaned up into something else. The
+// server applies the same rule (keptAttributionValue) to the final submission's copies of these fields
+// (docs/product/lender-network.md#final-submission), so what it stores is what a browser could have kept.
 
 export const ATTRIBUTION_KEYS = [
   "utm_source",
@@ -18,7 +20,7 @@ export const ATTRIBUTION_KEYS = [
   "platform",
   "clickid",
 ] as const;
-type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
+export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 export type Attribution = Partial<Record<AttributionKey, string>>;
 
 /** The traffic platforms whose campaigns carry a click id (docs/product/server-calls.md, final submission). */
@@ -27,19 +29,23 @@ const TRAFFIC_PLATFORMS = ["pm", "ho", "direct", "ndirect", "vl"] as const;
 const MAX_LENGTH = 100;
 const PLAIN = /^[A-Za-z0-9 _.:@+\-/|~]+$/;
 
-/** One value as kept: trimmed, at most 100 plain characters; otherwise none. */
-function attributionValue(raw: string | null | undefined): string | undefined {
+/**
+ * One value as kept: trimmed, at most 100 plain characters, and for `platform` one of the known traffic
+ * platforms; otherwise none. The one rule for the browser's landing and the server's final submission.
+ */
+export function keptAttributionValue(key: AttributionKey, raw: string | null | undefined): string | undefined {
   const value = raw?.trim();
-  return value && value.length <= MAX_LENGTH && PLAIN.test(value) ? value : undefined;
+  if (!value || value.length > MAX_LENGTH || !PLAIN.test(value)) return undefined;
+  if (key === "platform" && !(TRAFFIC_PLATFORMS as readonly string[]).includes(value)) return undefined;
+  return value;
 }
 
-/** The attribution of a landing: the address's values, else the cookies'. Unknown platforms are dropped. */
+/** The attribution of a landing: for each key the address's value, else the cookie's, if one is kept. */
 export function attributionFrom(search: URLSearchParams, cookies: ReadonlyMap<string, string>): Attribution {
   const found: Attribution = {};
   for (const key of ATTRIBUTION_KEYS) {
-    const kept = attributionValue(search.get(key)) ?? attributionValue(cookies.get(key));
+    const kept = keptAttributionValue(key, search.get(key)) ?? keptAttributionValue(key, cookies.get(key));
     if (kept !== undefined) found[key] = kept;
   }
-  if (found.platform && !(TRAFFIC_PLATFORMS as readonly string[]).includes(found.platform)) delete found.platform;
   return found;
 }

@@ -62,6 +62,12 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
+  if (simulator?.portTaken !== undefined) {
+    app.log.warn(
+      { simulatedLendersPort: simulator.portTaken, simulatedLenders: simulator.url },
+      "SIMULATED_LENDERS_PORT is taken (another Loanpath process?): the simulated lenders use a free port",
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
     {

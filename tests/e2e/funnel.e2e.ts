@@ -9,6 +9,7 @@ import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   ANSWERS,
   baseURL,
+  closeSuggestionsBeforeActions,
   DESKTOP,
   field,
   FIRST_NAME,
@@ -42,6 +43,7 @@ afterAll(async () => {
 
 /** Quick start, then every main screen with good answers, checking each one on the way. */
 async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; height: number }) {
+  await closeSuggestionsBeforeActions(page);
   await startFunnel(page, mode);
   // A mark on the window survives only client navigation: it shows no step reloads the page.
   await page.evaluate(() => Object.assign(window, { funnelMark: true }));

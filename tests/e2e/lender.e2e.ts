@@ -1,12 +1,33 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAIN_STEPS } from "../../src/domain/steps/main-steps.ts";
+import { startFakeHttpServer, type FakeHttpServer } from "../../src/server/lookups/fake-http-server.testing.ts";
+import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
-import { ANSWERS, baseURL, fill, heading, LONG, next, onStep, PHONE, poll, startFunnel } from "./funnel-walk.ts";
+import {
+  ANSWERS,
+  baseURL,
+  closeSuggestionsBeforeActions,
+  fill,
+  heading,
+  LONG,
+  next,
+  onStep,
+  PHONE,
+  poll,
+  startFunnel,
+} from "./funnel-walk.ts";
 
 // The lender network end to end (docs/product/lender-network.md): a finished application goes to the simulated
 // lenders that start with the server, and the visitor arrives on the accepting lender's offer page; the same
-// person applying again is a duplicate no lender is offered, and reaches the reject page.
+// person applying again is a duplicate no lender is offered, and reaches the reject page. The simulated network
+// always has a buyer that takes an ordinary applicant (a lead buyer without filters, and lenders for military
+// and non-military alike), so the path where every lender is asked and says no runs on a server of its own
+// whose only buyers (BUYERS_FILE, docs/product/lender-network.md#buyers) are fakes that decline.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,19 +45,48 @@ function newPerson() {
   return { cellPhone: `41573${n.slice(0, 5)}`, ssn: `5${n.slice(0, 2)}-4${n.slice(2, 3)}-${n.slice(3)}1` };
 }
 
-async function applyAs(page: Page, person: ReturnType<typeof newPerson>) {
-  await startFunnel(page);
+async function applyAs(page: Page, person: ReturnType<typeof newPerson>, base = baseURL) {
+  await closeSuggestionsBeforeActions(page);
+  await startFunnel(page, "mouse", base);
   for (const step of MAIN_STEPS) {
-    await onStep(page, step);
+    await onStep(page, step, base);
     if (step.slug === "cellphone") await fill(page, "mouse", "Cell Phone Number", person.cellPhone);
     else if (step.slug === "ssn") await fill(page, "mouse", "Social Security Number", person.ssn);
     else await ANSWERS[step.slug]?.(page, "mouse");
     await next(page, "mouse");
   }
-  await page.waitForURL(`${baseURL}/requestcash`);
+  await page.waitForURL(`${base}/requestcash`);
   await page.getByRole("link", { name: "Request Cash" }).click();
-  await page.waitForURL(`${baseURL}/mapping-lender`);
+  await page.waitForURL(`${base}/mapping-lender`);
   await poll(() => heading(page).textContent()).toBe("Please do not close this window");
+}
+
+/** A fake buyer on 127.0.0.1 answering its pings and posts with `answers`; it keeps the paths it was sent. */
+async function fakeBuyer(answers: { ping: object; post: object }): Promise<FakeHttpServer> {
+  return startFakeHttpServer((request: IncomingMessage, response) => {
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(request.url === "/ping" ? answers.ping : answers.post));
+    });
+  });
+}
+
+/** One of the rejecting server's buyers, in the plainest JSON dialect, for any lead, test or live. */
+function rejectingBuyer(id: string, server: FakeHttpServer) {
+  const answer = { success: { path: "result", equals: ["accepted"] }, price: "price", reason: "reason" };
+  return {
+    id,
+    name: `Declining ${id}`,
+    kind: "lead_buyer",
+    mode: "ping_post",
+    protocol: "json",
+    ping: { url: `${server.url}/ping`, fields: [{ to: "state", from: "state" }], answer },
+    post: { url: `${server.url}/post`, fields: [{ to: "lead_id", from: "lead_id" }], answer },
+    pricing: { kind: "bid" },
+    testMode: "both",
+    timeoutMs: 5_000,
+  };
 }
 
 describe("lender network", () => {
@@ -64,6 +114,62 @@ describe("lender network", () => {
     },
     LONG,
   );
+
+  describe("when every lender is asked and says no", () => {
+    let declines: FakeHttpServer;
+    let rejectsPost: FakeHttpServer;
+    let rejecting: BuiltServer;
+    let dir: string;
+    beforeAll(async () => {
+      // One buyer that declines at the ping, one that bids and then turns the application down.
+      declines = await fakeBuyer({ ping: { result: "rejected", reason: "criteria" }, post: {} });
+      rejectsPost = await fakeBuyer({
+        ping: { result: "accepted", price: 20 },
+        post: { result: "rejected", reason: "criteria" },
+      });
+      dir = await mkdtemp(path.join(tmpdir(), "loanpath-buyers-"));
+      const file = path.join(dir, "buyers.json");
+      await writeFile(
+        file,
+        JSON.stringify([rejectingBuyer("e2e-declines", declines), rejectingBuyer("e2e-rejects-post", rejectsPost)]),
+      );
+      rejecting = await startBuiltServer({ SIMULATED_LENDERS: "off", BUYERS_FILE: file });
+    }, 150_000);
+    afterAll(async () => {
+      await rejecting?.stop();
+      await Promise.all([declines?.close(), rejectsPost?.close()]);
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it(
+      "takes the visitor to the reject page after the buyers were pinged and the bidder posted to",
+      async () => {
+        const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+        const sent: string[] = [];
+        page.on("request", (r) => {
+          if (r.url().endsWith("/api/personal_loan/lead/send/v2")) sent.push(r.postData() ?? "");
+        });
+        await applyAs(page, newPerson(), rejecting.baseURL);
+        await page.waitForURL(`${rejecting.baseURL}/reject-page`, { timeout: 90_000 });
+        await poll(() => heading(page).textContent()).toBe("Sorry, we were unable to connect you with a lender.");
+        // The buyers were really asked: each was pinged once, and the one that bid was sent the application.
+        expect(declines.requests.map((r) => r.url)).toEqual(["/ping"]);
+        expect(rejectsPost.requests.map((r) => r.url)).toEqual(["/ping", "/post"]);
+        // And the server's answer for this lead is a rejection with the product's reject page.
+        expect(sent).toHaveLength(1);
+        const leadId = (JSON.parse(sent[0]!) as { lead_id: string }).lead_id;
+        const answer = await page.evaluate(async (id) => {
+          const response = await fetch(`/api/ping/v2?lead_id=${encodeURIComponent(id)}`);
+          return (await response.json()) as { data: { status: number; lead_id: string; rejectUrl?: string } };
+        }, leadId);
+        expect(answer.data).toEqual({ status: 2, lead_id: leadId, rejectUrl: "/reject-page" });
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      LONG,
+    );
+  });
 
   it("shows each redirect page's text, and takes the visitor on to the stored lender's address", async () => {
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });

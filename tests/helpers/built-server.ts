@@ -37,7 +37,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy in ${STARTUP_LIMIT_MS / 1000} s:\n${output()}`);
 }
 
-export type BuiltServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+export type BuiltServer = {
+  baseURL: string;
+  dataDir: string;
+  /** What the server printed so far (its log), for tests about what it says at start. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-server-"));
@@ -62,6 +68,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   return {
     baseURL,
     dataDir,
+    output: () => output,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTRIBUTION_KEYS } from "../attribution.ts";
+import { ATTRIBUTION_KEYS, keptAttributionValue, type AttributionKey } from "../attribution.ts";
 import type { ServerField } from "../fields/lead-fields.ts";
 import { answerOf } from "./envelope.ts";
 
@@ -73,6 +73,17 @@ const APPLICATION_FIELDS = [
 
 const urlText = text(2048);
 
+/**
+ * A traffic-source field (src/domain/attribution.ts) as the server keeps it: by the browser's own rule, and a
+ * value that fails it is dropped like the browser drops it, never a reason to refuse the application
+ * (docs/product/lender-network.md#final-submission). Only a value that is not text at all is refused.
+ */
+const attributionField = (key: AttributionKey) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => keptAttributionValue(key, value));
+
 export const leadSendRequest = z.object({
   lead_id: z.string().min(1).max(64),
   productId: z.coerce.number().pipe(z.literal(19)),
@@ -82,6 +93,7 @@ export const leadSendRequest = z.object({
   consentToFcra: z.literal("YES"),
   ...Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, answer])),
   ...Object.fromEntries(TRACKING_FIELDS.map((f) => [f, text(200).optional()])),
+  ...Object.fromEntries(ATTRIBUTION_KEYS.map((f) => [f, attributionField(f)])),
   webSiteUrl: urlText.optional(),
   trustedFormURL: urlText.optional(),
   testMode: z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])]).optional(),

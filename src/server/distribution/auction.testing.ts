@@ -19,6 +19,10 @@ export const SSN = "123456789";
 export const ACCOUNT = "000123456789";
 export const ABA = "021000021";
 
+// Cell phones are numbered in turn from a random start, not drawn at random: the same phone twice is a
+// duplicate person, and a few dozen random draws out of 10,000 would collide in a few runs out of a hundred.
+let phoneSerial = randomBytes(2).readUInt16BE(0);
+
 function completeLead(overrides: LeadChanges = {}): LeadChanges {
   const unique = randomBytes(4).toString("hex");
   return {
@@ -27,7 +31,7 @@ function completeLead(overrides: LeadChanges = {}): LeadChanges {
     email: `ana.${unique}@example.com`,
     first_name: "Anabel",
     last_name: "Quintero",
-    cell_phone: `212555${String(parseInt(unique.slice(0, 4), 16) % 10000).padStart(4, "0")}`,
+    cell_phone: `212555${String(phoneSerial++ % 10000).padStart(4, "0")}`,
     home_phone: null,
     zip: "10001",
     city: "New York",
@@ -57,7 +61,10 @@ function completeLead(overrides: LeadChanges = {}): LeadChanges {
 export type SavedLead = { id: string; cookie: string };
 
 /** A lead saved with every answer (and the TCPA consent record), and the cookie that opens it. */
-export async function saveLead(t: TestApp, overrides: LeadChanges = {}): Promise<SavedLead> {
+export async function saveLead(
+  t: Pick<TestApp, "database" | "secrets">,
+  overrides: LeadChanges = {},
+): Promise<SavedLead> {
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const id = newLeadId();
   const { token, hash } = newAccessToken();

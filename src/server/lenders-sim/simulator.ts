@@ -300,9 +300,29 @@ function offerPage(lender: SimLender, offer: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(lender.name)}: your offer</title></head><body><main><h1>${escapeHtml(lender.name)}</h1><p>Thank you. Your application reached ${escapeHtml(lender.name)}, a simulated lender of the Loanpath demo network.</p><p>Offer reference: <strong>${escapeHtml(offer)}</strong></p><p>No real loan is offered here.</p></main></body></html>`;
 }
 
-export type Simulator = { url: string; close(): Promise<void> };
+export type Simulator = {
+  url: string;
+  /** The configured port, when another process held it and the simulator took a free one instead. */
+  portTaken?: number;
+  close(): Promise<void>;
+};
 
-/** Starts the simulator on 127.0.0.1. Posts are idempotent per lead, as real buyers dedupe a resent lead. */
+function listenOn(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => reject(error);
+    server.once("error", fail);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", fail);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts the simulator on 127.0.0.1. Posts are idempotent per lead, as real buyers dedupe a resent lead.
+ * When the port is taken (a second `npm start` beside the first, docs/product/lender-network.md#simulated-network)
+ * it takes a free one: each process's simulated buyers point at its own simulator, so nothing else changes.
+ */
 export async function startSimulator(port: number, random: () => number = Math.random): Promise<Simulator> {
   const byId = new Map(SIM_LENDERS.map((l) => [l.id, l]));
   const sales = new Map<string, Record<string, string | number>>();
@@ -357,13 +377,18 @@ export async function startSimulator(port: number, random: () => number = Math.r
       setTimeout(answer, lender.latencyMs * (0.75 + random() * 0.25));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  let portTaken: number | undefined;
+  try {
+    await listenOn(server, port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0) throw error;
+    portTaken = port;
+    await listenOn(server, 0);
+  }
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,
+    portTaken,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
