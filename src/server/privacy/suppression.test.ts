@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
+import { createLead } from "../../../tests/helpers/lead-client.ts";
 import { isSuppressed } from "./suppression.ts";
 
 describe("isSuppressed", () => {
@@ -44,6 +45,20 @@ describe("isSuppressed", () => {
   it("suppresses after a request not to sell, but not after a request to know", async () => {
     expect(await isSuppressed(t.database.db, { email: "nosale@example.com" })).toBe(true);
     expect(await isSuppressed(t.database.db, { email: "curious@example.com", phone: "2125550300" })).toBe(false);
+  });
+
+  it("suppresses the e-mail and phone of a lead whose browser sent Global Privacy Control, in any later lead", async () => {
+    expect(await isSuppressed(t.database.db, { email: "private@example.com" })).toBe(false);
+    const created = await createLead(
+      t.app,
+      { email: "Private@Example.com", cell_phone: "3127364123", home_phone: "3127364123" },
+      { "sec-gpc": "1" },
+    );
+    expect(created.res.statusCode).toBe(200);
+    expect(await isSuppressed(t.database.db, { email: "private@example.com" })).toBe(true);
+    expect(await isSuppressed(t.database.db, { phone: "(312)-736-4123" })).toBe(true);
+    // The same person on another device without the signal is still the person who asked.
+    expect(await isSuppressed(t.database.db, { email: "PRIVATE@example.com", phone: "3127364999" })).toBe(true);
   });
 
   it("does not suppress anyone else", async () => {
