@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { InfoPopupsProvider, useOpenInfoPopup } from "#web/pages/info/info-popups.tsx";
 import { SiteNavbar } from "#web/pages/layout/site-navbar.tsx";
 import { CopyrightLine } from "./chrome/copyright-line.tsx";
+import { PrivacySignalNotice } from "./chrome/privacy-signal-notice.tsx";
 import { SecurityBadges } from "./chrome/security-badges.tsx";
 import { useCurrentStep } from "./current-step.ts";
 import { FunnelProvider } from "./funnel-state.tsx";
@@ -43,6 +44,7 @@ export function FunnelFrame({ children }: { children: ReactNode }) {
       <SiteNavbar />
       <div className="funnel__banner">{step ? <ProgressBar indicator={step.indicator} /> : null}</div>
       <main id="main" className="funnel__main" tabIndex={-1}>
+        <PrivacySignalNotice />
         <div className="funnel__card">{children}</div>
       </main>
       <footer className="funnel__footer">

@@ -1,11 +1,15 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CopyrightLine } from "./copyright-line.tsx";
 import { MarketingPartnersPopup } from "./marketing-partners-popup.tsx";
 import { NO_PARTNERS_TEXT, PartnerNames } from "./partner-names.tsx";
+import { PrivacySignalNotice } from "./privacy-signal-notice.tsx";
 import { SecurityBadges } from "./security-badges.tsx";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("funnel chrome", () => {
   it("shows the three security badges of docs/product/overview.md", () => {
@@ -38,5 +42,14 @@ describe("funnel chrome", () => {
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     rerender(<MarketingPartnersPopup open={open} onClose={() => {}} />);
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("tells a visitor whose browser sends Global Privacy Control that it is honoured, and no one else", () => {
+    vi.stubGlobal("navigator", { ...navigator, globalPrivacyControl: false });
+    const { container, rerender } = render(<PrivacySignalNotice />);
+    expect(container.textContent).toBe("");
+    vi.stubGlobal("navigator", { ...navigator, globalPrivacyControl: true });
+    rerender(<PrivacySignalNotice key="gpc" />);
+    expect(screen.getByRole("note").textContent).toMatch(/Global Privacy Control signal, and we honour it/);
   });
 });
