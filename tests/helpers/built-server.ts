@@ -40,13 +40,23 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export type BuiltServer = {
   baseURL: string;
   dataDir: string;
-  /** What the server printed so far (its log), for tests about what it says at start. */
+  /** Everything the server printed so far (for a failing test's message). */
   output: () => string;
+  /** SIGTERM, wait for the exit, and remove the data directory unless the caller passed its own. */
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash: no shutdown hook runs; the data directory stays for a restart on it. */
+  kill: () => Promise<void>;
 };
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-server-"));
+/**
+ * Starts the server. `dataDir` runs it on a directory the caller owns (kept on stop and kill, so a crash
+ * test can start it again on the same embedded database); without it, a fresh temporary one.
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<BuiltServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "loanpath-server-")));
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["src/server/main.ts"], {
@@ -63,16 +73,26 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise((r) => child.once("exit", r));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => output);
+  try {
+    await waitForHealth(baseURL, child, () => output);
+  } catch (error) {
+    await end("SIGKILL");
+    throw error;
+  }
   return {
     baseURL,
     dataDir,
     output: () => output,
     stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      await rm(dataDir, { recursive: true, force: true });
+      await end("SIGTERM");
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
+    kill: () => end("SIGKILL"),
   };
 }

@@ -51,6 +51,11 @@ export function stepBodies(): Record<number, Record<string, unknown>> {
   return { ...GOOD_STEP_BODIES, 14: { incomeNextDate1: first, incomeNextDate2: secondPayDate(first, "BIWEEKLY") } };
 }
 
+/** A step update's body. The steps whose screen shows consent text send its evidence, unless `fields` says otherwise. */
+export function stepPayload(leadId: string, step: number, fields: Record<string, unknown>) {
+  return { step, lead_id: leadId, ...stepConsent(step), ...fields };
+}
+
 export function putStep(
   app: FastifyInstance,
   lead: { id: string; cookie: string },
@@ -61,8 +66,7 @@ export function putStep(
     method: "PUT",
     url: `/api/personal_loan/lead/v2/${lead.id}/step`,
     headers: { cookie: lead.cookie },
-    // The steps whose screen shows consent text send its evidence, unless a test says otherwise.
-    payload: { step, lead_id: lead.id, ...stepConsent(step), ...fields },
+    payload: stepPayload(lead.id, step, fields),
   });
 }
 

@@ -89,6 +89,67 @@ describe("auction rules", () => {
     expect(s.bodies).toHaveLength(0);
   });
 
+  it("posts nothing when an opt-out is recorded while a slow buyer is being pinged", async () => {
+    let optedOut = false;
+    const slow = await buyer({
+      ping: async () => {
+        // The person unsubscribes while the auction waits on this buyer's bid.
+        await recordPrivacyRequest(t.database.db, {
+          kind: "unsubscribe",
+          dedupeKey: "mid-auction",
+          email: "changed.mind@example.com",
+          phone: "",
+          payload: {},
+          ip: undefined,
+        });
+        optedOut = true;
+        return { ...bid(50), delayMs: 300 };
+      },
+      post: () => accept(),
+    });
+    const other = await buyer({ ping: () => bid(10), post: () => accept("https://other.example/o") });
+    await addBuyers(t.database.db, lenderConfig("slow", slow), lenderConfig("other", other));
+    const [result] = await sellAll([await saveLead(t, { email: "changed.mind@example.com" })]);
+    expect(optedOut).toBe(true);
+    expect(result).toMatchObject({ status: "rejected", reason: "suppressed" });
+    expect([...posted(slow), ...posted(other)]).toHaveLength(0);
+  });
+
+  it("posts nothing when a request with Global Privacy Control arrives while buyers are pinged", async () => {
+    const lead = await saveLead(t);
+    let gpcAnswer: number | undefined;
+    const slow = await buyer({
+      ping: async () => {
+        // The waiting page's ping, from a browser sending Sec-GPC: 1, lands mid-auction.
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/ping/v2?lead_id=${lead.id}`,
+          headers: { cookie: lead.cookie, "sec-gpc": "1" },
+        });
+        gpcAnswer = res.statusCode;
+        return bid(50);
+      },
+      post: () => accept(),
+    });
+    await addBuyers(t.database.db, lenderConfig("slow", slow));
+    const [result] = await sellAll([lead]);
+    expect(gpcAnswer).toBe(200);
+    expect(result).toMatchObject({ status: "rejected", reason: "do not sell" });
+    expect(posted(slow)).toHaveLength(0);
+  });
+
+  it("never pings or posts a lead sent with Sec-GPC: 1, and records the do-not-sell request", async () => {
+    const s = await buyer({ ping: () => bid(10), post: () => accept() });
+    await addBuyers(t.database.db, lenderConfig("one", s));
+    const lead = await saveLead(t);
+    const res = await sendLead(t.app, lead, {}, { "sec-gpc": "1" });
+    expect(res.statusCode).toBe(200);
+    expect(await decided(t.database.db, lead.id)).toMatchObject({ status: "rejected", reason: "do not sell" });
+    expect(s.bodies).toHaveLength(0);
+    const rows = await t.database.db.execute(sql`select do_not_sell_at from leads where id = ${lead.id}`);
+    expect((rows as unknown as { rows: { do_not_sell_at: unknown }[] }).rows[0]?.do_not_sell_at).not.toBeNull();
+  });
+
   it("sends test leads only to test buyers and live leads only to live ones", async () => {
     const live = await buyer({ ping: () => bid(10), post: () => accept("https://live.example/o") });
     const test = await buyer({ ping: () => bid(5), post: () => accept("https://test.example/o") });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyerCalls } from "../db/schema.ts";
-import { callsOf, reservePost } from "./auction-store.ts";
+import { callsOf, claimAuction, createAuction, reservePost } from "./auction-store.ts";
 import {
   accept,
   addBuyers,
@@ -132,11 +132,33 @@ describe("caps in the buyer's time zone", () => {
       }
     }
 
+    /** `n` leads, each with its auction pending and claimed, all reserving a post with `buyer` at once. */
     async function reserveFor(buyer: ReturnType<typeof capped>, n: number) {
       const leads = await newLeads(n);
-      return Promise.all(
-        leads.map((lead) => reservePost(t.database.db, buyer, { leadId: lead.id, request: {}, priceCents: 100 }, NOW)),
+      const tokens: string[] = [];
+      for (const lead of leads) {
+        await createAuction(
+          t.database.db,
+          {
+            leadId: lead.id,
+            testMode: false,
+            attribution: {},
+            submission: {},
+            emailHash: null,
+            phoneHash: null,
+            ssnHash: null,
+            deadlineAt: new Date(Date.now() + 60_000),
+          },
+          0,
+        );
+        tokens.push((await claimAuction(t.database.db, lead.id, "cap-test", 60_000))!.token);
+      }
+      const reservations = await Promise.all(
+        leads.map((lead, i) =>
+          reservePost(t.database.db, buyer, { leadId: lead.id, request: {}, priceCents: 100 }, tokens[i]!, NOW),
+        ),
       );
+      return reservations.map((r) => ("id" in r ? r.id : undefined));
     }
 
     it("counts the local hour from a quarter past the UTC hour", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { auctions, buyerCalls, consentRecords } from "../db/schema.ts";
@@ -57,12 +58,33 @@ export async function createAuction(
   });
 }
 
-/** Takes the auction for this worker unless another holds a live lease; undefined when decided or held. */
-export async function claimAuction(db: Db, leadId: string, owner: string, leaseMs: number) {
+/**
+ * A claim on an auction: the row as claimed and the claim's own token (a fencing token, written to
+ * `lease_owner`). Every claim gets a new token, even two in one process, so a run can tell its lease from
+ * any later claim's (docs/decisions/0019-auction-fencing.md).
+ */
+export type Claim = { auction: AuctionRow; token: string };
+
+/** The lease is this claim's while `lease_owner` is its token, the lease has not run out and nothing decided. */
+const leaseHeldBy = (leadId: string, token: string) =>
+  and(
+    eq(auctions.leadId, leadId),
+    eq(auctions.status, "pending"),
+    eq(auctions.leaseOwner, token),
+    sql`${auctions.leaseUntil} > now()`,
+  );
+
+/**
+ * Takes the auction under a new claim unless a live lease holds it; undefined when decided or held. A
+ * lease is taken over only once it has run out, whoever held it: the same process gets no pass, since its
+ * workers share its name (`owner` only makes the token readable).
+ */
+export async function claimAuction(db: Db, leadId: string, owner: string, leaseMs: number): Promise<Claim | undefined> {
+  const token = `${owner}:${randomBytes(8).toString("hex")}`;
   const [row] = await db
     .update(auctions)
     .set({
-      leaseOwner: owner,
+      leaseOwner: token,
       leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
       runs: sql`${auctions.runs} + 1`,
     })
@@ -70,26 +92,32 @@ export async function claimAuction(db: Db, leadId: string, owner: string, leaseM
       and(
         eq(auctions.leadId, leadId),
         eq(auctions.status, "pending"),
-        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now() or ${auctions.leaseOwner} = ${owner})`,
+        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
       ),
     )
     .returning();
-  return row;
+  return row ? { auction: row, token } : undefined;
 }
 
-export async function renewLease(db: Db, leadId: string, owner: string, leaseMs: number): Promise<void> {
-  await db
+/** Extends this claim's lease; false once it is lost (run out, taken over, or the auction decided). */
+export async function renewLease(db: Db, leadId: string, token: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
     .update(auctions)
     .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(and(eq(auctions.leadId, leadId), eq(auctions.leaseOwner, owner), eq(auctions.status, "pending")));
+    .where(leaseHeldBy(leadId, token))
+    .returning({ leadId: auctions.leadId });
+  return rows.length > 0;
 }
 
 export type Decision =
   | { status: "accepted"; buyerId: string; priceCents: number | null; redirectUrl: string }
   | { status: "rejected"; reason: string; rejectUrl: string };
 
-/** Decides a pending auction; a decided one never changes (answers false then). */
-export async function decideAuction(db: Db, leadId: string, decision: Decision): Promise<boolean> {
+/**
+ * Decides a pending auction under this claim's lease; a decided one never changes, and a run that lost
+ * its lease decides nothing (answers false then).
+ */
+export async function decideAuction(db: Db, leadId: string, token: string, decision: Decision): Promise<boolean> {
   const values =
     decision.status === "accepted"
       ? {
@@ -103,7 +131,7 @@ export async function decideAuction(db: Db, leadId: string, decision: Decision):
   const rows = await db
     .update(auctions)
     .set({ ...values, decidedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
-    .where(and(eq(auctions.leadId, leadId), eq(auctions.status, "pending")))
+    .where(leaseHeldBy(leadId, token))
     .returning({ leadId: auctions.leadId });
   return rows.length > 0;
 }
@@ -176,25 +204,56 @@ export async function recordCall(db: Db, call: CallRecord): Promise<void> {
   await db.insert(buyerCalls).values({ ...call, finishedAt: sql`now()` });
 }
 
-export async function finishPost(db: Db, id: number, result: Omit<CallRecord, "leadId" | "buyerId" | "kind">) {
-  await db
+/**
+ * Settles a post that is still in flight. The first answer written stands: a run that lost its lease and
+ * the run that resent its post may both answer for the same row. Answers the post as it is now settled.
+ */
+export async function finishPost(
+  db: Db,
+  id: number,
+  result: Omit<CallRecord, "leadId" | "buyerId" | "kind">,
+): Promise<CallRow | undefined> {
+  const [row] = await db
     .update(buyerCalls)
     .set({ ...result, finishedAt: sql`now()` })
-    .where(eq(buyerCalls.id, id));
+    .where(and(eq(buyerCalls.id, id), eq(buyerCalls.state, "sending")))
+    .returning();
+  if (row) return row;
+  const [settled] = await db.select().from(buyerCalls).where(eq(buyerCalls.id, id));
+  return settled;
 }
 
+/** A post row's id, or why none was written: the buyer is at a cap, or the claim is fenced out (its lease
+ * is lost, the auction decided or the lead already sold). */
+export type Reservation = { id: number } | { refused: "at cap" | "fenced" };
+
 /**
- * Reserves a post to a buyer under its caps: under an advisory lock per buyer, counts its sales and posts
- * in flight in the current local hour, day and month, and writes the post row ("sending") only when every
- * cap has room. Two auctions at once therefore never exceed a cap. Answers the row id, or undefined at cap.
+ * Reserves a post to a buyer, the last gate before the full application leaves
+ * (docs/decisions/0019-auction-fencing.md): only while this claim holds the auction's lease, the auction is
+ * pending and the lead has no accepted post; the auction's row stays locked until the post row is written,
+ * so no claim can take over in between. Then, under an advisory lock per buyer, it counts the buyer's sales
+ * and posts in flight in the current local hour, day and month, and writes the post row ("sending") only
+ * when every cap has room, so two auctions at once never exceed a cap.
  */
 export async function reservePost(
   db: Db,
   buyer: { id: string; timeZone: string; caps: { hourly?: number; daily?: number; monthly?: number } },
   call: Pick<CallRecord, "leadId" | "request" | "priceCents">,
+  token: string,
   now: Date,
-): Promise<number | undefined> {
+): Promise<Reservation> {
   return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ leadId: auctions.leadId })
+      .from(auctions)
+      .where(
+        and(
+          leaseHeldBy(call.leadId, token),
+          sql`not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId} and ${buyerCalls.kind} = 'post' and ${buyerCalls.state} = 'accepted')`,
+        ),
+      )
+      .for("update");
+    if (!held) return { refused: "fenced" };
     const { hourly, daily, monthly } = buyer.caps;
     if (hourly !== undefined || daily !== undefined || monthly !== undefined) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
@@ -215,14 +274,18 @@ export async function reservePost(
           ),
         );
       const c = counts ?? { hour: 0, day: 0, month: 0 };
-      if ((hourly !== undefined && c.hour >= hourly) || (daily !== undefined && c.day >= daily)) return undefined;
-      if (monthly !== undefined && c.month >= monthly) return undefined;
+      const full =
+        (hourly !== undefined && c.hour >= hourly) ||
+        (daily !== undefined && c.day >= daily) ||
+        (monthly !== undefined && c.month >= monthly);
+      if (full) return { refused: "at cap" };
     }
     const [row] = await tx
       .insert(buyerCalls)
       .values({ ...call, buyerId: buyer.id, kind: "post", state: "sending" })
       .returning({ id: buyerCalls.id });
-    return row?.id;
+    if (!row) throw new Error("post row not written");
+    return { id: row.id };
   });
 }
 

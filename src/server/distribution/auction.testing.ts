@@ -101,11 +101,16 @@ const SUBMISSION = {
   clickid: "click-1",
 };
 
-export function sendLead(app: FastifyInstance, lead: SavedLead, extra: Record<string, unknown> = {}) {
+export function sendLead(
+  app: FastifyInstance,
+  lead: SavedLead,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: "POST",
     url: "/api/personal_loan/lead/send/v2",
-    headers: { cookie: lead.cookie },
+    headers: { ...headers, cookie: lead.cookie },
     payload: { lead_id: lead.id, ...SUBMISSION, ...extra },
   });
 }
@@ -130,20 +135,21 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * A fake buyer: `/ping` and `/post` answered by `handlers` (bid, accept, reject...). It records every
- * body it was sent, to check what a buyer saw.
+ * A fake buyer: `/ping` and `/post` answered by `handlers` (bid, accept, reject...), which may take their
+ * time (a promise) to let a test act while the auction waits on this buyer. It records every body it was
+ * sent, to check what a buyer saw.
  */
 export async function startFakeBuyer(handlers: {
-  ping?: (body: string) => Answer;
-  post?: (body: string) => Answer;
+  ping?: (body: string) => Answer | Promise<Answer>;
+  post?: (body: string) => Answer | Promise<Answer>;
 }): Promise<FakeBuyer> {
   const bodies: FakeBuyer["bodies"] = [];
   const handler: FakeHandler = (request, response) => {
-    void readBody(request).then((body) => {
+    void readBody(request).then(async (body) => {
       const path = request.url ?? "";
       bodies.push({ path, body });
       const pick = path.startsWith("/ping") ? handlers.ping : handlers.post;
-      const result = pick ? pick(body) : { status: 404, body: "" };
+      const result = pick ? await pick(body) : { status: 404, body: "" };
       if (result.hang) return; // never answers: the auction must cut it at its timeout
       if (result.drop) return request.socket.destroy();
       const send = () => {

@@ -40,7 +40,7 @@ export type AuctionContext = {
   db: Db;
   cipher: PiiCipher;
   buyers: BuyerRegistry;
-  /** Who runs it: the lease holder's name, unique per process. */
+  /** This process's name, unique per process; each claim adds its own token to it. */
   owner: string;
   leaseMs: number;
   rejectUrl: string;
@@ -66,22 +66,61 @@ function postDocument(buyer: Buyer, doc: LeadDocument): LeadDocument {
   return visibleTo(doc, licensedHere ? ALL_CLASSES : CONTACT_CLASSES);
 }
 
+/**
+ * Thrown inside a run that is fenced out (its lease lost, or the auction decided or sold meanwhile): it
+ * stops without sending or deciding anything more.
+ */
+class Fenced extends Error {}
+
 export async function runAuction(ctx: AuctionContext, leadId: string): Promise<void> {
-  const auction = await claimAuction(ctx.db, leadId, ctx.owner, ctx.leaseMs);
-  if (!auction) return; // decided already, or another worker holds it
+  const claim = await claimAuction(ctx.db, leadId, ctx.owner, ctx.leaseMs);
+  if (!claim) return; // decided already, or another claim holds it
+  // A lease that is lost (run out, taken over) is never renewed again, and the run stops at its next
+  // step; reservePost and decideAuction check the lease in the database anyway, so a run that has not
+  // noticed yet still cannot post or decide (docs/decisions/0019-auction-fencing.md).
+  let lost = false;
   const keepAlive = setInterval(
-    () => void renewLease(ctx.db, leadId, ctx.owner, ctx.leaseMs).catch(() => {}),
+    () => {
+      renewLease(ctx.db, leadId, claim.token, ctx.leaseMs).then(
+        (held) => {
+          if (held) return;
+          lost = true;
+          clearInterval(keepAlive);
+        },
+        () => {}, // a failed renewal is tried again; the lease running out is what counts
+      );
+    },
     Math.max(200, ctx.leaseMs / 3),
   );
+  const run: Run = { ...ctx, token: claim.token, lost: () => lost };
   try {
-    const decision = await decide(ctx, auction);
-    if (await decideAuction(ctx.db, leadId, decision)) ctx.onDecided(leadId);
+    const decision = await decide(run, claim.auction);
+    if (await decideAuction(ctx.db, leadId, claim.token, decision)) ctx.onDecided(leadId);
+  } catch (error) {
+    // Whoever holds the lease now (or the sweeper, once it runs out) carries the auction on.
+    if (!(error instanceof Fenced)) throw error;
   } finally {
     clearInterval(keepAlive);
   }
 }
 
-async function decide(ctx: AuctionContext, auction: AuctionRow): Promise<Decision> {
+type Run = AuctionContext & { token: string; lost: () => boolean };
+
+/**
+ * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
+ * (Global Privacy Control included) can land while the auction runs (docs/decisions/0008).
+ */
+async function saleStopped(db: Db, leadId: string): Promise<string | undefined> {
+  const lead = await findLead(db, leadId);
+  if (!lead) return "lead gone";
+  if (lead.doNotSellAt) return "do not sell";
+  for (const phone of [lead.cell_phone, lead.home_phone, lead.work_phone]) {
+    if (await isSuppressed(db, { email: lead.email, phone })) return "suppressed";
+  }
+  return undefined;
+}
+
+async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
   const lead = await findLead(db, auction.leadId);
@@ -117,50 +156,78 @@ async function decide(ctx: AuctionContext, auction: AuctionRow): Promise<Decisio
     };
   }
 
-  // Suppressed contacts and do-not-sell leads reach no buyer (docs/decisions/0008).
-  if (lead.doNotSellAt) return rejected("do not sell");
-  for (const phone of [lead.cell_phone, lead.home_phone, lead.work_phone]) {
-    if (await isSuppressed(db, { email: lead.email, phone })) return rejected("suppressed");
+  // Suppressed contacts and do-not-sell leads reach no buyer (docs/decisions/0008); asked again before
+  // every post below. A post left in flight is not sent again: it is closed with the reason, so it does not
+  // count as in flight against the buyer's caps for ever.
+  const notResent = (id: number, why: string) =>
+    finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
+  const stopped = await saleStopped(db, lead.id);
+  if (stopped) {
+    for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
+    return rejected(stopped);
   }
 
   const deadline = auction.deadlineAt.getTime();
   const remaining = () => deadline - Date.now();
   let lastRejectUrl: string | undefined;
 
-  const post = async (buyer: Buyer, priceCents: number, pingId: string | undefined, reuseId?: number) => {
+  /** Posts the full lead; a sale answers its decision, anything else null, and a stop answers a reason. */
+  const post = async (
+    buyer: Buyer,
+    priceCents: number,
+    pingId: string | undefined,
+    resend?: number,
+  ): Promise<Decision | null | { stop: string }> => {
+    if (ctx.lost()) throw new Fenced();
+    // The opt-out that arrived while buyers were pinged stops the sale before the application leaves.
+    const stopped = await saleStopped(db, auction.leadId);
+    if (stopped) {
+      if (resend !== undefined) await notResent(resend, stopped);
+      return { stop: stopped };
+    }
     const fields = mapFields(buyer.post.fields, {
       ...postDocument(buyer, doc),
       ping_id: pingId ?? null,
       bid_price: priceCents / 100,
     });
     const request = encodeRequest(buyer, fields);
-    const id =
-      reuseId ??
-      (await reservePost(
+    let id: number;
+    if (resend !== undefined) {
+      // The resend is a post like any other: only under this claim's lease.
+      if (!(await renewLease(db, auction.leadId, ctx.token, ctx.leaseMs))) throw new Fenced();
+      id = resend;
+    } else {
+      const reservation = await reservePost(
         db,
         buyer,
         { leadId: auction.leadId, request: { body: request.masked }, priceCents },
+        ctx.token,
         new Date(),
-      ));
-    if (id === undefined) return undefined; // at a cap
+      );
+      if ("refused" in reservation) {
+        if (reservation.refused === "fenced") throw new Fenced();
+        return null; // at a cap
+      }
+      id = reservation.id;
+    }
     // A post in flight when a worker died is sent again to the same buyer with the same lead id, so a
     // buyer that took it the first time answers the same; it may still run past the budget, once.
     const outcome = await callBuyer(
       buyer,
       buyer.post,
       request,
-      reuseId ? buyer.timeoutMs : Math.min(buyer.timeoutMs, remaining()),
+      resend !== undefined ? buyer.timeoutMs : Math.min(buyer.timeoutMs, remaining()),
     );
     const sold = outcome.ok && outcome.answer.accepted;
-    await finishPost(db, id, {
+    const settled = await finishPost(db, id, {
       state: sold ? "accepted" : "rejected",
       ...outcomeColumns(outcome, secrets),
       priceCents: sold ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
     });
+    // The row as settled decides, not this answer: a run that lost its lease may have settled it first.
+    if (settled?.state === "accepted") return accepted(buyer, settled.priceCents, settled.redirectUrl);
     if (!sold && outcome.ok && outcome.answer.redirectUrl) lastRejectUrl = outcome.answer.redirectUrl;
-    return sold && outcome.ok
-      ? accepted(buyer, cents(outcome.answer.price) ?? priceCents, outcome.answer.redirectUrl)
-      : null;
+    return null;
   };
 
   // A post that was in flight when the last worker died is settled first, with that same buyer.
@@ -172,6 +239,7 @@ async function decide(ctx: AuctionContext, auction: AuctionRow): Promise<Decisio
       ? await post(buyer, inFlight.priceCents ?? 0, inFlight.externalId ?? undefined, inFlight.id)
       : null;
     if (!buyer) await finishPost(db, inFlight.id, { state: "rejected", reason: "buyer removed" });
+    if (result && "stop" in result) return rejected(result.stop);
     if (result) return result;
   }
 
@@ -191,6 +259,7 @@ async function decide(ctx: AuctionContext, auction: AuctionRow): Promise<Decisio
     for (const offer of offers) {
       if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
       const result = await post(offer.buyer, offer.priceCents, offer.pingId);
+      if (result && "stop" in result) return rejected(result.stop);
       if (result) return result;
     }
   }

@@ -6,7 +6,12 @@ import type { Database } from "../db/database.ts";
 // restart and several server processes share one queue.
 
 export type JobQueue = {
-  send(queue: string, data: object): Promise<void>;
+  /**
+   * Queues a job unless one with the same key is already waiting: queues use pg-boss's `short` policy
+   * (one queued job per singleton key, any number running), so a sweeper that sends the same work again
+   * and again piles nothing up (docs/decisions/0019-auction-fencing.md).
+   */
+  send(queue: string, data: object, key: string): Promise<void>;
   work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 };
@@ -26,14 +31,20 @@ export async function startJobQueue(
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, { retryLimit: options.retryLimit, expireInSeconds: options.expireInSeconds });
+    // pg-boss keeps a queue's policy from its creation (createQueue on an existing name does nothing and
+    // updateQueue refuses a policy), so a queue that needs another policy needs a new name.
+    await boss.createQueue(name, {
+      policy: "short",
+      retryLimit: options.retryLimit,
+      expireInSeconds: options.expireInSeconds,
+    });
     created.add(name);
   };
 
   return {
-    async send(queue, data) {
+    async send(queue, data, key) {
       await ensureQueue(queue);
-      await boss.send(queue, data);
+      await boss.send(queue, data, { singletonKey: key });
       // Wake this process's workers at once instead of waiting for the next poll.
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },

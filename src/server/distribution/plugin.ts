@@ -24,7 +24,10 @@ type DistributionOptions = {
   builtInBuyers?: Buyer[];
 };
 
-const AUCTION_QUEUE = "lead-auction";
+// "-2": the first queue, "lead-auction", was created with pg-boss's standard policy, which does not keep
+// one waiting job per lead and cannot be changed in place (job-queue.ts). Jobs left in it need no
+// worker: the auction's state is in `auctions`, and the sweeper queues every pending auction here.
+const AUCTION_QUEUE = "lead-auction-2";
 const REJECT_PAGE = "/reject-page";
 const CONGRATULATIONS_PAGE = "/congratulations";
 
@@ -41,6 +44,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     db,
     cipher,
     buyers: registry,
+    // The process's part of every claim's token; each claim adds its own (auction-store.ts claimAuction).
     owner: `${process.pid}-${randomBytes(6).toString("hex")}`,
     leaseMs: settings.leaseMs,
     rejectUrl: REJECT_PAGE,
@@ -58,10 +62,12 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     const leadId = (data as { leadId?: unknown }).leadId;
     if (typeof leadId === "string") await runAuction(context, leadId);
   });
-  const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId });
+  // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
+  const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
 
-  // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue;
-  // running one twice is harmless, the lease lets one worker at a time through.
+  // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue,
+  // at most one waiting job per lead; a job that runs while another claim holds the lease does nothing
+  // (docs/decisions/0019-auction-fencing.md).
   let sweeping = false;
   const sweep = async () => {
     if (sweeping) return;

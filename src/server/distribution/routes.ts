@@ -23,6 +23,7 @@ import type { Db } from "../db/database.ts";
 import { holdsLeadToken } from "../leads/lead-access.ts";
 import { findLead, type LeadRow } from "../leads/lead-store.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
+import { recordGpc } from "../privacy/global-privacy-control.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
 import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 
@@ -76,9 +77,15 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
   const personHash = (kind: string, value: string | null | undefined) =>
     value ? createHmac("sha256", opts.tokenSecret).update(`${kind}:${value}`).digest("hex") : null;
 
+  /**
+   * The lead when this request holds its token. Like every lead request, one carrying Global Privacy
+   * Control is a do-not-sell request (docs/decisions/0008): a send is then never offered to a buyer, and
+   * an auction still running stops before its next post (docs/product/lender-network.md#suppression).
+   */
   async function accessibleLead(request: FastifyRequest, id: string): Promise<LeadRow | undefined> {
     const row = await findLead(db, id);
-    return row && holdsLeadToken(request, row.id, row.accessTokenHash) ? row : undefined;
+    if (!row || !holdsLeadToken(request, row.id, row.accessTokenHash)) return undefined;
+    return recordGpc(db, request, row);
   }
 
   const answer = (reply: FastifyReply, data: LeadStatusData) => reply.send({ status: 200, message: "ok", data });

@@ -23,12 +23,12 @@ import type { Config } from "../config.ts";
 import { consentProblem, recordConsent } from "../consent/record-consent.ts";
 import type { Db } from "../db/database.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
+import { recordGpc, sendsGpc } from "../privacy/global-privacy-control.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
 import { holdsLeadToken, newAccessToken, newLeadId, presentedTokenHash, setLeadCookie } from "./lead-access.ts";
 import {
   findLead,
   insertLead,
-  markDoNotSell,
   rotateAccessToken,
   updateLead,
   updateLeadChecked,
@@ -84,8 +84,6 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
   const stepsLimit = { rateLimit: limitFor(config, "steps") };
 
   const visitor = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
-  // Global Privacy Control is a do-not-sell request (docs/decisions/0008), recorded on the lead.
-  const sendsGpc = (request: FastifyRequest) => request.headers["sec-gpc"] === "1";
 
   /** The lead when this request holds its token; otherwise undefined (answered as 404 by callers). */
   async function accessibleLead(request: FastifyRequest, id: string): Promise<LeadRow | undefined> {
@@ -209,8 +207,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       const row = await accessibleLead(request, request.params.id);
       if (!row) return reply.code(404).send(NOT_FOUND);
       // A read carrying Global Privacy Control is a do-not-sell request too (docs/decisions/0008).
-      if (sendsGpc(request) && !row.doNotSellAt) return answer(reply, (await markDoNotSell(db, row.id)) ?? row);
-      return answer(reply, row);
+      return answer(reply, await recordGpc(db, request, row));
     },
   );
 

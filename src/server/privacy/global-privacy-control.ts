@@ -1,0 +1,17 @@
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/database.ts";
+import { markDoNotSell, type LeadRow } from "../leads/lead-store.ts";
+
+// Global Privacy Control: any lead request carrying `Sec-GPC: 1` is a do-not-sell request for that lead
+// (docs/decisions/0008-lead-access-and-pii.md, docs/product/security-and-privacy.md#global-privacy-control).
+
+export const sendsGpc = (request: FastifyRequest) => request.headers["sec-gpc"] === "1";
+
+/**
+ * Records the request's GPC signal on a lead the request may open, the first time only (a request without
+ * it never clears it). Answers the lead as it now is.
+ */
+export async function recordGpc(db: Db, request: FastifyRequest, lead: LeadRow): Promise<LeadRow> {
+  if (!sendsGpc(request) || lead.doNotSellAt) return lead;
+  return (await markDoNotSell(db, lead.id)) ?? lead;
+}
