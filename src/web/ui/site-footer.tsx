@@ -4,7 +4,6 @@ import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { formatPostalAddress, phoneHref } from "#web/site/site-config.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { TrustSeals } from "./trust-seals.tsx";
-import "./site-footer.css";
 
 const LEGAL = [
   PAGE_LINKS.terms,

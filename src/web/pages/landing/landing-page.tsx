@@ -8,7 +8,6 @@ import { HowItWorksCarousel } from "./how-it-works-carousel.tsx";
 import { QuickStartForm } from "./quick-start-form.tsx";
 import { ReadyToRequest } from "./ready-to-request.tsx";
 import { WhyChooseUs } from "./why-choose-us.tsx";
-import "./landing.css";
 
 export function meta() {
   return [

@@ -20,7 +20,6 @@ import { useOpenInfoPopup } from "../info/info-popups.tsx";
 import { readTemporaryContact, saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { DEFAULT_TRACKING_FIELD, useTrackingToken } from "./use-tracking-token.ts";
 import { useZipPlace } from "./use-zip-place.ts";
-import "./quick-start-form.css";
 
 const QUICK_START_NEXT_PATH = "/lgname";
 
