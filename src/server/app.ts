@@ -42,7 +42,10 @@ export async function buildApp({
   logStream,
   builtInBuyers,
 }: AppOptions): Promise<FastifyInstance> {
-  const logger = logStream ? { ...loggerOptions(config), stream: logStream } : loggerOptions(config);
+  // A given stream (tests read the lines) takes the JSON lines themselves, never the pretty transport.
+  const logger = logStream
+    ? { ...loggerOptions({ ...config, logPretty: false }), stream: logStream }
+    : loggerOptions(config);
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,

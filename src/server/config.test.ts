@@ -12,8 +12,19 @@ describe("loadConfig", () => {
       dataDir: path.resolve("data"),
       databaseUrl: undefined,
       logLevel: "info",
+      logPretty: true,
       trustProxy: false,
     });
+  });
+
+  it("writes pretty log lines in development only, JSON lines elsewhere", () => {
+    expect(loadConfig({ NODE_ENV: "development", LOG_PRETTY: "off" }).logPretty).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }).logPretty).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).logPretty).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: "production", LOG_PRETTY: "on" })).toThrow(
+      "LOG_PRETTY: on only in development",
+    );
+    expect(() => loadConfig({ LOG_PRETTY: "yes" })).toThrow("LOG_PRETTY:");
   });
 
   it("reads every setting", () => {

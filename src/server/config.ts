@@ -97,6 +97,10 @@ const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  LOG_PRETTY: z
+    .enum(["on", "off"], { message: "must be on or off" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   TRUST_PROXY: trustedProxies,
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   RATE_LIMIT_LEADS_PER_MINUTE: perMinute(20),
@@ -168,6 +172,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Log lines for a person (pino-pretty, a devDependency): development only, never in test or production. */
+  logPretty: boolean;
   /** Addresses/CIDRs of the proxies allowed to set X-Forwarded-For (Fastify's trustProxy), or false. */
   trustProxy: false | string[];
   webBuildDir: string;
@@ -238,6 +244,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.LOG_PRETTY === "on" && e.NODE_ENV !== "development") {
+    throw new ConfigError(
+      "Invalid configuration:\n  LOG_PRETTY: on only in development (production and test log JSON lines)",
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -246,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logPretty: (e.LOG_PRETTY ?? (e.NODE_ENV === "development" ? "on" : "off")) === "on",
     trustProxy: e.TRUST_PROXY,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     rateLimits: {

@@ -39,4 +39,28 @@ describe("logger redaction", () => {
     expect(line.err.cause.code).toBe("22021");
     expect(line.err.stack).toMatch(/^at /);
   });
+
+  it("sends development lines through pino-pretty and keeps JSON lines in test and production", () => {
+    expect(loggerOptions({ logLevel: "info", env: "development", logPretty: true }).transport).toMatchObject({
+      target: "pino-pretty",
+    });
+    expect(loggerOptions({ logLevel: "info", env: "development", logPretty: false }).transport).toBeUndefined();
+    expect(loggerOptions({ logLevel: "info", env: "production", logPretty: true }).transport).toBeUndefined();
+    expect(loggerOptions({ logLevel: "info", env: "test" }).transport).toBeUndefined();
+  });
+
+  it("redacts personal data in the pretty lines too", async () => {
+    const { default: pretty } = await import("pino-pretty");
+    const destination = new PassThrough();
+    let out = "";
+    destination.on("data", (c: Buffer) => (out += c.toString()));
+    const stream = pretty({ colorize: false, destination });
+    const log = pino(loggerOptions({ logLevel: "info", env: "development" }), stream);
+    log.info({ ssn: "123456789", body: { email: "jo@example.com" } }, "step saved");
+    await new Promise((r) => setImmediate(r));
+    expect(out).toContain("step saved");
+    expect(out).toContain("[redacted]");
+    expect(out).not.toContain("123456789");
+    expect(out).not.toContain("jo@example.com");
+  });
 });

@@ -3,11 +3,20 @@ import type { LoggerOptions } from "pino";
 import type { Config } from "./config.ts";
 import { safeError } from "./http/safe-error.ts";
 
-export function loggerOptions(config: Pick<Config, "logLevel" | "env">): LoggerOptions {
+// In development the lines go through pino-pretty (a devDependency, in a worker thread) so a person can read
+// them; redaction and the serializers run before it, so the pretty lines carry no personal data either.
+// Production and test keep one JSON object a line (config.ts allows LOG_PRETTY only in development).
+const PRETTY: LoggerOptions["transport"] = {
+  target: "pino-pretty",
+  options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
+};
+
+export function loggerOptions(config: Pick<Config, "logLevel" | "env"> & { logPretty?: boolean }): LoggerOptions {
   // Every name of every personal field of the registry (src/domain/fields/lead-fields.ts), replaced
   // wherever it appears in a logged object (request bodies included), so a careless log line cannot leak it.
   const paths = PERSONAL_FIELD_NAMES.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]);
   return {
+    ...(config.logPretty && config.env === "development" ? { transport: PRETTY } : {}),
     level: config.logLevel,
     redact: {
       paths: [...paths, "req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization"],

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { rememberAttribution } from "./site/attribution.ts";
-import "./styles/app.css";
+import "./styles/site.css";
 
 const PAGE_END_ID = "page-end";
 

@@ -1,6 +1,8 @@
-import type { Browser } from "playwright-core";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./browser.ts";
+import { smallTapTargets } from "./funnel-walk.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -10,6 +12,86 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+/** The box of a locator, failing the test (not returning null) when the element is not laid out. */
+async function box(page: Page, selector: string) {
+  const found = await page.locator(selector).first().boundingBox();
+  if (!found) throw new Error(`${selector} has no box`);
+  return found;
+}
+
+// The phone a visitor most often has at its smallest, and a laptop: what must be seen without scrolling (issue 11 of
+// the tracker; docs/product/screens-and-routes.md#quick-start-form lists the form).
+const FOLD_VIEWPORTS = { "375 x 667": { width: 375, height: 667 }, "1280 x 800": { width: 1280, height: 800 } };
+
+describe("landing page above the fold", () => {
+  for (const [name, viewport] of Object.entries(FOLD_VIEWPORTS)) {
+    it(`shows the whole quick start form, REQUEST NOW and the promises beside it at ${name}`, async () => {
+      const { context, page, problems } = await openPage(browser, { viewport });
+      await page.goto(`${baseURL}/`);
+      await page.waitForLoadState("networkidle");
+      // Looked at by a person before each commit that changes the landing page (test-results/ is not committed).
+      await page.screenshot({ path: path.join("test-results", "screenshots", `landing-${viewport.width}.png`) });
+
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const selector of [
+        "h1",
+        ".quick-start__title",
+        "select[name=amount]",
+        "select[name=loanReason]",
+        "input[name=zipCode]",
+        "button[type=submit]",
+        ".quick-start__assurances",
+      ]) {
+        const { y, height } = await box(page, selector);
+        expect(y, selector).toBeGreaterThanOrEqual(0);
+        expect(y + height, selector).toBeLessThanOrEqual(viewport.height);
+      }
+      const assurances = page.getByRole("list", { name: "Our promises" });
+      expect(await assurances.getByRole("listitem").allTextContents()).toEqual([
+        "Won't affect your credit score",
+        "Free, no obligation",
+      ]);
+      // The seals are in the form's card, readable in full.
+      const seals = page.locator(".quick-start").getByRole("list", { name: "Security seals" }).getByRole("img");
+      expect(await seals.count()).toBe(3);
+      const form = await box(page, ".quick-start");
+      for (const seal of await seals.all()) {
+        const sealBox = await seal.boundingBox();
+        expect(sealBox?.width).toBeGreaterThanOrEqual(90);
+        expect(sealBox!.x + sealBox!.width).toBeLessThanOrEqual(form.x + form.width);
+        expect(await seal.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+      }
+
+      // The headline starts right under the navbar (no empty band of hero above it) ...
+      const hero = await box(page, ".landing__hero");
+      const title = await box(page, "h1");
+      expect(title.y - hero.y).toBeLessThanOrEqual(48);
+      // ... and "$5,000" shares its line with "$100 to".
+      const lineTops = await page.locator("h1").evaluate((h1) => {
+        const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+        const tops: Record<string, number> = {};
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of ["$100", "$5,000"]) {
+            const start = node.textContent!.indexOf(word);
+            if (start < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, start);
+            range.setEnd(node, start + word.length);
+            tops[word] = Math.round(range.getBoundingClientRect().top);
+          }
+        }
+        return [tops["$100"], tops["$5,000"]];
+      });
+      expect(lineTops[0]).toBeTypeOf("number");
+      expect(lineTops[1]).toBe(lineTops[0]);
+      expect(await smallTapTargets(page)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe("landing page", () => {
@@ -49,4 +131,31 @@ describe("landing page", () => {
       await context.close();
     });
   }
+
+  it("draws How it works and Why choose us with one card style", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseURL}/`);
+    const looks = async (section: string) =>
+      page
+        .locator(`${section} li`)
+        .first()
+        .evaluate((card) => {
+          const style = (el: Element | null) => (el ? getComputedStyle(el) : undefined);
+          const [box, badge, title] = [style(card), style(card.firstElementChild), style(card.querySelector("h3"))];
+          return {
+            padding: box?.padding,
+            background: box?.backgroundColor,
+            radius: box?.borderRadius,
+            shadow: box?.boxShadow,
+            align: box?.textAlign,
+            badge: [badge?.width, badge?.height, badge?.borderRadius, badge?.backgroundColor],
+            title: [title?.fontSize, title?.fontWeight, title?.marginTop],
+          };
+        });
+    const howItWorks = await looks(".how-it-works");
+    expect(howItWorks.shadow).not.toBe("none");
+    expect(howItWorks.badge[0]).toBe("40px");
+    expect(await looks(".why-choose-us")).toEqual(howItWorks);
+    await context.close();
+  });
 });

@@ -27,8 +27,21 @@ describe("navbar", () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     for (const item of ITEMS) expect(await nav(page).getByRole("button", { name: item }).isVisible()).toBe(false);
 
+    // The bar itself does not move when the list opens under it.
+    const bar = () =>
+      Promise.all([
+        page
+          .locator(".navbar")
+          .boundingBox()
+          .then((b) => b && { x: b.x, y: b.y, width: b.width }),
+        page.locator(".navbar__brand").boundingBox(),
+        page.locator(".navbar__toggle").boundingBox(),
+      ]);
+    const closedBar = await bar();
+    expect(closedBar[1]).not.toBeNull();
     await toggle.click();
     expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await bar()).toEqual(closedBar);
     for (const item of ITEMS) expect(await nav(page).getByRole("button", { name: item }).isVisible()).toBe(true);
     expect(await nav(page).getByRole("link", { name: "Blog" }).isVisible()).toBe(false);
     // Nothing sticks out sideways at 375 px.

@@ -123,6 +123,48 @@ describe("pop-ups", () => {
     await context.close();
   });
 
+  it("Back closes an open pop-up and stays on the page; a pop-up closed otherwise leaves no entry behind", async () => {
+    const { context, page, problems } = await openPage(browser);
+    const rates = POPUPS[1]!;
+    await page.goto(`${baseURL}/terms-of-use`);
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+
+    await openPopup(page, rates);
+    await page.goBack();
+    await expectClosed(page, rates);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Personal loans");
+
+    await openPopup(page, rates);
+    await dialog(page, rates.title).getByRole("button", { name: "Close" }).click();
+    await expectClosed(page, rates);
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/terms-of-use`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("lines a long FAQ question's second line up under its first word, not under the marker", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/frequently-asked-questions`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "FAQs" }).click();
+    const questions = dialog(page, "Frequently Asked Questions").locator("summary");
+    const lineStarts = await questions.evaluateAll((summaries) =>
+      summaries.flatMap((summary) => {
+        const range = document.createRange();
+        range.selectNodeContents(summary);
+        const lines = [...range.getClientRects()];
+        return lines.length > 1 ? [lines.map((line) => Math.round(line.left))] : [];
+      }),
+    );
+    expect(lineStarts.length).toBeGreaterThan(0);
+    for (const starts of lineStarts) expect(new Set(starts).size).toBe(1);
+    await context.close();
+  });
+
   it("a click inside a pop-up does not close it", async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${baseURL}/`);

@@ -71,6 +71,34 @@ describe("public pages", () => {
     await context.close();
   });
 
+  it("gives every footer social link at least a 24 x 24 target (WCAG 2.5.8), the one-letter X included", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/contact-us`);
+    const links = page.getByRole("list", { name: "Follow us" }).getByRole("link");
+    expect(await links.count()).toBeGreaterThan(0);
+    expect(await links.allTextContents()).toContain("X");
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      expect(box?.width, (await link.textContent()) ?? "").toBeGreaterThanOrEqual(24);
+      expect(box?.height, (await link.textContent()) ?? "").toBeGreaterThanOrEqual(24);
+    }
+    await context.close();
+  });
+
+  it("pads the Contact Us card evenly: the same room above its first line as below its last and at its sides", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/contact-us`);
+    const room = await page.locator(".legal-page__card").evaluate((card) => {
+      const outer = card.getBoundingClientRect();
+      const first = card.firstElementChild!.getBoundingClientRect();
+      const last = card.lastElementChild!.getBoundingClientRect();
+      return [first.top - outer.top, outer.bottom - last.bottom, first.left - outer.left].map(Math.round);
+    });
+    expect(room[0]).toBeGreaterThan(0);
+    expect(room).toEqual([room[0], room[0], room[0]]);
+    await context.close();
+  });
+
   it("serves the trust seals from this origin", async () => {
     const { context, page, problems } = await openPage(browser);
     await page.goto(`${baseURL}/contact-us`);

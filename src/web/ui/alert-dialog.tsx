@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Dialog } from "./dialog.tsx";
 
 export type AlertTone = "success" | "error";
@@ -7,7 +8,7 @@ export function AlertDialog(props: {
   open: boolean;
   tone: AlertTone;
   title: string;
-  message: string;
+  message: ReactNode;
   onClose: () => void;
 }) {
   return (

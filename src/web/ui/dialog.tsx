@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { focusableIn, trapTab } from "./focusable.ts";
-import "./dialog.css";
 
 export type DialogProps = {
   open: boolean;

@@ -3,7 +3,7 @@ import { copyrightLine } from "#web/site/copyright.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { formatPostalAddress, phoneHref } from "#web/site/site-config.ts";
 import { useSite } from "#web/site/use-site.ts";
-import "./site-footer.css";
+import { TrustSeals } from "./trust-seals.tsx";
 
 const LEGAL = [
   PAGE_LINKS.terms,
@@ -102,13 +102,9 @@ export function SiteFooter() {
           </section>
         </div>
 
-        <ul className="site-footer__seals" aria-label="Trust seals">
-          {site.trustSeals.map((seal) => (
-            <li key={seal.id}>
-              <img src={seal.image} alt={seal.alt} width="120" height="48" decoding="async" />
-            </li>
-          ))}
-        </ul>
+        <div className="site-footer__seals">
+          <TrustSeals label="Trust seals" />
+        </div>
 
         <p className="site-footer__copyright">{copyrightLine(site)}</p>
       </div>

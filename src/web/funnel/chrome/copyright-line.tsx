@@ -1,6 +1,5 @@
 import { copyrightLine } from "#web/site/copyright.ts";
 import { useSite } from "#web/site/use-site.ts";
-import "./funnel-chrome.css";
 
 /** `© 2024 Loanpath. All rights reserved.` under the funnel steps; year and name from configuration. */
 export function CopyrightLine() {

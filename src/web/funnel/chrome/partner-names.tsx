@@ -1,5 +1,3 @@
-import "./funnel-chrome.css";
-
 export const NO_PARTNERS_TEXT = "No partners available";
 
 // The marketing partners by name (docs/product/screens-and-routes.md: /partners shows them, or `No partners

@@ -1,5 +1,3 @@
-import "./funnel-chrome.css";
-
 // Three reassurance badges under each funnel step (docs/product/overview.md). Icons are inline SVG so they cost no
 // request and need no image origin in the Content-Security-Policy.
 const BADGES = [

@@ -1,5 +1,4 @@
 import type { Faq } from "./faqs.tsx";
-import "./info.css";
 
 // In the pop-up each answer sits in a native <details> (opens before JavaScript runs, announced as
 // expandable); on the FAQ page every answer is shown under its own heading.

@@ -1,6 +1,5 @@
 import type { SiteConfig } from "#web/site/site-config.ts";
 import { howItWorksSteps } from "./how-it-works-steps.ts";
-import "./info.css";
 
 // Body of the How it works pop-up: the landing page's three steps as a numbered list.
 export function HowItWorks({ site }: { site: Pick<SiteConfig, "brand"> }) {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { MarketingPartnersPopup } from "#web/funnel/chrome/marketing-partners-popup.tsx";
 import { useSite } from "#web/site/use-site.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
@@ -17,15 +17,37 @@ export function useOpenInfoPopup() {
   return useContext(OpenPopupContext);
 }
 
+type PopupState = { infoPopup?: InfoPopup } | null;
+
 // Holds the one pop-up that may be open. A pop-up belongs to the page it was opened on: following a link
 // inside it to another page closes it.
-export function InfoPopupsProvider({ children }: { children: ReactNode }) {
+//
+// On the public pages (`backCloses`) an open pop-up is a history entry of its own, the same address with the
+// pop-up's name in the history state: a phone's Back gesture then closes the pop-up instead of leaving the page
+// the visitor was reading (docs/decisions/0020-dialog.md), and closing it any other way goes back over that entry.
+// The funnel keeps the plain state, as its screens own what Back does there (docs/decisions/0015-funnel-screens.md).
+export function InfoPopupsProvider({ children, backCloses = false }: { children: ReactNode; backCloses?: boolean }) {
   const site = useSite();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { pathname } = location;
   const [open, setOpen] = useState<{ popup: InfoPopup; pathname: string } | null>(null);
-  const openPopup = useCallback((popup: InfoPopup) => setOpen({ popup, pathname }), [pathname]);
-  const close = useCallback(() => setOpen(null), []);
-  const current = open?.pathname === pathname ? open.popup : null;
+  const inHistory = (location.state as PopupState)?.infoPopup ?? null;
+  const openPopup = useCallback(
+    (popup: InfoPopup) => {
+      if (!backCloses) return setOpen({ popup, pathname });
+      void navigate(
+        { pathname, search: location.search, hash: location.hash },
+        { state: { ...(location.state as object | null), infoPopup: popup }, preventScrollReset: true },
+      );
+    },
+    [backCloses, navigate, pathname, location.search, location.hash, location.state],
+  );
+  const close = useCallback(() => {
+    if (!backCloses) return setOpen(null);
+    if (inHistory) void navigate(-1);
+  }, [backCloses, inHistory, navigate]);
+  const current = backCloses ? inHistory : open?.pathname === pathname ? open.popup : null;
   const faqItems = useMemo(() => faqs(site), [site]);
 
   return (

@@ -3,7 +3,6 @@ import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import type { SiteConfig } from "#web/site/site-config.ts";
 import { representativeLoan } from "#domain/loan-cost.ts";
 import { usd } from "#web/ui/money.ts";
-import "./info.css";
 
 // Body of the Rates and Fees pop-up (docs/product/overview.md): what loans through the network cost, with the
 // representative example computed in src/domain/loan-cost.ts.

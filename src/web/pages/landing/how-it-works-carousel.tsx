@@ -66,12 +66,12 @@ export function HowItWorksCarousel() {
           onScrollEnd={onScrollEnd}
         >
           {steps.map((step, index) => (
-            <li key={step.title} className="carousel__slide">
-              <span className="carousel__number">
+            <li key={step.title} className="carousel__slide landing-card">
+              <span className="landing-card__badge">
                 <span className="visually-hidden">Step </span>
                 {index + 1}
               </span>
-              <h3 className="carousel__title">{step.title}</h3>
+              <h3 className="landing-card__title">{step.title}</h3>
               <p>{step.text}</p>
             </li>
           ))}

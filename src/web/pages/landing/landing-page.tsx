@@ -8,7 +8,6 @@ import { HowItWorksCarousel } from "./how-it-works-carousel.tsx";
 import { QuickStartForm } from "./quick-start-form.tsx";
 import { ReadyToRequest } from "./ready-to-request.tsx";
 import { WhyChooseUs } from "./why-choose-us.tsx";
-import "./landing.css";
 
 export function meta() {
   return [
@@ -32,10 +31,15 @@ export default function LandingPage() {
       <EmailLinkOverlay state={emailLink} />
       <section id={QUICK_START_SECTION_ID} className="landing__hero" aria-labelledby="landing-title">
         <div className="landing__hero-inner">
+          {/* The price range is one unbreakable phrase, so "$5,000" never sits alone on a line. */}
+          <h1 id="landing-title" className="landing__title">
+            Personal loans from{" "}
+            <span className="landing__nowrap">
+              {usd(MIN_LOAN_AMOUNT)} to {usd(MAX_LOAN_AMOUNT)}
+            </span>
+          </h1>
+          <QuickStartForm />
           <div className="landing__pitch">
-            <h1 id="landing-title">
-              Personal loans from {usd(MIN_LOAN_AMOUNT)} to {usd(MAX_LOAN_AMOUNT)}
-            </h1>
             <p className="landing__lead">
               Fill in one short form and {site.brand.name} connects you with lenders in minutes. Free, with no
               obligation, and funds can often arrive the next business day.
@@ -46,7 +50,6 @@ export default function LandingPage() {
               <li>Secure and encrypted</li>
             </ul>
           </div>
-          <QuickStartForm />
         </div>
       </section>
       <HowItWorksCarousel />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, PrefetchPageLinks, useNavigate } from "react-router";
+import { QUICK_START_ASSURANCES } from "#domain/assurances.ts";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { digitsOnly } from "#domain/masks.ts";
@@ -14,11 +15,11 @@ import { SelectField } from "#web/ui/forms/select-field.tsx";
 import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { LinkedText } from "#web/ui/linked-text.tsx";
+import { TrustSeals } from "#web/ui/trust-seals.tsx";
 import { useOpenInfoPopup } from "../info/info-popups.tsx";
 import { readTemporaryContact, saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { DEFAULT_TRACKING_FIELD, useTrackingToken } from "./use-tracking-token.ts";
 import { useZipPlace } from "./use-zip-place.ts";
-import "./quick-start-form.css";
 
 const QUICK_START_NEXT_PATH = "/lgname";
 
@@ -149,6 +150,12 @@ export function QuickStartForm() {
         {form.busy ? <span className="quick-start__spinner" aria-hidden="true" /> : null}
         {form.busy ? <span className="visually-hidden">Please wait</span> : null}
       </button>
+      {/* Right under the button, where the visitor decides; the seals follow the consent text. */}
+      <ul className="quick-start__assurances" aria-label="Our promises">
+        {QUICK_START_ASSURANCES.map((item) => (
+          <li key={item.id}>{item.text}</li>
+        ))}
+      </ul>
       <p className="quick-start__consent">
         <LinkedText
           text={consentText}
@@ -178,6 +185,7 @@ export function QuickStartForm() {
           }}
         />
       </p>
+      <TrustSeals label="Security seals" compact />
     </form>
   );
 }

@@ -7,6 +7,7 @@ const ICONS = {
   secure: "M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z",
 } as const;
 
+// Its cards are the How it works cards (.landing-card), so the page shows one card style.
 export function WhyChooseUs() {
   const site = useSite();
   const points = [
@@ -33,11 +34,13 @@ export function WhyChooseUs() {
       </h2>
       <ul className="why-choose-us__list">
         {points.map((point) => (
-          <li key={point.id} className="why-choose-us__point">
-            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-              <path d={ICONS[point.id]} fill="currentColor" fillRule="evenodd" />
-            </svg>
-            <h3>{point.title}</h3>
+          <li key={point.id} className="landing-card">
+            <span className="landing-card__badge">
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path d={ICONS[point.id]} fill="currentColor" fillRule="evenodd" />
+              </svg>
+            </span>
+            <h3 className="landing-card__title">{point.title}</h3>
             <p>{point.text}</p>
           </li>
         ))}

@@ -11,7 +11,7 @@ const ALTERNATE_NAVBAR_PATHS = new Set(["/congratulations"]);
 export default function PublicLayout() {
   const { pathname } = useLocation();
   return (
-    <InfoPopupsProvider>
+    <InfoPopupsProvider backCloses>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

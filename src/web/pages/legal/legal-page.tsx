@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import "./legal.css";
 
 // The frame of every legal and information page: one h1, an optional "Last updated" line, the text.
 export function LegalPage(props: { title: string; updated?: string; intro?: ReactNode; children: ReactNode }) {

@@ -19,7 +19,6 @@ import { useZipPlace } from "../landing/use-zip-place.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";
-import "./privacy-request.css";
 
 export function meta() {
   return [

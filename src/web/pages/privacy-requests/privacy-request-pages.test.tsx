@@ -70,6 +70,8 @@ describe("/unsubscribe", () => {
     submit();
     const alert = await screen.findByRole("alertdialog", { name: /Request received/ });
     expect(alert.textContent).toContain("You will be unsubscribed within 48 hours. Your reference: PR-ABCDEFGHJK.");
+    // One unbreakable word on a phone (dialog.css: white-space: nowrap).
+    expect(alert.querySelector(".alert-dialog__reference")?.textContent).toBe("PR-ABCDEFGHJK");
     expect(screen.getByRole("img", { name: "Success" })).toBeTruthy();
     expect(api.callsTo("POST", "/api/unsubscribe")).toHaveLength(1);
     expect(api.calls[0]?.body).toEqual({

@@ -9,7 +9,6 @@ import { TextField } from "#web/ui/forms/text-field.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";
-import "./privacy-request.css";
 
 export function meta() {
   return [

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { createElement, Fragment, useRef, useState, type ReactNode } from "react";
 import type { DefaultValues } from "react-hook-form";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
@@ -6,7 +6,18 @@ import type { ApiResult, PrivacyRequestReceipt } from "#web/api.ts";
 import type { AlertTone } from "#web/ui/alert-dialog.tsx";
 import { useZodForm, type FormValuesOf } from "#web/ui/forms/use-zod-form.ts";
 
-export type RequestAlert = { tone: AlertTone; title: string; message: string };
+export type RequestAlert = { tone: AlertTone; title: string; message: ReactNode };
+
+// The reference is one unbreakable word, so a phone never splits it after "PR-" (a hyphen is a line-break
+// opportunity); it stays plain text, so a copy of it is the exact reference.
+const withReference = (message: string, reference: string) =>
+  createElement(
+    Fragment,
+    null,
+    `${message} Your reference: `,
+    createElement("span", { className: "alert-dialog__reference" }, reference),
+    ".",
+  );
 
 // What both opt-out forms share (docs/product/validation.md and docs/product/errors.md), on top of useZodForm: values
 // sent as the domain schema outputs them (trimmed, phone as ten digits) with the honeypot; the server's answer shown in
@@ -28,7 +39,7 @@ export function usePrivacyRequestForm<S extends z.ZodObject>(options: {
       setAlert({
         tone: "success",
         title: "Request received",
-        message: reference ? `${result.message} Your reference: ${reference}.` : result.message,
+        message: reference ? withReference(result.message, reference) : result.message,
       });
       form.reset();
     } else {
