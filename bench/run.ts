@@ -1,8 +1,9 @@
-// npm run bench: the funnel screens in Chromium (funnel-screens.ts); step-update throughput and p99 latency
+// npm run bench: the landing page under Lighthouse mobile (landing-lighthouse.ts); the funnel screens in
+// Chromium (funnel-screens.ts); step-update throughput and p99 latency
 // against a Fastify hello-world route measured in the same run, on the embedded database and (when
 // reachable) on PostgreSQL; and the lender auction (auction.ts). Ratios, not absolute numbers, are what to
-// compare across machines: the load generator shares the 2 cores with the server. BENCH_ONLY=web, server
-// or auction runs one part.
+// compare across machines: the load generator shares the 2 cores with the server. BENCH_ONLY=landing, web,
+// server or auction runs one part.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 import { benchAuction } from "./auction.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
+import { benchLandingLighthouse } from "./landing-lighthouse.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -126,13 +128,14 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !["web", "server", "auction"].includes(only)) {
-  console.error(`BENCH_ONLY must be web, server or auction (got ${only})`);
+if (only !== undefined && !["landing", "web", "server", "auction"].includes(only)) {
+  console.error(`BENCH_ONLY must be landing, web, server or auction (got ${only})`);
   process.exit(1);
 }
+if (only === undefined || only === "landing") await benchLandingLighthouse();
 if (only === undefined || only === "web") await benchFunnelScreens();
 if (only === undefined || only === "auction") await benchAuction();
-if (only === "web" || only === "auction") process.exit(0);
+if (only !== undefined && only !== "server") process.exit(0);
 
 const base = await baseline();
 const rows: Row[] = [base, ...(await stepUpdates("pglite"))];

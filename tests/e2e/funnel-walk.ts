@@ -153,7 +153,7 @@ export async function requestCash(page: Page, mode: Mode) {
  * inside a sentence (the consent text, its pop-up buttons) are exempt, as WCAG 2.5.8 exempts inline
  * targets; text inputs and selects are measured by their height, as they span the card.
  */
-async function smallTapTargets(page: Page): Promise<string[]> {
+export async function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>(
