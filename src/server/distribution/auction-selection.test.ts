@@ -255,6 +255,20 @@ describe("pricing", () => {
     expect(post).toMatchObject({ buyerId: "direct", state: "accepted", priceCents: 4500 });
   });
 
+  it("records a fixed-price buyer's sale at its price, whatever price its post answer names", async () => {
+    const answered = accept("https://direct.example/o");
+    const direct = await buyer({ post: () => ({ ...answered, body: { ...(answered.body as object), price: 99 } }) });
+    await addBuyers(
+      t.database.db,
+      lenderConfig("direct", direct, { mode: "direct_post", ping: undefined, pricing: { kind: "fixed", price: 45 } }),
+    );
+    const [lead] = await newLeads(1);
+    const [result] = await sellAll([lead!]);
+    expect(result).toMatchObject({ status: "accepted", buyerId: "direct", priceCents: 4500 });
+    const [post] = (await callsOf(t.database.db, lead!.id)).filter((c) => c.kind === "post");
+    expect(post).toMatchObject({ state: "accepted", priceCents: 4500 });
+  });
+
   it("ranks and records a fixed-price ping/post buyer at its price, whatever its ping says", async () => {
     const fixed = await buyer({ ping: () => bid(99), post: () => decline });
     const bidder = await buyer({ ping: () => bid(30), post: () => accept("https://bidder.example/o") });

@@ -168,6 +168,20 @@ describe("the auction", () => {
     expect(stored).not.toMatch(/123456789|000123456789|Anabel/);
   });
 
+  it("posts the lead's consent certificate, whose address opens that lead's consents and nothing else", async () => {
+    const lender = await buyer({ ping: () => bid(10), post: () => accept() });
+    await addBuyers(t.database.db, lenderConfig("lender", lender));
+    const { lead, auction } = await sell();
+    expect(auction.status).toBe("accepted");
+    const posted = JSON.parse(lender.bodies.find((b) => b.path === "/post")?.body ?? "{}") as Record<string, string>;
+    const address = new URL(posted.consent_certificate ?? "");
+    expect(address.origin).toBe(t.config.publicBaseUrl);
+    expect(address.pathname).toMatch(/^\/consent\/certificate\/[\w.-]+$/);
+    const res = await t.app.inject({ method: "GET", url: address.pathname.replace("/consent/", "/api/consent/") });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.lead_id).toBe(lead.id);
+  });
+
   it("never offers a licensed lender an applicant from a state it is not licensed in", async () => {
     const lender = await buyer({ ping: () => bid(10), post: () => accept() });
     await addBuyers(t.database.db, lenderConfig("ny-only", lender, { licensedStates: ["NY"] }));

@@ -215,6 +215,7 @@ export function lenderConfig(id: string, server: { url: string }, overrides: Rec
         { to: "account", from: "bank_account_number" },
         { to: "aba", from: "bank_aba" },
         { to: "consent_hash", from: "consent_text_hash" },
+        { to: "consent_certificate", from: "consent_certificate_url" },
       ],
       answer: JSON_ANSWER,
     },

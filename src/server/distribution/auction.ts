@@ -47,6 +47,8 @@ export type AuctionContext = {
   acceptedWithoutRedirect: string;
   onDecided: (leadId: string) => void;
   warn: (message: string) => void;
+  /** The address of a lead's consent certificate, which a post may carry (consent_certificate_url). */
+  certificateUrl?: (leadId: string) => string;
 };
 
 type Offer = { buyer: Buyer; priceCents: number; pingId: string | undefined; order: number };
@@ -129,6 +131,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   const doc = leadDocument(lead, ctx.cipher, {
     attribution: auction.attribution,
     consent: await latestConsent(db, lead.id),
+    certificateUrl: ctx.certificateUrl?.(lead.id),
     today: now,
   });
   const secrets = secretsOf(doc);
@@ -222,7 +225,8 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     const settled = await finishPost(db, id, {
       state: sold ? "accepted" : "rejected",
       ...outcomeColumns(outcome, secrets),
-      priceCents: sold ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
+      // A fixed-price buyer pays its price, whatever its answer says; a bidder may confirm another price.
+      priceCents: sold && buyer.pricing.kind !== "fixed" ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
     });
     // The row as settled decides, not this answer: a run that lost its lease may have settled it first.
     if (settled?.state === "accepted") return accepted(buyer, settled.priceCents, settled.redirectUrl);

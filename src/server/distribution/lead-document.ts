@@ -60,6 +60,8 @@ export const FIELD_CLASS = {
   consent_ip: "contact",
   consent_user_agent: "contact",
   consent_page: "contact",
+  /** The lead's consent certificate (docs/product/security-and-privacy.md#consent-certificate). */
+  consent_certificate_url: "contact",
 } as const satisfies Record<string, LeadFieldClass>;
 
 export type SourceField = keyof typeof FIELD_CLASS;
@@ -88,7 +90,12 @@ export type ConsentEvidenceRow = {
 export function leadDocument(
   row: LeadRow,
   cipher: PiiCipher,
-  extra: { attribution: Record<string, string>; consent: ConsentEvidenceRow | undefined; today: Date },
+  extra: {
+    attribution: Record<string, string>;
+    consent: ConsentEvidenceRow | undefined;
+    certificateUrl?: string | undefined;
+    today: Date;
+  },
 ): LeadDocument {
   const doc: LeadDocument = { lead_id: row.id };
   const values = row as unknown as Record<string, unknown>;
@@ -116,6 +123,7 @@ export function leadDocument(
     doc.consent_user_agent = extra.consent.userAgent;
     doc.consent_page = extra.consent.pageUrl;
   }
+  if (extra.certificateUrl) doc.consent_certificate_url = extra.certificateUrl;
   return doc;
 }
 

@@ -1,3 +1,4 @@
+import { certificateUrl, issueCertificateToken } from "../consent/consent-certificate.ts";
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { FastifyInstance } from "fastify";
@@ -51,6 +52,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     acceptedWithoutRedirect: CONGRATULATIONS_PAGE,
     onDecided: (leadId) => decisions.emit(leadId),
     warn,
+    certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),
   };
 
   const queue = await startJobQueue(database, {

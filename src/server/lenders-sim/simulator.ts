@@ -204,6 +204,7 @@ const CONTACT_FIELDS = [
   { to: "phone", from: "cell_phone" },
   { to: "consent_version", from: "consent_text_version" },
   { to: "consent_hash", from: "consent_text_hash" },
+  { to: "consent_certificate", from: "consent_certificate_url" },
   { to: "consent_at", from: "consent_at" },
   { to: "consent_ip", from: "consent_ip" },
   { to: "consent_page", from: "consent_page" },
