@@ -289,24 +289,27 @@ export async function reservePost(
   });
 }
 
-/** True when this buyer already bought the same person (e-mail, phone or SSN hash) within its window. */
-export async function boughtBefore(
+/**
+ * When each buyer last bought the same person (e-mail, phone or SSN hash) within `windowDays`: one query for
+ * all buyers, as the auction asks it of every candidate before any ping. Each buyer's own (shorter or equal)
+ * window is then applied by the caller.
+ */
+export async function lastBoughtByBuyer(
   db: Db,
-  buyerId: string,
   auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash">,
   windowDays: number,
-): Promise<boolean> {
+): Promise<Map<string, Date>> {
   const matches = [
     auction.emailHash ? sql`a.email_hash = ${auction.emailHash}` : undefined,
     auction.phoneHash ? sql`a.phone_hash = ${auction.phoneHash}` : undefined,
     auction.ssnHash ? sql`a.ssn_hash = ${auction.ssnHash}` : undefined,
   ].filter((m) => m !== undefined);
-  if (matches.length === 0 || windowDays === 0) return false;
+  if (matches.length === 0 || windowDays <= 0) return new Map();
   const result = await db.execute(sql`
-    select 1 from buyer_calls c join auctions a on a.lead_id = c.lead_id
-    where c.buyer_id = ${buyerId} and c.kind = 'post' and c.state = 'accepted' and a.lead_id <> ${auction.leadId}
+    select c.buyer_id, max(c.created_at) as last_bought from buyer_calls c join auctions a on a.lead_id = c.lead_id
+    where c.kind = 'post' and c.state = 'accepted' and a.lead_id <> ${auction.leadId}
       and c.created_at >= now() - make_interval(days => ${windowDays}) and (${sql.join(matches, sql` or `)})
-    limit 1`);
-  const rows = (result as unknown as { rows: unknown[] }).rows;
-  return rows.length > 0;
+    group by c.buyer_id`);
+  const rows = (result as unknown as { rows: { buyer_id: string; last_bought: string | Date }[] }).rows;
+  return new Map(rows.map((row) => [row.buyer_id, new Date(row.last_bought)]));
 }

@@ -5,8 +5,8 @@ import { findLead } from "../leads/lead-store.ts";
 import { isSuppressed } from "../privacy/suppression.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
 import {
-  boughtBefore,
   claimAuction,
+  lastBoughtByBuyer,
   decideAuction,
   finishPost,
   latestConsent,
@@ -248,12 +248,14 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   }
 
   const testLead = auction.testMode || lead.test_mode;
-  const eligible: Buyer[] = [];
-  for (const buyer of buyers) {
-    if (postedTo.has(buyer.id) || ineligibility(buyer, doc, testLead, now)) continue;
-    if (await boughtBefore(db, buyer.id, auction, buyer.duplicateWindowDays)) continue;
-    eligible.push(buyer);
-  }
+  const candidates = buyers.filter((buyer) => !postedTo.has(buyer.id) && !ineligibility(buyer, doc, testLead, now));
+  // A buyer who already bought this person inside its own window is skipped.
+  const widest = Math.max(0, ...candidates.map((buyer) => buyer.duplicateWindowDays));
+  const lastBought = await lastBoughtByBuyer(db, auction, widest);
+  const eligible = candidates.filter((buyer) => {
+    const last = lastBought.get(buyer.id);
+    return !last || last.getTime() < now.getTime() - buyer.duplicateWindowDays * 86_400_000;
+  });
   const tiers = [...new Set(eligible.map((b) => b.tier))].sort((a, b) => a - b);
 
   for (const tier of tiers) {
