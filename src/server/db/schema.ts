@@ -80,7 +80,17 @@ export const leads = pgTable(
     drivers_license_number_encrypted: text("drivers_license_number_encrypted"),
     dob_encrypted: text("dob_encrypted"),
   },
-  (t) => [index("leads_email_idx").on(t.email), index("leads_created_at_idx").on(t.created_at)],
+  (t) => [
+    index("leads_email_idx").on(t.email),
+    index("leads_created_at_idx").on(t.created_at),
+    // The retention purge looks for leads unused past the window (src/server/privacy/retention.ts).
+    index("leads_updated_at_idx").on(t.updated_at),
+    // The few leads whose visitor sent Global Privacy Control, searched by every suppression check
+    // (src/server/privacy/suppression.ts).
+    index("leads_do_not_sell_idx")
+      .on(t.doNotSellAt)
+      .where(sql`do_not_sell_at is not null`),
+  ],
 );
 
 // Every step a visitor saves, in order: the history of a lead. `changes` holds server field names with

@@ -1,0 +1,2 @@
+CREATE INDEX "leads_updated_at_idx" ON "leads" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "leads_do_not_sell_idx" ON "leads" USING btree ("do_not_sell_at") WHERE do_not_sell_at is not null;
