@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { TestApp } from "../../../tests/helpers/test-app.ts";
 import { recordPrivacyRequest } from "../privacy/privacy-request-store.ts";
 import { PiiCipher } from "../security/pii-cipher.ts";
 import { runAuction, type AuctionContext } from "./auction.ts";
@@ -16,13 +15,12 @@ import {
 import {
   accept,
   addBuyers,
-  auctionApp,
+  auctionTestBed,
   bid,
   decline,
   lenderConfig,
   postsTo,
   saveLead,
-  startFakeBuyer,
   type FakeBuyer,
 } from "./auction.testing.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
@@ -31,32 +29,17 @@ import { createBuyerRegistry } from "./buyer-registry.ts";
 // its own fencing token, so two workers of one process are two claims; a post is reserved only under the
 // claim's live lease, on a pending auction without a sale; a run that lost its lease stops.
 
-let t: TestApp;
-const servers: FakeBuyer[] = [];
-
-async function buyer(handlers: Parameters<typeof startFakeBuyer>[0]) {
-  const server = await startFakeBuyer(handlers);
-  servers.push(server);
-  return server;
-}
-
-beforeEach(async () => {
-  t = await auctionApp();
-});
-
-afterEach(async () => {
-  await t.app.close();
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const bed = auctionTestBed();
+const buyer = bed.buyer;
 
 const LEASE_MS = 15_000;
 
 /** What the auction workers of one process share: one owner name, as in plugin.ts. */
 function processContext(): AuctionContext {
   return {
-    db: t.database.db,
-    cipher: new PiiCipher(t.secrets.piiKeyring),
-    buyers: createBuyerRegistry(t.database.db, { file: undefined, warn: () => {} }),
+    db: bed.t.database.db,
+    cipher: new PiiCipher(bed.t.secrets.piiKeyring),
+    buyers: createBuyerRegistry(bed.t.database.db, { file: undefined, warn: () => {} }),
     owner: "one-process",
     leaseMs: LEASE_MS,
     rejectUrl: "/reject-page",
@@ -68,9 +51,9 @@ function processContext(): AuctionContext {
 
 /** A pending auction written straight to the store: no job is queued, the test runs it. */
 async function pendingAuction(overrides: Parameters<typeof saveLead>[1] = {}) {
-  const lead = await saveLead(t, overrides);
+  const lead = await saveLead(bed.t, overrides);
   const { row } = await createAuction(
-    t.database.db,
+    bed.t.database.db,
     {
       leadId: lead.id,
       testMode: false,
@@ -104,7 +87,7 @@ describe("one auction run twice in one process", () => {
         return accept("https://winner.example/o");
       },
     });
-    await addBuyers(t.database.db, lenderConfig("first", first), lenderConfig("winner", winner));
+    await addBuyers(bed.t.database.db, lenderConfig("first", first), lenderConfig("winner", winner));
     const lead = await pendingAuction();
 
     await runAuction(ctx, lead.id);
@@ -112,8 +95,8 @@ describe("one auction run twice in one process", () => {
 
     expect(posted(first)).toHaveLength(1);
     expect(posted(winner)).toHaveLength(1);
-    expect(await findAuction(t.database.db, lead.id)).toMatchObject({ status: "accepted", buyerId: "winner" });
-    expect(await postsTo(t.database.db, lead.id)).toEqual([
+    expect(await findAuction(bed.t.database.db, lead.id)).toMatchObject({ status: "accepted", buyerId: "winner" });
+    expect(await postsTo(bed.t.database.db, lead.id)).toEqual([
       { buyer_id: "first", state: "rejected" },
       { buyer_id: "winner", state: "accepted" },
     ]);
@@ -123,7 +106,7 @@ describe("one auction run twice in one process", () => {
     const ctx = processContext();
     const slow = await buyer({ ping: () => ({ ...bid(50), delayMs: 200 }), post: () => decline });
     const other = await buyer({ ping: () => bid(20), post: () => ({ ...accept(), delayMs: 200 }) });
-    await addBuyers(t.database.db, lenderConfig("slow", slow), lenderConfig("other", other));
+    await addBuyers(bed.t.database.db, lenderConfig("slow", slow), lenderConfig("other", other));
     const lead = await pendingAuction();
 
     await Promise.all([runAuction(ctx, lead.id), runAuction(ctx, lead.id)]);
@@ -131,7 +114,7 @@ describe("one auction run twice in one process", () => {
     expect(posted(slow)).toHaveLength(1);
     expect(posted(other)).toHaveLength(1);
     expect(slow.bodies.filter((b) => b.path === "/ping")).toHaveLength(1); // the second run never started
-    expect(await findAuction(t.database.db, lead.id)).toMatchObject({ status: "accepted", buyerId: "other" });
+    expect(await findAuction(bed.t.database.db, lead.id)).toMatchObject({ status: "accepted", buyerId: "other" });
   });
 
   it("stops a run whose lease was taken over while it pinged: no post, no decision", async () => {
@@ -140,22 +123,22 @@ describe("one auction run twice in one process", () => {
       ping: async () => {
         // Another claim takes the auction over while this buyer is pinged (the first run stalled past
         // its lease, say).
-        await t.database.db.execute(
+        await bed.t.database.db.execute(
           sql`update auctions set lease_owner = 'another-claim', lease_until = now() + interval '1 minute' where lead_id = ${lead.id}`,
         );
         return bid(50);
       },
       post: () => accept(),
     });
-    await addBuyers(t.database.db, lenderConfig("taken", taken));
+    await addBuyers(bed.t.database.db, lenderConfig("taken", taken));
     const lead = await pendingAuction();
 
     await runAuction(ctx, lead.id);
 
     expect(taken.bodies.filter((b) => b.path === "/ping")).toHaveLength(1);
     expect(posted(taken)).toHaveLength(0);
-    expect(await postsTo(t.database.db, lead.id)).toEqual([]);
-    expect(await findAuction(t.database.db, lead.id)).toMatchObject({
+    expect(await postsTo(bed.t.database.db, lead.id)).toEqual([]);
+    expect(await findAuction(bed.t.database.db, lead.id)).toMatchObject({
       status: "pending",
       leaseOwner: "another-claim",
     });
@@ -166,7 +149,7 @@ describe("claims and the post gate", () => {
   const someBuyer = { id: "b", timeZone: "America/New_York", caps: {} };
 
   it("gives every claim its own token and lets a later claim fence out an earlier one", async () => {
-    const db = t.database.db;
+    const db = bed.t.database.db;
     const lead = await pendingAuction();
     const call = { leadId: lead.id, request: {}, priceCents: 100 };
 
@@ -202,7 +185,7 @@ describe("claims and the post gate", () => {
   });
 
   it("posts nothing under a lease that ran out, even before anyone else claims", async () => {
-    const db = t.database.db;
+    const db = bed.t.database.db;
     const lead = await pendingAuction();
     const claim = await claimAuction(db, lead.id, "one-process", LEASE_MS);
     await db.execute(sql`update auctions set lease_until = now() - interval '1 second' where lead_id = ${lead.id}`);
@@ -214,7 +197,7 @@ describe("claims and the post gate", () => {
 
 describe("resuming after a crash", () => {
   it("does not resend a post left in flight once the person opted out, and closes it", async () => {
-    const db = t.database.db;
+    const db = bed.t.database.db;
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
     await addBuyers(db, lenderConfig("one", s));
     const lead = await pendingAuction({ email: "left.mid.post@example.com" });

@@ -1,42 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { TestApp } from "../../../tests/helpers/test-app.ts";
 import { recordPrivacyRequest } from "../privacy/privacy-request-store.ts";
 import {
   accept,
   addBuyers,
   auctionApp,
+  auctionTestBed,
   bid,
   decided,
   lenderConfig,
   saveLead,
   sendLead,
-  startFakeBuyer,
   type FakeBuyer,
 } from "./auction.testing.ts";
 
-let t: TestApp;
-const servers: FakeBuyer[] = [];
-
-async function buyer(handlers: Parameters<typeof startFakeBuyer>[0]) {
-  const server = await startFakeBuyer(handlers);
-  servers.push(server);
-  return server;
-}
-
-beforeEach(async () => {
-  t = await auctionApp();
-});
-
-afterEach(async () => {
-  await t.app.close();
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const bed = auctionTestBed();
+const buyer = bed.buyer;
 
 async function sellAll(leads: { id: string; cookie: string }[], extra: Record<string, unknown> = {}) {
-  const sent = await Promise.all(leads.map((lead) => sendLead(t.app, lead, extra)));
+  const sent = await Promise.all(leads.map((lead) => sendLead(bed.t.app, lead, extra)));
   for (const res of sent) expect(res.statusCode).toBe(200);
-  return Promise.all(leads.map((lead) => decided(t.database.db, lead.id)));
+  return Promise.all(leads.map((lead) => decided(bed.t.database.db, lead.id)));
 }
 
 const posted = (s: FakeBuyer) => s.bodies.filter((b) => b.path === "/post");
@@ -46,12 +30,12 @@ describe("auction rules", () => {
     const capped = await buyer({ ping: () => bid(50), post: () => accept("https://capped.example/o") });
     const backup = await buyer({ ping: () => bid(1), post: () => accept("https://backup.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("capped", capped, { caps: { daily: 2 } }),
       lenderConfig("backup", backup),
     );
     const leads = [];
-    for (let i = 0; i < 6; i++) leads.push(await saveLead(t));
+    for (let i = 0; i < 6; i++) leads.push(await saveLead(bed.t));
     const results = await sellAll(leads);
     expect(results.filter((r) => r.buyerId === "capped")).toHaveLength(2);
     expect(results.filter((r) => r.buyerId === "backup")).toHaveLength(4);
@@ -60,9 +44,9 @@ describe("auction rules", () => {
 
   it("recognises a duplicate person, even sent at the same moment, and does not resell it", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("one", s));
+    await addBuyers(bed.t.database.db, lenderConfig("one", s));
     const same = { email: "same.person@example.com" };
-    const leads = [await saveLead(t, same), await saveLead(t, same), await saveLead(t, same)];
+    const leads = [await saveLead(bed.t, same), await saveLead(bed.t, same), await saveLead(bed.t, same)];
     const results = await sellAll(leads);
     expect(results.filter((r) => r.status === "accepted")).toHaveLength(1);
     expect(results.filter((r) => r.reason === "duplicate")).toHaveLength(2);
@@ -71,9 +55,9 @@ describe("auction rules", () => {
 
   it("never sends a suppressed contact or a do-not-sell lead to any buyer", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("one", s));
-    const suppressed = await saveLead(t, { email: "gone@example.com" });
-    await recordPrivacyRequest(t.database.db, {
+    await addBuyers(bed.t.database.db, lenderConfig("one", s));
+    const suppressed = await saveLead(bed.t, { email: "gone@example.com" });
+    await recordPrivacyRequest(bed.t.database.db, {
       kind: "unsubscribe",
       dedupeKey: "k1",
       email: "gone@example.com",
@@ -81,8 +65,8 @@ describe("auction rules", () => {
       payload: {},
       ip: undefined,
     });
-    const gpc = await saveLead(t);
-    await t.database.db.execute(sql`update leads set do_not_sell_at = now() where id = ${gpc.id}`);
+    const gpc = await saveLead(bed.t);
+    await bed.t.database.db.execute(sql`update leads set do_not_sell_at = now() where id = ${gpc.id}`);
     const [a, b] = await sellAll([suppressed, gpc]);
     expect(a).toMatchObject({ status: "rejected", reason: "suppressed" });
     expect(b).toMatchObject({ status: "rejected", reason: "do not sell" });
@@ -94,7 +78,7 @@ describe("auction rules", () => {
     const slow = await buyer({
       ping: async () => {
         // The person unsubscribes while the auction waits on this buyer's bid.
-        await recordPrivacyRequest(t.database.db, {
+        await recordPrivacyRequest(bed.t.database.db, {
           kind: "unsubscribe",
           dedupeKey: "mid-auction",
           email: "changed.mind@example.com",
@@ -108,20 +92,20 @@ describe("auction rules", () => {
       post: () => accept(),
     });
     const other = await buyer({ ping: () => bid(10), post: () => accept("https://other.example/o") });
-    await addBuyers(t.database.db, lenderConfig("slow", slow), lenderConfig("other", other));
-    const [result] = await sellAll([await saveLead(t, { email: "changed.mind@example.com" })]);
+    await addBuyers(bed.t.database.db, lenderConfig("slow", slow), lenderConfig("other", other));
+    const [result] = await sellAll([await saveLead(bed.t, { email: "changed.mind@example.com" })]);
     expect(optedOut).toBe(true);
     expect(result).toMatchObject({ status: "rejected", reason: "suppressed" });
     expect([...posted(slow), ...posted(other)]).toHaveLength(0);
   });
 
   it("posts nothing when a request with Global Privacy Control arrives while buyers are pinged", async () => {
-    const lead = await saveLead(t);
+    const lead = await saveLead(bed.t);
     let gpcAnswer: number | undefined;
     const slow = await buyer({
       ping: async () => {
         // The waiting page's ping, from a browser sending Sec-GPC: 1, lands mid-auction.
-        const res = await t.app.inject({
+        const res = await bed.t.app.inject({
           method: "GET",
           url: `/api/ping/v2?lead_id=${lead.id}`,
           headers: { cookie: lead.cookie, "sec-gpc": "1" },
@@ -131,7 +115,7 @@ describe("auction rules", () => {
       },
       post: () => accept(),
     });
-    await addBuyers(t.database.db, lenderConfig("slow", slow));
+    await addBuyers(bed.t.database.db, lenderConfig("slow", slow));
     const [result] = await sellAll([lead]);
     expect(gpcAnswer).toBe(200);
     expect(result).toMatchObject({ status: "rejected", reason: "do not sell" });
@@ -140,13 +124,13 @@ describe("auction rules", () => {
 
   it("never pings or posts a lead sent with Sec-GPC: 1, and records the do-not-sell request", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("one", s));
-    const lead = await saveLead(t);
-    const res = await sendLead(t.app, lead, {}, { "sec-gpc": "1" });
+    await addBuyers(bed.t.database.db, lenderConfig("one", s));
+    const lead = await saveLead(bed.t);
+    const res = await sendLead(bed.t.app, lead, {}, { "sec-gpc": "1" });
     expect(res.statusCode).toBe(200);
-    expect(await decided(t.database.db, lead.id)).toMatchObject({ status: "rejected", reason: "do not sell" });
+    expect(await decided(bed.t.database.db, lead.id)).toMatchObject({ status: "rejected", reason: "do not sell" });
     expect(s.bodies).toHaveLength(0);
-    const rows = await t.database.db.execute(sql`select do_not_sell_at from leads where id = ${lead.id}`);
+    const rows = await bed.t.database.db.execute(sql`select do_not_sell_at from leads where id = ${lead.id}`);
     expect((rows as unknown as { rows: { do_not_sell_at: unknown }[] }).rows[0]?.do_not_sell_at).not.toBeNull();
   });
 
@@ -154,12 +138,12 @@ describe("auction rules", () => {
     const live = await buyer({ ping: () => bid(10), post: () => accept("https://live.example/o") });
     const test = await buyer({ ping: () => bid(5), post: () => accept("https://test.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("live", live, { testMode: "live" }),
       lenderConfig("test", test, { testMode: "test" }),
     );
-    const [testResult] = await sellAll([await saveLead(t)], { testMode: true });
-    const [liveResult] = await sellAll([await saveLead(t)]);
+    const [testResult] = await sellAll([await saveLead(bed.t)], { testMode: true });
+    const [liveResult] = await sellAll([await saveLead(bed.t)]);
     expect(testResult?.buyerId).toBe("test");
     expect(liveResult?.buyerId).toBe("live");
   });
@@ -170,7 +154,7 @@ describe("auction rules", () => {
     const military = await buyer({ ping: () => bid(97), post: () => accept() });
     const open = await buyer({ ping: () => bid(1), post: () => accept("https://open.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("rich", rich, { filters: { minMonthlyIncome: 5000, creditScores: ["EXCELLENT"] } }),
       lenderConfig("closed", closed, { schedule: {} }),
       lenderConfig("military", military, { filters: { military: true } }),
@@ -178,7 +162,7 @@ describe("auction rules", () => {
         filters: { states: ["NY"], loanAmount: { min: 100, max: 5000 }, age: { min: 21 } },
       }),
     );
-    const [result] = await sellAll([await saveLead(t)]);
+    const [result] = await sellAll([await saveLead(bed.t)]);
     expect(result?.buyerId).toBe("open");
     expect([...rich.bodies, ...closed.bodies, ...military.bodies]).toHaveLength(0);
   });
@@ -186,13 +170,13 @@ describe("auction rules", () => {
   it("skips a buyer that already bought the same person within its window", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
     const other = await buyer({ ping: () => bid(1), post: () => accept("https://other.example/o") });
-    await addBuyers(t.database.db, lenderConfig("one", s), lenderConfig("other", other));
+    await addBuyers(bed.t.database.db, lenderConfig("one", s), lenderConfig("other", other));
     // Short duplicate window for the network, so the second application is auctioned, not refused.
-    await t.app.close();
-    t = await auctionApp({ DUPLICATE_WINDOW_DAYS: "0" });
-    await addBuyers(t.database.db, lenderConfig("one", s), lenderConfig("other", other));
-    const [first] = await sellAll([await saveLead(t, { email: "again@example.com" })]);
-    const [second] = await sellAll([await saveLead(t, { email: "again@example.com" })]);
+    await bed.t.app.close();
+    bed.t = await auctionApp({ DUPLICATE_WINDOW_DAYS: "0" });
+    await addBuyers(bed.t.database.db, lenderConfig("one", s), lenderConfig("other", other));
+    const [first] = await sellAll([await saveLead(bed.t, { email: "again@example.com" })]);
+    const [second] = await sellAll([await saveLead(bed.t, { email: "again@example.com" })]);
     expect(first?.buyerId).toBe("one");
     expect(second?.buyerId).toBe("other");
   });
@@ -200,7 +184,7 @@ describe("auction rules", () => {
 
 describe("client logs", () => {
   it("stores an event with personal data stripped", async () => {
-    const res = await t.app.inject({
+    const res = await bed.t.app.inject({
       method: "POST",
       url: "/api/logs",
       payload: {
@@ -210,7 +194,7 @@ describe("client logs", () => {
       },
     });
     expect(res.json()).toEqual({ status: 200, message: "ok", data: { stored: true } });
-    const rows = (await t.database.db.execute(sql`select event, data from client_logs`)) as unknown as {
+    const rows = (await bed.t.database.db.execute(sql`select event, data from client_logs`)) as unknown as {
       rows: { event: string; data: Record<string, unknown> }[];
     };
     expect(rows.rows[0]?.event).toBe("ping failed for [email]");
@@ -218,7 +202,7 @@ describe("client logs", () => {
   });
 
   it("refuses an oversized or malformed event", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/logs", payload: { event: "x".repeat(101) } });
+    const res = await bed.t.app.inject({ method: "POST", url: "/api/logs", payload: { event: "x".repeat(101) } });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { TestApp } from "../../../tests/helpers/test-app.ts";
 import { buyerCalls } from "../db/schema.ts";
 import { callsOf, claimAuction, createAuction, reservePost } from "./auction-store.ts";
 import {
   accept,
   addBuyers,
-  auctionApp,
+  auctionTestBed,
   bid,
   decided,
   decline,
@@ -14,7 +13,6 @@ import {
   postsTo,
   saveLead,
   sendLead,
-  startFakeBuyer,
   type FakeBuyer,
   type SavedLead,
 } from "./auction.testing.ts";
@@ -25,33 +23,18 @@ import { wallTime } from "./zoned-time.ts";
 // opening hours in that zone, the pay-frequency, direct-deposit and age filters, direct-post and fixed
 // pricing, a post that times out, and a rejecting buyer's own reject address.
 
-let t: TestApp;
-const servers: FakeBuyer[] = [];
-
-async function buyer(handlers: Parameters<typeof startFakeBuyer>[0]) {
-  const server = await startFakeBuyer(handlers);
-  servers.push(server);
-  return server;
-}
-
-beforeEach(async () => {
-  t = await auctionApp();
-});
-
-afterEach(async () => {
-  await t.app.close();
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const bed = auctionTestBed();
+const buyer = bed.buyer;
 
 async function sellAll(leads: SavedLead[]) {
-  const sent = await Promise.all(leads.map((lead) => sendLead(t.app, lead)));
+  const sent = await Promise.all(leads.map((lead) => sendLead(bed.t.app, lead)));
   for (const res of sent) expect(res.statusCode).toBe(200);
-  return Promise.all(leads.map((lead) => decided(t.database.db, lead.id)));
+  return Promise.all(leads.map((lead) => decided(bed.t.database.db, lead.id)));
 }
 
 async function newLeads(n: number, overrides = {}) {
   const leads: SavedLead[] = [];
-  for (let i = 0; i < n; i++) leads.push(await saveLead(t, overrides));
+  for (let i = 0; i < n; i++) leads.push(await saveLead(bed.t, overrides));
   return leads;
 }
 
@@ -75,7 +58,7 @@ describe("equal bids", () => {
   it("take turns: over many leads each of two buyers bidding the same wins some", async () => {
     const a = await buyer({ ping: () => bid(25), post: () => accept("https://a.example/o") });
     const b = await buyer({ ping: () => bid(25), post: () => accept("https://b.example/o") });
-    await addBuyers(t.database.db, lenderConfig("tie-a", a), lenderConfig("tie-b", b));
+    await addBuyers(bed.t.database.db, lenderConfig("tie-a", a), lenderConfig("tie-b", b));
     // 24 leads: both orders are equally likely each time, so one buyer winning them all is a 1 in 8 million
     // chance; a fixed order (by id, by configuration) fails every time.
     const results = await sellAll(await newLeads(24));
@@ -99,7 +82,7 @@ describe("caps in the buyer's time zone", () => {
     const monthly = await buyer({ ping: () => bid(40), post: () => accept("https://monthly.example/o") });
     const backup = await buyer({ ping: () => bid(1), post: () => accept("https://backup.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("hourly", hourly, { timeZone: KATHMANDU, caps: { hourly: 2 } }),
       lenderConfig("monthly", monthly, { timeZone: KATHMANDU, caps: { monthly: 1 } }),
       lenderConfig("backup", backup),
@@ -122,7 +105,7 @@ describe("caps in the buyer's time zone", () => {
     async function pastPosts(...createdAt: string[]) {
       const leads = await newLeads(createdAt.length);
       for (const [i, at] of createdAt.entries()) {
-        await t.database.db.insert(buyerCalls).values({
+        await bed.t.database.db.insert(buyerCalls).values({
           leadId: leads[i]!.id,
           buyerId: "capped",
           kind: "post",
@@ -138,7 +121,7 @@ describe("caps in the buyer's time zone", () => {
       const tokens: string[] = [];
       for (const lead of leads) {
         await createAuction(
-          t.database.db,
+          bed.t.database.db,
           {
             leadId: lead.id,
             testMode: false,
@@ -151,11 +134,11 @@ describe("caps in the buyer's time zone", () => {
           },
           0,
         );
-        tokens.push((await claimAuction(t.database.db, lead.id, "cap-test", 60_000))!.token);
+        tokens.push((await claimAuction(bed.t.database.db, lead.id, "cap-test", 60_000))!.token);
       }
       const reservations = await Promise.all(
         leads.map((lead, i) =>
-          reservePost(t.database.db, buyer, { leadId: lead.id, request: {}, priceCents: 100 }, tokens[i]!, NOW),
+          reservePost(bed.t.database.db, buyer, { leadId: lead.id, request: {}, priceCents: 100 }, tokens[i]!, NOW),
         ),
       );
       return reservations.map((r) => ("id" in r ? r.id : undefined));
@@ -181,7 +164,7 @@ describe("caps in the buyer's time zone", () => {
       const ids = await reserveFor(capped({ hourly: 3 }), 8);
       expect(ids.filter((id) => id !== undefined)).toHaveLength(3);
       const [row] = (
-        (await t.database.db.execute(
+        (await bed.t.database.db.execute(
           sql`select count(*)::int as n from buyer_calls where buyer_id = 'capped' and state = 'sending'`,
         )) as unknown as { rows: { n: number }[] }
       ).rows;
@@ -201,7 +184,7 @@ describe("opening hours", () => {
     const honolulu = await buyer({ ping: () => bid(5), post: () => accept("https://hnl.example/o") });
     const kiritimati = await buyer({ ping: () => bid(90), post: () => accept("https://cxi.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("honolulu", honolulu, { timeZone: "Pacific/Honolulu", schedule }),
       lenderConfig("kiritimati", kiritimati, { timeZone: "Pacific/Kiritimati", schedule }),
     );
@@ -220,7 +203,7 @@ describe("filters", () => {
     const young = await buyer({ ping: () => bid(70), post: () => accept() });
     const fits = await buyer({ ping: () => bid(10), post: () => accept("https://fits.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("weekly", weekly, { filters: { payFrequencies: ["WEEKLY", "BIWEEKLY"] } }),
       lenderConfig("deposit", deposit, { filters: { directDepositOnly: true } }),
       lenderConfig("young", young, { filters: { age: { max: 35 } } }),
@@ -240,7 +223,7 @@ describe("pricing", () => {
     const direct = await buyer({ post: () => accept("https://direct.example/o") });
     const bidder = await buyer({ ping: () => bid(30), post: () => accept("https://bidder.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("direct", direct, { mode: "direct_post", ping: undefined, pricing: { kind: "fixed", price: 45 } }),
       lenderConfig("bidder", bidder),
     );
@@ -251,7 +234,7 @@ describe("pricing", () => {
     expect(posts(direct)).toHaveLength(1);
     expect(posts(bidder)).toHaveLength(0);
     // The post carries the price it was offered at.
-    const [post] = (await callsOf(t.database.db, lead!.id)).filter((c) => c.kind === "post");
+    const [post] = (await callsOf(bed.t.database.db, lead!.id)).filter((c) => c.kind === "post");
     expect(post).toMatchObject({ buyerId: "direct", state: "accepted", priceCents: 4500 });
   });
 
@@ -259,13 +242,13 @@ describe("pricing", () => {
     const answered = accept("https://direct.example/o");
     const direct = await buyer({ post: () => ({ ...answered, body: { ...(answered.body as object), price: 99 } }) });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("direct", direct, { mode: "direct_post", ping: undefined, pricing: { kind: "fixed", price: 45 } }),
     );
     const [lead] = await newLeads(1);
     const [result] = await sellAll([lead!]);
     expect(result).toMatchObject({ status: "accepted", buyerId: "direct", priceCents: 4500 });
-    const [post] = (await callsOf(t.database.db, lead!.id)).filter((c) => c.kind === "post");
+    const [post] = (await callsOf(bed.t.database.db, lead!.id)).filter((c) => c.kind === "post");
     expect(post).toMatchObject({ state: "accepted", priceCents: 4500 });
   });
 
@@ -273,7 +256,7 @@ describe("pricing", () => {
     const fixed = await buyer({ ping: () => bid(99), post: () => decline });
     const bidder = await buyer({ ping: () => bid(30), post: () => accept("https://bidder.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("fixed", fixed, { pricing: { kind: "fixed", price: 12 } }),
       lenderConfig("bidder", bidder),
     );
@@ -282,7 +265,7 @@ describe("pricing", () => {
     // 30 beats the fixed 12 (its ping's 99 does not count): the bidder is posted first and buys.
     expect(result).toMatchObject({ status: "accepted", buyerId: "bidder", priceCents: 3000 });
     expect(posts(fixed)).toHaveLength(0);
-    const ping = (await callsOf(t.database.db, lead!.id)).find((c) => c.buyerId === "fixed");
+    const ping = (await callsOf(bed.t.database.db, lead!.id)).find((c) => c.buyerId === "fixed");
     expect(ping).toMatchObject({ kind: "ping", state: "bid", priceCents: 1200 });
   });
 });
@@ -291,15 +274,17 @@ describe("posts", () => {
   it("pass a post that times out on to the next buyer", async () => {
     const slow = await buyer({ ping: () => bid(60), post: () => ({ hang: true }) });
     const next = await buyer({ ping: () => bid(10), post: () => accept("https://next.example/o") });
-    await addBuyers(t.database.db, lenderConfig("slow", slow, { timeoutMs: 300 }), lenderConfig("next", next));
+    await addBuyers(bed.t.database.db, lenderConfig("slow", slow, { timeoutMs: 300 }), lenderConfig("next", next));
     const [lead] = await newLeads(1);
     const [result] = await sellAll([lead!]);
     expect(result).toMatchObject({ status: "accepted", buyerId: "next", redirectUrl: "https://next.example/o" });
-    expect(await postsTo(t.database.db, lead!.id)).toEqual([
+    expect(await postsTo(bed.t.database.db, lead!.id)).toEqual([
       { buyer_id: "slow", state: "rejected" },
       { buyer_id: "next", state: "accepted" },
     ]);
-    const slowPost = (await callsOf(t.database.db, lead!.id)).find((c) => c.kind === "post" && c.buyerId === "slow");
+    const slowPost = (await callsOf(bed.t.database.db, lead!.id)).find(
+      (c) => c.kind === "post" && c.buyerId === "slow",
+    );
     expect(slowPost?.reason).toBe("timeout");
   });
 
@@ -308,11 +293,11 @@ describe("posts", () => {
       body: { result: "rejected", reason: "criteria", redirect: "https://buyer.example/sorry?ref=1" },
     };
     const no = await buyer({ ping: () => bid(20), post: () => sorry });
-    await addBuyers(t.database.db, lenderConfig("no", no));
+    await addBuyers(bed.t.database.db, lenderConfig("no", no));
     const [lead] = await newLeads(1);
     const [result] = await sellAll([lead!]);
     expect(result).toMatchObject({ status: "rejected", rejectUrl: "https://buyer.example/sorry?ref=1" });
-    const ping = await t.app.inject({
+    const ping = await bed.t.app.inject({
       method: "GET",
       url: `/api/ping/v2?lead_id=${lead!.id}`,
       headers: { cookie: lead!.cookie },

@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TestApp } from "../../../tests/helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
 import { callsOf, findAuction } from "./auction-store.ts";
 import {
   ABA,
@@ -8,6 +7,7 @@ import {
   accept,
   addBuyers,
   auctionApp,
+  auctionTestBed,
   bid,
   decided,
   decline,
@@ -15,34 +15,17 @@ import {
   postsTo,
   saveLead,
   sendLead,
-  startFakeBuyer,
-  type FakeBuyer,
 } from "./auction.testing.ts";
 
-let t: TestApp;
-const servers: FakeBuyer[] = [];
-
-async function buyer(handlers: Parameters<typeof startFakeBuyer>[0]) {
-  const server = await startFakeBuyer(handlers);
-  servers.push(server);
-  return server;
-}
-
-beforeEach(async () => {
-  t = await auctionApp();
-});
-
-afterEach(async () => {
-  await t.app.close();
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const bed = auctionTestBed();
+const buyer = bed.buyer;
 
 async function sell(overrides = {}) {
-  const lead = await saveLead(t, overrides);
-  const res = await sendLead(t.app, lead);
+  const lead = await saveLead(bed.t, overrides);
+  const res = await sendLead(bed.t.app, lead);
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ status: 3, lead_id: lead.id });
-  return { lead, auction: await decided(t.database.db, lead.id) };
+  return { lead, auction: await decided(bed.t.database.db, lead.id) };
 }
 
 describe("the auction", () => {
@@ -51,7 +34,7 @@ describe("the auction", () => {
     const high = await buyer({ ping: () => bid(55), post: () => accept("https://high.example/o") });
     const cheap = await buyer({ ping: () => bid(90), post: () => accept("https://cheap.example/o") });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("low", low),
       lenderConfig("high", high),
       lenderConfig("under-floor", cheap, { floor: 100 }),
@@ -59,7 +42,7 @@ describe("the auction", () => {
     const { lead, auction } = await sell();
     expect(auction).toMatchObject({ status: "accepted", buyerId: "high", redirectUrl: "https://high.example/o" });
     expect(auction.priceCents).toBe(5500);
-    expect(await postsTo(t.database.db, lead.id)).toEqual([{ buyer_id: "high", state: "accepted" }]);
+    expect(await postsTo(bed.t.database.db, lead.id)).toEqual([{ buyer_id: "high", state: "accepted" }]);
     expect(low.bodies.filter((b) => b.path === "/post")).toHaveLength(0);
     expect(cheap.bodies.filter((b) => b.path === "/post")).toHaveLength(0);
   });
@@ -76,15 +59,15 @@ describe("the auction", () => {
     for (const h of habits) {
       const p = price--;
       const s = await buyer({ ping: () => bid(p), post: h.post });
-      await addBuyers(t.database.db, lenderConfig(h.id, s));
+      await addBuyers(bed.t.database.db, lenderConfig(h.id, s));
     }
     const last = await buyer({ ping: () => bid(10), post: () => accept("https://last.example/o") });
-    await addBuyers(t.database.db, lenderConfig("last", last));
+    await addBuyers(bed.t.database.db, lenderConfig("last", last));
     const { lead, auction } = await sell();
     expect(auction).toMatchObject({ status: "accepted", buyerId: "last" });
-    const posts = await postsTo(t.database.db, lead.id);
+    const posts = await postsTo(bed.t.database.db, lead.id);
     expect(posts.map((p) => p.buyer_id)).toEqual(["rejects", "errors", "garbage", "html", "drops", "last"]);
-    const calls = await callsOf(t.database.db, lead.id);
+    const calls = await callsOf(bed.t.database.db, lead.id);
     const reasons = Object.fromEntries(calls.filter((c) => c.kind === "post").map((c) => [c.buyerId, c.reason]));
     expect(reasons).toMatchObject({
       rejects: "no interest",
@@ -98,18 +81,18 @@ describe("the auction", () => {
   it("cuts a buyer that hangs at its timeout and still decides", async () => {
     const hangs = await buyer({ ping: () => ({ hang: true }) });
     const fine = await buyer({ ping: () => bid(5), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 300 }), lenderConfig("fine", fine));
+    await addBuyers(bed.t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 300 }), lenderConfig("fine", fine));
     const { lead, auction } = await sell();
     expect(auction.status).toBe("accepted");
-    const ping = (await callsOf(t.database.db, lead.id)).find((c) => c.buyerId === "hangs");
+    const ping = (await callsOf(bed.t.database.db, lead.id)).find((c) => c.buyerId === "hangs");
     expect(ping).toMatchObject({ kind: "ping", state: "error", reason: "timeout" });
   });
 
   it("ends rejected within its budget when every buyer hangs", async () => {
-    await t.app.close();
-    t = await auctionApp({ AUCTION_BUDGET_MS: "1500" });
+    await bed.t.app.close();
+    bed.t = await auctionApp({ AUCTION_BUDGET_MS: "1500" });
     const hangs = await buyer({ ping: () => ({ hang: true }) });
-    await addBuyers(t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 60_000 }));
+    await addBuyers(bed.t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 60_000 }));
     const { auction } = await sell();
     expect(auction).toMatchObject({ status: "rejected", reason: "time budget", rejectUrl: "/reject-page" });
   });
@@ -117,7 +100,7 @@ describe("the auction", () => {
   it("tries tier 1 before tier 2, whatever tier 2 bids", async () => {
     const first = await buyer({ ping: () => bid(5), post: () => accept("https://tier1.example/o") });
     const second = await buyer({ ping: () => bid(500), post: () => accept("https://tier2.example/o") });
-    await addBuyers(t.database.db, lenderConfig("t1", first, { tier: 1 }), lenderConfig("t2", second, { tier: 2 }));
+    await addBuyers(bed.t.database.db, lenderConfig("t1", first, { tier: 1 }), lenderConfig("t2", second, { tier: 2 }));
     const { auction } = await sell();
     expect(auction).toMatchObject({ buyerId: "t1" });
     expect(second.bodies).toHaveLength(0);
@@ -125,7 +108,7 @@ describe("the auction", () => {
 
   it("rejects with the product's reject page when nobody buys", async () => {
     const no = await buyer({ ping: () => decline });
-    await addBuyers(t.database.db, lenderConfig("no", no));
+    await addBuyers(bed.t.database.db, lenderConfig("no", no));
     const { auction } = await sell();
     expect(auction).toMatchObject({ status: "rejected", reason: "no buyer accepted", rejectUrl: "/reject-page" });
   });
@@ -134,7 +117,7 @@ describe("the auction", () => {
     const lender = await buyer({ ping: () => bid(10), post: () => decline });
     const other = await buyer({ ping: () => bid(5), post: () => accept() });
     await addBuyers(
-      t.database.db,
+      bed.t.database.db,
       lenderConfig("lender", lender),
       lenderConfig("other", other, {
         kind: "lead_buyer",
@@ -164,27 +147,27 @@ describe("the auction", () => {
     const otherPost = other.bodies.find((b) => b.path === "/post")?.body ?? "";
     expect(otherPost).not.toMatch(/123456789|000123456789|021000021/);
     // What was stored of the post is masked.
-    const stored = JSON.stringify(await callsOf(t.database.db, lead.id));
+    const stored = JSON.stringify(await callsOf(bed.t.database.db, lead.id));
     expect(stored).not.toMatch(/123456789|000123456789|Anabel/);
   });
 
   it("posts the lead's consent certificate, whose address opens that lead's consents and nothing else", async () => {
     const lender = await buyer({ ping: () => bid(10), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("lender", lender));
+    await addBuyers(bed.t.database.db, lenderConfig("lender", lender));
     const { lead, auction } = await sell();
     expect(auction.status).toBe("accepted");
     const posted = JSON.parse(lender.bodies.find((b) => b.path === "/post")?.body ?? "{}") as Record<string, string>;
     const address = new URL(posted.consent_certificate ?? "");
-    expect(address.origin).toBe(t.config.publicBaseUrl);
+    expect(address.origin).toBe(bed.t.config.publicBaseUrl);
     expect(address.pathname).toMatch(/^\/consent\/certificate\/[\w.-]+$/);
-    const res = await t.app.inject({ method: "GET", url: address.pathname.replace("/consent/", "/api/consent/") });
+    const res = await bed.t.app.inject({ method: "GET", url: address.pathname.replace("/consent/", "/api/consent/") });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.lead_id).toBe(lead.id);
   });
 
   it("never offers a licensed lender an applicant from a state it is not licensed in", async () => {
     const lender = await buyer({ ping: () => bid(10), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("ny-only", lender, { licensedStates: ["NY"] }));
+    await addBuyers(bed.t.database.db, lenderConfig("ny-only", lender, { licensedStates: ["NY"] }));
     const { auction } = await sell({ state: "CA", zip: "90001", city: "Los Angeles" });
     expect(auction).toMatchObject({ status: "rejected", reason: "no eligible buyer" });
     expect(lender.bodies).toHaveLength(0);
@@ -192,12 +175,12 @@ describe("the auction", () => {
 
   it("answers a second send with the same auction and starts no second one", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("one", s));
-    const lead = await saveLead(t);
-    const [a, b] = await Promise.all([sendLead(t.app, lead), sendLead(t.app, lead)]);
+    await addBuyers(bed.t.database.db, lenderConfig("one", s));
+    const lead = await saveLead(bed.t);
+    const [a, b] = await Promise.all([sendLead(bed.t.app, lead), sendLead(bed.t.app, lead)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    await decided(t.database.db, lead.id);
-    const again = await sendLead(t.app, lead);
+    await decided(bed.t.database.db, lead.id);
+    const again = await sendLead(bed.t.app, lead);
     expect(again.json().data).toMatchObject({ status: 1, redirect_url: "https://lender.example/offer" });
     expect(s.bodies.filter((x) => x.path === "/post")).toHaveLength(1);
   });
@@ -205,24 +188,24 @@ describe("the auction", () => {
 
 describe("send and ping", () => {
   it("refuses a lead missing answers, naming them", async () => {
-    const lead = await saveLead(t, { ssn: null, bank_aba: null });
-    const res = await sendLead(t.app, lead);
+    const lead = await saveLead(bed.t, { ssn: null, bank_aba: null });
+    const res = await sendLead(bed.t.app, lead);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(["bankAba", "ssn"]);
-    expect(await findAuction(t.database.db, lead.id)).toBeUndefined();
+    expect(await findAuction(bed.t.database.db, lead.id)).toBeUndefined();
   });
 
   it("needs the lead's cookie", async () => {
-    const lead = await saveLead(t);
-    const res = await sendLead(t.app, { id: lead.id, cookie: "lp_lead=x.y" });
+    const lead = await saveLead(bed.t);
+    const res = await sendLead(bed.t.app, { id: lead.id, cookie: "lp_lead=x.y" });
     expect(res.statusCode).toBe(404);
-    const ping = await t.app.inject({ method: "GET", url: `/api/ping/v2?lead_id=${lead.id}` });
+    const ping = await bed.t.app.inject({ method: "GET", url: `/api/ping/v2?lead_id=${lead.id}` });
     expect(ping.statusCode).toBe(404);
   });
 
   it("stores the attribution and answers ping with the redirect once accepted", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept("https://win.example/o") });
-    await addBuyers(t.database.db, lenderConfig("win", s));
+    await addBuyers(bed.t.database.db, lenderConfig("win", s));
     const { lead, auction } = await sell();
     expect(auction.attribution).toMatchObject({
       utm_source: "google",
@@ -230,7 +213,7 @@ describe("send and ping", () => {
       "tPar[affiliateId]": "77",
       clickid: "click-1",
     });
-    const ping = await t.app.inject({
+    const ping = await bed.t.app.inject({
       method: "GET",
       url: `/api/ping/v2?lead_id=${lead.id}&checkKey=k&utm_source=google`,
       headers: { cookie: lead.cookie },
@@ -240,13 +223,13 @@ describe("send and ping", () => {
       message: "ok",
       data: { status: 1, lead_id: lead.id, redirect_url: "https://win.example/o" },
     });
-    const redirected = await t.app.inject({
+    const redirected = await bed.t.app.inject({
       method: "POST",
       url: "/api/personal_loan/lead/redirected/v2",
       headers: { cookie: lead.cookie },
       payload: { lead_id: lead.id },
     });
     expect(redirected.json().data).toEqual({ lead_id: lead.id, recorded: true });
-    expect((await findAuction(t.database.db, lead.id))?.redirectedAt).toBeInstanceOf(Date);
+    expect((await findAuction(bed.t.database.db, lead.id))?.redirectedAt).toBeInstanceOf(Date);
   });
 });

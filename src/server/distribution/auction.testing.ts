@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { afterEach, beforeEach } from "vitest";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
@@ -240,4 +241,28 @@ export async function postsTo(db: Db, leadId: string) {
 /** An app with a short budget and lease, for auctions that end quickly. */
 export function auctionApp(env: Record<string, string> = {}) {
   return createTestApp({ AUCTION_BUDGET_MS: "20000", PING_WAIT_MS: "0", ...env });
+}
+
+/**
+ * A test file's auction bed: a fresh app for each test (auctionApp) in `bed.t`, and `bed.buyer` to start a
+ * fake buyer; the app and every buyer started are closed after each test. Call once at the file's top level.
+ */
+export function auctionTestBed() {
+  const servers: FakeBuyer[] = [];
+  const bed = {
+    t: undefined as unknown as TestApp,
+    async buyer(handlers: Parameters<typeof startFakeBuyer>[0]): Promise<FakeBuyer> {
+      const server = await startFakeBuyer(handlers);
+      servers.push(server);
+      return server;
+    },
+  };
+  beforeEach(async () => {
+    bed.t = await auctionApp();
+  });
+  afterEach(async () => {
+    await bed.t.app.close();
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return bed;
 }
