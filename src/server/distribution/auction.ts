@@ -116,10 +116,8 @@ async function saleStopped(db: Db, leadId: string): Promise<string | undefined> 
   const lead = await findLead(db, leadId);
   if (!lead) return "lead gone";
   if (lead.doNotSellAt) return "do not sell";
-  for (const phone of [lead.cell_phone, lead.home_phone, lead.work_phone]) {
-    if (await isSuppressed(db, { email: lead.email, phone })) return "suppressed";
-  }
-  return undefined;
+  const phones = [lead.cell_phone, lead.home_phone, lead.work_phone];
+  return (await isSuppressed(db, { email: lead.email, phones })) ? "suppressed" : undefined;
 }
 
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {

@@ -36,7 +36,7 @@ async function sendEntry(db: Db, lists: MarketingLists, entry: OutboxEntry, now:
     await finishEntry(db, entry.id, "failed", now, "no e-mail on the lead");
     return "failed";
   }
-  if (await isSuppressed(db, { email: lead.email, phone: lead.cell_phone ?? lead.home_phone })) {
+  if (await isSuppressed(db, { email: lead.email, phones: [lead.cell_phone, lead.home_phone] })) {
     await finishEntry(db, entry.id, "suppressed", now);
     return "suppressed";
   }

@@ -11,19 +11,19 @@ const STOP_SELLING_TYPES = ["DO_NOT_SELL", "DELETE"];
 // browser sent Global Privacy Control: the signal is the person's request, for that lead and any later one.
 export async function isSuppressed(
   db: Db,
-  contact: { email?: string | null; phone?: string | null },
+  contact: { email?: string | null; phones?: readonly (string | null | undefined)[] },
 ): Promise<boolean> {
   const email = contact.email?.trim().toLowerCase();
-  const digits = contact.phone?.replace(/\D/g, "");
-  if (!email && !digits) return false;
+  const digits = [...new Set((contact.phones ?? []).map((p) => p?.replace(/\D/g, "") ?? "").filter(Boolean))];
+  if (!email && digits.length === 0) return false;
   return (await optedOut(db, email, digits)) || (await sentGlobalPrivacyControl(db, email, digits));
 }
 
-async function sentGlobalPrivacyControl(db: Db, email: string | undefined, digits: string | undefined) {
+async function sentGlobalPrivacyControl(db: Db, email: string | undefined, digits: string[]) {
   const who: SQL[] = [];
   // Leads keep the e-mail as typed; the index on it serves the exact match, lower() the rest.
   if (email) who.push(eq(leads.email, email), sql`lower(${leads.email}) = ${email}`);
-  if (digits) who.push(eq(leads.cell_phone, digits), eq(leads.home_phone, digits));
+  if (digits.length > 0) who.push(inArray(leads.cell_phone, digits), inArray(leads.home_phone, digits));
   const [hit] = await db
     .select({ id: leads.id })
     .from(leads)
@@ -32,10 +32,10 @@ async function sentGlobalPrivacyControl(db: Db, email: string | undefined, digit
   return hit !== undefined;
 }
 
-async function optedOut(db: Db, email: string | undefined, digits: string | undefined) {
+async function optedOut(db: Db, email: string | undefined, digits: string[]) {
   const who: SQL[] = [];
   if (email) who.push(eq(privacyRequests.email, email));
-  if (digits) who.push(eq(privacyRequests.phone, digits));
+  if (digits.length > 0) who.push(inArray(privacyRequests.phone, digits));
   const [hit] = await db
     .select({ id: privacyRequests.id })
     .from(privacyRequests)
