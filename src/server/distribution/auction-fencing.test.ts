@@ -3,15 +3,8 @@ import { sql } from "drizzle-orm";
 import { recordPrivacyRequest } from "../privacy/privacy-request-store.ts";
 import { PiiCipher } from "../security/pii-cipher.ts";
 import { runAuction, type AuctionContext } from "./auction.ts";
-import {
-  claimAuction,
-  createAuction,
-  decideAuction,
-  findAuction,
-  finishPost,
-  renewLease,
-  reservePost,
-} from "./auction-store.ts";
+import { claimAuction, decideAuction, findAuction, finishPost, renewLease, reservePost } from "./auction-store.ts";
+import type { saveLead } from "./auction.testing.ts";
 import {
   accept,
   addBuyers,
@@ -20,7 +13,7 @@ import {
   decline,
   lenderConfig,
   postsTo,
-  saveLead,
+  savePendingAuction,
   type FakeBuyer,
 } from "./auction.testing.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
@@ -51,22 +44,8 @@ function processContext(): AuctionContext {
 
 /** A pending auction written straight to the store: no job is queued, the test runs it. */
 async function pendingAuction(overrides: Parameters<typeof saveLead>[1] = {}) {
-  const lead = await saveLead(bed.t, overrides);
-  const { row } = await createAuction(
-    bed.t.database.db,
-    {
-      leadId: lead.id,
-      testMode: false,
-      attribution: {},
-      submission: {},
-      emailHash: null,
-      phoneHash: null,
-      ssnHash: null,
-      deadlineAt: new Date(Date.now() + 60_000),
-    },
-    30,
-  );
-  expect(row.status).toBe("pending");
+  const { lead, auction } = await savePendingAuction(bed.t, overrides);
+  expect(auction.status).toBe("pending");
   return lead;
 }
 

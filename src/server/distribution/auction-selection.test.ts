@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { buyerCalls } from "../db/schema.ts";
-import { callsOf, claimAuction, createAuction, reservePost } from "./auction-store.ts";
+import { callsOf, claimAuction, reservePost } from "./auction-store.ts";
 import {
   accept,
   addBuyers,
@@ -12,6 +12,7 @@ import {
   lenderConfig,
   postsTo,
   saveLead,
+  savePendingAuction,
   sendLead,
   type FakeBuyer,
   type SavedLead,
@@ -117,23 +118,11 @@ describe("caps in the buyer's time zone", () => {
 
     /** `n` leads, each with its auction pending and claimed, all reserving a post with `buyer` at once. */
     async function reserveFor(buyer: ReturnType<typeof capped>, n: number) {
-      const leads = await newLeads(n);
+      const leads = [];
       const tokens: string[] = [];
-      for (const lead of leads) {
-        await createAuction(
-          bed.t.database.db,
-          {
-            leadId: lead.id,
-            testMode: false,
-            attribution: {},
-            submission: {},
-            emailHash: null,
-            phoneHash: null,
-            ssnHash: null,
-            deadlineAt: new Date(Date.now() + 60_000),
-          },
-          0,
-        );
+      for (let i = 0; i < n; i++) {
+        const { lead } = await savePendingAuction(bed.t);
+        leads.push(lead);
         tokens.push((await claimAuction(bed.t.database.db, lead.id, "cap-test", 60_000))!.token);
       }
       const reservations = await Promise.all(

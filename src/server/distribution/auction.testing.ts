@@ -9,7 +9,7 @@ import { consentRecords } from "../db/schema.ts";
 import { newAccessToken, newLeadId } from "../leads/lead-access.ts";
 import { insertLead, type LeadChanges } from "../leads/lead-store.ts";
 import { PiiCipher } from "../security/pii-cipher.ts";
-import { findAuction } from "./auction-store.ts";
+import { createAuction, findAuction } from "./auction-store.ts";
 import { saveBuyer } from "./buyer-registry.ts";
 import { startFakeHttpServer, type FakeHandler, type FakeHttpServer } from "../lookups/fake-http-server.testing.ts";
 
@@ -265,4 +265,24 @@ export function auctionTestBed() {
     await Promise.all(servers.splice(0).map((s) => s.close()));
   });
   return bed;
+}
+
+/** A lead with its auction pending, written straight to the store (no job queued, no duplicate hashes). */
+export async function savePendingAuction(t: TestApp, overrides: Parameters<typeof saveLead>[1] = {}) {
+  const lead = await saveLead(t, overrides);
+  const { row } = await createAuction(
+    t.database.db,
+    {
+      leadId: lead.id,
+      testMode: false,
+      attribution: {},
+      submission: {},
+      emailHash: null,
+      phoneHash: null,
+      ssnHash: null,
+      deadlineAt: new Date(Date.now() + 60_000),
+    },
+    0,
+  );
+  return { lead, auction: row };
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../http/escape-html.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Buyer } from "../distribution/buyer-config.ts";
@@ -290,10 +291,6 @@ function reply(response: ServerResponse, protocol: Buyer["protocol"], body: Reco
   }
   response.writeHead(200, { "content-type": "application/json" });
   response.end(JSON.stringify(body));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The lender's offer page: plain, accessible HTML with no script and no inline style (CSP-safe). */
