@@ -8,6 +8,10 @@ import zipRoutes from "./lookups/zip-routes.ts";
 import yourIpRoutes from "./network/your-ip-routes.ts";
 import privacyRequestRoutes from "./privacy/privacy-request-routes.ts";
 import retention from "./privacy/retention-plugin.ts";
+import privacyLinkRoutes from "./privacy/privacy-link-routes.ts";
+import operatorRoutes from "./privacy/operator-routes.ts";
+import mail from "./mail/plugin.ts";
+import type { MailTransport } from "./mail/mail-transport.ts";
 import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
 import certificateRoutes from "./consent/certificate-routes.ts";
@@ -32,6 +36,8 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Buyers that come with the process (the simulated lender network), before BUYERS_FILE and the table. */
   builtInBuyers?: Buyer[];
+  /** How e-mail leaves (tests pass one); otherwise SMTP_URL's, or none: mail stays in the outbox. */
+  mailTransport?: MailTransport;
 };
 
 // Builds the whole server from plugins; main.ts only starts and stops it. Tests call this and use inject.
@@ -41,6 +47,7 @@ export async function buildApp({
   secrets,
   logStream,
   builtInBuyers,
+  mailTransport,
 }: AppOptions): Promise<FastifyInstance> {
   // A given stream (tests read the lines) takes the JSON lines themselves, never the pretty transport.
   const logger = logStream
@@ -64,7 +71,7 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   await app.register(zipRoutes, { config });
   await app.register(yourIpRoutes, { config });
-  await app.register(privacyRequestRoutes, { config, db: database.db });
+  await app.register(privacyRequestRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(lookupRoutes, { config });
   const cipher = new PiiCipher(secrets.piiKeyring);
   await app.register(leadRoutes, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
@@ -72,7 +79,12 @@ export async function buildApp({
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(retention, { config, db: database.db });
-  await app.register(marketing, { config, db: database.db });
+  await app.register(marketing, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(mail, { config, db: database.db, transport: mailTransport });
+  await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  if (config.operatorPassword) {
+    await app.register(operatorRoutes, { config, db: database.db, password: config.operatorPassword });
+  }
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));

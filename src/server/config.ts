@@ -158,6 +158,20 @@ const envSchema = z.object({
     .min(100, "must be between 100 and 3600000")
     .max(3_600_000, "must be between 100 and 3600000")
     .default(10_000),
+  SMTP_URL: optionalSetting.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+      .optional(),
+  ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an e-mail address, e.g. Loanpath <privacy@example.com>")
+    .default("Loanpath <privacy@localhost>"),
+  OPERATOR_PASSWORD: optionalSetting.pipe(
+    z.string().min(16, "must be at least 16 characters (it guards every applicant's privacy requests)").optional(),
+  ),
 });
 
 export type Config = {
@@ -227,6 +241,10 @@ export type Config = {
     /** How often the outbox is looked at for entries due. */
     syncIntervalMs: number;
   };
+  /** E-mail the product sends (docs/product/mail.md): kept in the mail outbox, sent over SMTP when set. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The operator's pages (/admin/...) need this password; without it they do not exist. */
+  operatorPassword: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -295,5 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       brevoApiUrl: e.BREVO_API_URL,
       syncIntervalMs: e.MARKETING_SYNC_INTERVAL_MS,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    operatorPassword: e.OPERATOR_PASSWORD,
   };
 }

@@ -1,8 +1,8 @@
 import type { ConsentCertificate } from "#domain/contracts/consent-certificate.ts";
 import { escapeHtml } from "../http/escape-html.ts";
+import { plainPage } from "../http/plain-page.ts";
 
-// The printable consent certificate: plain HTML with no script and no style, so it prints as it reads and
-// needs nothing from outside (the API's own Content-Security-Policy, default-src 'none', applies).
+// The printable consent certificate (the API's own Content-Security-Policy, default-src 'none', applies).
 
 const row = (label: string, value: string | null) =>
   `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value ?? "not recorded")}</td></tr>`;
@@ -26,13 +26,10 @@ ${row("Text on file for that hash", consent.text_verified ? "yes" : "no")}
 </section>`,
     )
     .join("\n");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Consent certificate</title></head>
-<body><main>
-<h1>Consent certificate</h1>
-<p>Lead ${escapeHtml(certificate.lead_id)}: every consent given, with the exact text shown.
+  return plainPage(
+    "Consent certificate",
+    `<p>Lead ${escapeHtml(certificate.lead_id)}: every consent given, with the exact text shown.
 Machine-readable: <a href="${escapeHtml(jsonUrl)}">JSON</a>.</p>
-${sections}
-</main></body></html>`;
+${sections}`,
+  );
 }

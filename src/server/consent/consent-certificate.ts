@@ -1,22 +1,15 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { fillConsent, type ConsentPlaceholders } from "#domain/consent.ts";
 import type { ConsentCertificate, ConsentGiven } from "#domain/contracts/consent-certificate.ts";
 import type { Db } from "../db/database.ts";
 import { consentRecords } from "../db/schema.ts";
+import { issueLinkToken, publicUrl, readLinkToken } from "../security/link-token.ts";
 import { consentTextByHash } from "./consent-texts.ts";
 
 // The consent certificate (docs/product/security-and-privacy.md#consent-certificate): a signed link per lead
 // that a buyer receives with the post and can open to check every consent given, as it was given. The link
-// is unguessable (signed with the server's token secret) and lasts as long as the evidence is kept. The token
-// is "leadId.expiry.mac", short enough for a path segment (Fastify refuses path parameters over 100
-// characters): the lead id is no secret, the MAC (128 bits of HMAC-SHA256 over purpose, id and expiry) is.
+// is unguessable (src/server/security/link-token.ts) and lasts as long as the evidence is kept.
 const PURPOSE = "consent-certificate";
-const LEAD_ID = /^[\w-]{1,64}$/;
-
-function mac(secret: Buffer, leadId: string, exp: number): string {
-  return createHmac("sha256", secret).update(`${PURPOSE}:${leadId}:${exp}`).digest("base64url").slice(0, 22);
-}
 
 /** Consent evidence is kept 5 years (the Telemarketing Sales Rule's record period); so is its link. */
 const CONSENT_EVIDENCE_YEARS = 5;
@@ -24,22 +17,16 @@ const CONSENT_EVIDENCE_YEARS = 5;
 export function issueCertificateToken(secret: Buffer, leadId: string, now = new Date()): string {
   const exp = new Date(now);
   exp.setUTCFullYear(exp.getUTCFullYear() + CONSENT_EVIDENCE_YEARS);
-  const expiry = Math.floor(exp.getTime() / 1000);
-  return `${leadId}.${expiry}.${mac(secret, leadId, expiry)}`;
+  return issueLinkToken(secret, PURPOSE, leadId, exp);
 }
 
 export function certificateLeadId(secret: Buffer, token: string, now = new Date()): string | undefined {
-  const [leadId = "", expiry = "", given = "", extra] = token.split(".");
-  if (extra !== undefined || !LEAD_ID.test(leadId) || !/^\d{1,12}$/.test(expiry)) return undefined;
-  const expected = Buffer.from(mac(secret, leadId, Number(expiry)));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
-  return Number(expiry) * 1000 > now.getTime() ? leadId : undefined;
+  return readLinkToken(secret, PURPOSE, token, now);
 }
 
 /** Where a certificate is read: the printable page (`.json` beside it for machines). */
 export function certificateUrl(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl.replace(/\/+$/, "")}/consent/certificate/${token}`;
+  return publicUrl(publicBaseUrl, `/consent/certificate/${token}`);
 }
 
 type Row = typeof consentRecords.$inferSelect;

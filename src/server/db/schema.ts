@@ -134,11 +134,15 @@ export const consentRecords = pgTable(
 );
 
 // Unsubscribe and do-not-sell requests. `dedupeKey` makes the same request sent twice one request.
+// A request is a workflow (docs/product/privacy-requests.md): `requestType` says what was asked, `status`
+// where it stands (open, awaiting_verification, completed), `dueAt` when the law wants it done. An erased
+// request keeps no e-mail, phone, payload or IP: only its type and dates.
 export const privacyRequests = pgTable(
   "privacy_requests",
   {
     id: text("id").primaryKey(),
     kind: text("kind").notNull(),
+    requestType: text("request_type"),
     dedupeKey: text("dedupe_key").notNull(),
     email: text("email"),
     phone: text("phone"),
@@ -146,12 +150,62 @@ export const privacyRequests = pgTable(
     status: text("status").notNull().default("received"),
     ip: text("ip"),
     createdAt: createdAt(),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("privacy_requests_dedupe_idx").on(t.kind, t.dedupeKey),
     index("privacy_requests_email_idx").on(t.email),
+    index("privacy_requests_phone_idx").on(t.phone),
+    index("privacy_requests_open_idx")
+      .on(t.dueAt)
+      .where(sql`status <> 'completed'`),
   ],
+);
+
+// What stays of an erased person (docs/product/privacy-requests.md#delete): keyed hashes of the e-mail and
+// phones, so suppression still holds for a later application while nothing says who the person was.
+export const suppressionTombstones = pgTable("suppression_tombstones", {
+  hash: text("hash").primaryKey(),
+  createdAt: createdAt(),
+});
+
+// Every e-mail the product sends, written here first (docs/product/mail.md). With no mail transport
+// configured the row simply stays (status held): nothing leaves the machine. An erasure blanks the
+// recipient and body of the person's mails.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text("purpose").notNull(),
+    toAddress: text("to_address"),
+    subject: text("subject").notNull(),
+    body: text("body"),
+    // pending (to send), held (no transport), sent, failed (refused for good) or erased.
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_to_idx").on(t.toAddress)],
+);
+
+// Every read of a lead's full SSN or bank data in clear (docs/product/security-and-privacy.md#sensitive-reads):
+// which lead, which fields, for what and for whom, never the data itself. Kept when the lead is erased.
+export const sensitiveReads = pgTable(
+  "sensitive_reads",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id").notNull(),
+    fields: jsonb("fields").$type<string[]>().notNull(),
+    purpose: text("purpose").notNull(),
+    recipient: text("recipient"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sensitive_reads_lead_idx").on(t.leadId, t.createdAt)],
 );
 
 // The lender network (docs/product/lender-network.md, docs/decisions/0018-lender-auction.md).

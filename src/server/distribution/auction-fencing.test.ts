@@ -32,6 +32,7 @@ function processContext(): AuctionContext {
   return {
     db: bed.t.database.db,
     cipher: new PiiCipher(bed.t.secrets.piiKeyring),
+    tokenSecret: bed.t.secrets.tokenSecret,
     buyers: createBuyerRegistry(bed.t.database.db, { file: undefined, warn: () => {} }),
     owner: "one-process",
     leaseMs: LEASE_MS,

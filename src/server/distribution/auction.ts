@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { buyerCalls } from "../db/schema.ts";
 import { findLead } from "../leads/lead-store.ts";
+import { logSensitiveRead } from "../privacy/sensitive-reads.ts";
 import { isSuppressed } from "../privacy/suppression.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
 import {
@@ -28,6 +29,7 @@ import {
   secretsOf,
   visibleTo,
   type LeadDocument,
+  type SourceField,
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
 
@@ -39,6 +41,8 @@ import { encodeRequest, mapFields } from "./mapping.ts";
 export type AuctionContext = {
   db: Db;
   cipher: PiiCipher;
+  /** Keys the person hashes that suppression tombstones are compared on. */
+  tokenSecret: Buffer;
   buyers: BuyerRegistry;
   /** This process's name, unique per process; each claim adds its own token to it. */
   owner: string;
@@ -112,12 +116,12 @@ type Run = AuctionContext & { token: string; lost: () => boolean };
  * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
  * (Global Privacy Control included) can land while the auction runs (docs/decisions/0008).
  */
-async function saleStopped(db: Db, leadId: string): Promise<string | undefined> {
+async function saleStopped(db: Db, tokenSecret: Buffer, leadId: string): Promise<string | undefined> {
   const lead = await findLead(db, leadId);
   if (!lead) return "lead gone";
   if (lead.doNotSellAt) return "do not sell";
   const phones = [lead.cell_phone, lead.home_phone, lead.work_phone];
-  return (await isSuppressed(db, { email: lead.email, phones })) ? "suppressed" : undefined;
+  return (await isSuppressed(db, tokenSecret, { email: lead.email, phones })) ? "suppressed" : undefined;
 }
 
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
@@ -162,7 +166,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   // count as in flight against the buyer's caps for ever.
   const notResent = (id: number, why: string) =>
     finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
-  const stopped = await saleStopped(db, lead.id);
+  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id);
   if (stopped) {
     for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
     return rejected(stopped);
@@ -181,16 +185,13 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   ): Promise<Decision | null | { stop: string }> => {
     if (ctx.lost()) throw new Fenced();
     // The opt-out that arrived while buyers were pinged stops the sale before the application leaves.
-    const stopped = await saleStopped(db, auction.leadId);
+    const stopped = await saleStopped(db, ctx.tokenSecret, auction.leadId);
     if (stopped) {
       if (resend !== undefined) await notResent(resend, stopped);
       return { stop: stopped };
     }
-    const fields = mapFields(buyer.post.fields, {
-      ...postDocument(buyer, doc),
-      ping_id: pingId ?? null,
-      bid_price: priceCents / 100,
-    });
+    const visible = postDocument(buyer, doc);
+    const fields = mapFields(buyer.post.fields, { ...visible, ping_id: pingId ?? null, bid_price: priceCents / 100 });
     const request = encodeRequest(buyer, fields);
     let id: number;
     if (resend !== undefined) {
@@ -211,6 +212,15 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
       }
       id = reservation.id;
     }
+    // The full application leaves only here: which of its sensitive answers went to whom is logged first.
+    await logSensitiveRead(db, {
+      leadId: auction.leadId,
+      fields: buyer.post.fields.flatMap((map) =>
+        map.from && visible[map.from as SourceField] != null ? [map.from] : [],
+      ),
+      purpose: "post to lender",
+      recipient: buyer.id,
+    });
     // A post in flight when a worker died is sent again to the same buyer with the same lead id, so a
     // buyer that took it the first time answers the same; it may still run past the budget, once.
     const outcome = await callBuyer(

@@ -44,6 +44,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const context: AuctionContext = {
     db,
     cipher,
+    tokenSecret: opts.tokenSecret,
     buyers: registry,
     // The process's part of every claim's token; each claim adds its own (auction-store.ts claimAuction).
     owner: `${process.pid}-${randomBytes(6).toString("hex")}`,

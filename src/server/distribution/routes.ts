@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import {
   LEAD_STATUS,
@@ -24,6 +23,8 @@ import { holdsLeadToken } from "../leads/lead-access.ts";
 import { findLead, type LeadRow } from "../leads/lead-store.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
 import { recordGpc } from "../privacy/global-privacy-control.ts";
+import { personHash } from "../privacy/person-hash.ts";
+import { logSensitiveRead } from "../privacy/sensitive-reads.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
 import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 
@@ -72,11 +73,6 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
   const { db, config } = opts;
   const stepsLimit = { rateLimit: limitFor(config, "steps") };
 
-  // Keyed hashes: equal for the same person, useless to anyone without the server's secret (an SSN has
-  // too few values for a plain hash to hide it).
-  const personHash = (kind: string, value: string | null | undefined) =>
-    value ? createHmac("sha256", opts.tokenSecret).update(`${kind}:${value}`).digest("hex") : null;
-
   /**
    * The lead when this request holds its token. Like every lead request, one carrying Global Privacy
    * Control is a do-not-sell request (docs/decisions/0008): a send is then never offered to a buyer, and
@@ -107,6 +103,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
       }
       const attribution = Object.fromEntries(TRACKING_FIELDS.flatMap((f) => (body[f] ? [[f, body[f] as string]] : [])));
       const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
+      if (ssn) await logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
       const { row, created } = await createAuction(
         db,
         {
@@ -120,9 +117,9 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
             testSold: flagSet(body.testSold),
             confirm_pii: body.confirm_pii ?? null,
           },
-          emailHash: personHash("email", lead.email?.trim().toLowerCase()),
-          phoneHash: personHash("phone", (lead.cell_phone ?? lead.home_phone)?.replace(/\D/g, "").slice(-10)),
-          ssnHash: personHash("ssn", ssn?.replace(/\D/g, "")),
+          emailHash: personHash(opts.tokenSecret, "email", lead.email),
+          phoneHash: personHash(opts.tokenSecret, "phone", lead.cell_phone ?? lead.home_phone),
+          ssnHash: personHash(opts.tokenSecret, "ssn", ssn),
           deadlineAt: new Date(Date.now() + config.distribution.auctionBudgetMs),
         },
         config.distribution.duplicateWindowDays,

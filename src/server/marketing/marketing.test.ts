@@ -6,7 +6,8 @@ import { marketingOutbox } from "../db/schema.ts";
 import { json, startFakeHttpServer, type FakeHttpServer } from "../lookups/fake-http-server.testing.ts";
 import { recordPrivacyRequest } from "../privacy/privacy-request-store.ts";
 import { createBrevoClient } from "./brevo-client.ts";
-import { retryDelayMs, syncMarketingOutbox } from "./sync-outbox.ts";
+import { retryDelayMs } from "../outbox/retry-delay.ts";
+import { syncMarketingOutbox } from "./sync-outbox.ts";
 
 let t: TestApp;
 let brevo: FakeHttpServer;
@@ -40,6 +41,7 @@ afterEach(async () => {
 });
 
 const lists = () => createBrevoClient({ apiKey: "k", baseUrl: brevo.url, timeoutMs: 2_000 });
+const sync = () => ({ db: t.database.db, lists: lists(), tokenSecret: t.secrets.tokenSecret });
 const signup = (lead: { id: string; cookie: string }) =>
   t.app.inject({ method: "POST", url: "/api/brevo", payload: { lead_id: lead.id }, headers: { cookie: lead.cookie } });
 const mappingStep = (lead: { id: string; cookie: string }, listIds: number[]) =>
@@ -64,10 +66,10 @@ describe("marketing lists", () => {
       [[15, 14], true],
     ]);
 
-    expect(await syncMarketingOutbox(t.database.db, lists())).toMatchObject({ sent: 2 });
+    expect(await syncMarketingOutbox(sync())).toMatchObject({ sent: 2 });
     // The lead's e-mail, never the one the request named.
     expect(accepted).toEqual(["ada@example.com 47", "ada@example.com 15,14"]);
-    expect(await syncMarketingOutbox(t.database.db, lists())).toMatchObject({ sent: 0 });
+    expect(await syncMarketingOutbox(sync())).toMatchObject({ sent: 0 });
   });
 
   it("loses nothing and sends nothing twice through a Brevo outage of several minutes", async () => {
@@ -81,14 +83,14 @@ describe("marketing lists", () => {
     // Seven minutes of passes every 10 s while Brevo is down: every entry waits for its next try.
     for (let s = 0; s <= 420; s += 10) {
       now = new Date(start.getTime() + s * 1000);
-      const report = await syncMarketingOutbox(t.database.db, lists(), now);
+      const report = await syncMarketingOutbox(sync(), now);
       expect(report.sent).toBe(0);
     }
     expect(accepted).toEqual([]);
     brevoDown = false;
     // Back up: within the longest pause so far every entry is sent, each once.
     for (let s = 10; s <= retryDelayMs(6) / 1000; s += 10) {
-      await syncMarketingOutbox(t.database.db, lists(), new Date(now.getTime() + s * 1000));
+      await syncMarketingOutbox(sync(), new Date(now.getTime() + s * 1000));
     }
     expect(accepted.sort()).toEqual(["a@example.com 47", "b@example.com 47", "c@example.com 47"]);
     const rows = await t.database.db.select().from(marketingOutbox);
@@ -113,7 +115,7 @@ describe("marketing lists", () => {
         ip: undefined,
       });
     }
-    expect(await syncMarketingOutbox(t.database.db, lists())).toMatchObject({ suppressed: 2, sent: 0 });
+    expect(await syncMarketingOutbox(sync())).toMatchObject({ suppressed: 2, sent: 0 });
     expect(accepted).toEqual([]);
   });
 });

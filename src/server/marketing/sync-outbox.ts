@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { findLead } from "../leads/lead-store.ts";
+import { retryDelayMs } from "../outbox/retry-delay.ts";
 import { isSuppressed } from "../privacy/suppression.ts";
 import type { MarketingLists } from "./brevo-client.ts";
 import { claimDueEntries, finishEntry, retryEntryAt, type OutboxEntry } from "./outbox-store.ts";
@@ -12,31 +13,30 @@ import { claimDueEntries, finishEntry, retryEntryAt, type OutboxEntry } from "./
 const BATCH = 50;
 /** Longer than one Brevo call can take (its timeout is 10 s): a claimed entry is not taken again meanwhile. */
 const CLAIM_LEASE_MS = 60_000;
-const FIRST_RETRY_MS = 30_000;
-const LONGEST_RETRY_MS = 60 * 60_000;
-
-/** The pause before try `attempt + 1`: 30 s, 1 min, 2 min ... at most an hour. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt));
-}
 
 export type SyncReport = { sent: number; suppressed: number; failed: number; retrying: number };
 
-export async function syncMarketingOutbox(db: Db, lists: MarketingLists, now: Date = new Date()): Promise<SyncReport> {
+export type MarketingSync = { db: Db; lists: MarketingLists; tokenSecret: Buffer };
+
+export async function syncMarketingOutbox(sync: MarketingSync, now: Date = new Date()): Promise<SyncReport> {
   const report: SyncReport = { sent: 0, suppressed: 0, failed: 0, retrying: 0 };
-  for (const entry of await claimDueEntries(db, now, BATCH, CLAIM_LEASE_MS)) {
-    report[await sendEntry(db, lists, entry, now)]++;
+  for (const entry of await claimDueEntries(sync.db, now, BATCH, CLAIM_LEASE_MS)) {
+    report[await sendEntry(sync, entry, now)]++;
   }
   return report;
 }
 
-async function sendEntry(db: Db, lists: MarketingLists, entry: OutboxEntry, now: Date): Promise<keyof SyncReport> {
+async function sendEntry(
+  { db, lists, tokenSecret }: MarketingSync,
+  entry: OutboxEntry,
+  now: Date,
+): Promise<keyof SyncReport> {
   const lead = await findLead(db, entry.leadId);
   if (!lead?.email) {
     await finishEntry(db, entry.id, "failed", now, "no e-mail on the lead");
     return "failed";
   }
-  if (await isSuppressed(db, { email: lead.email, phones: [lead.cell_phone, lead.home_phone] })) {
+  if (await isSuppressed(db, tokenSecret, { email: lead.email, phones: [lead.cell_phone, lead.home_phone] })) {
     await finishEntry(db, entry.id, "suppressed", now);
     return "suppressed";
   }

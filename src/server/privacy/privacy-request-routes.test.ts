@@ -41,7 +41,9 @@ describe("privacy request endpoints", () => {
         kind: "unsubscribe",
         email: "jo.public@example.com",
         phone: "2125550123",
-        status: "received",
+        requestType: "UNSUBSCRIBE",
+        // Carried out before the answer: suppression reads this row.
+        status: "completed",
         payload: { email: "Jo.Public@Example.com", phone: "2125550123", unsubscribe: "TOO_MANY_MESSAGES" },
       });
       expect(row?.ip).toBeTruthy();

@@ -12,11 +12,13 @@ import { limitFor } from "../plugins/rate-limits.ts";
 import { doNotSellReceived, UNSUBSCRIBE_RECEIVED } from "./acknowledgements.ts";
 import { dedupeKey } from "./dedupe-key.ts";
 import { recordPrivacyRequest, type PrivacyRequestKind } from "./privacy-request-store.ts";
+import { verificationMail } from "./privacy-links.ts";
+import { queueMail } from "../mail/mail-outbox.ts";
 
 /** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
 
-type Deps = { config: Config; db: Db; zips?: ZipDirectory };
+type Deps = { config: Config; db: Db; tokenSecret: Buffer; zips?: ZipDirectory };
 
 // POST /api/unsubscribe and POST /api/do-not-sell-information (docs/product/server-calls.md): validated with the forms'
 // own schemas and the zip directory (400 with field errors, nothing stored), stored once per distinct request, answered
@@ -32,7 +34,7 @@ export default async function privacyRequestRoutes(app: FastifyInstance, deps: D
 
   typed.post("/api/unsubscribe", options(unsubscribeRequest), async (request, reply) => {
     const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof unsubscribeRequest>;
-    return reply.send(await store(request, deps.db, "unsubscribe", trap, fields, UNSUBSCRIBE_RECEIVED));
+    return reply.send(await store(request, deps, "unsubscribe", trap, fields, UNSUBSCRIBE_RECEIVED));
   });
 
   typed.post("/api/do-not-sell-information", options(doNotSellRequest), async (request, reply) => {
@@ -51,14 +53,14 @@ export default async function privacyRequestRoutes(app: FastifyInstance, deps: D
         .send({ status: 400, message: "Please correct the highlighted fields.", errors: { zipCode: zipProblem } });
     }
     return reply.send(
-      await store(request, deps.db, "do-not-sell", trap, fields, doNotSellReceived(fields.stateResidencyPrompt)),
+      await store(request, deps, "do-not-sell", trap, fields, doNotSellReceived(fields.stateResidencyPrompt)),
     );
   });
 }
 
 async function store(
   request: FastifyRequest,
-  db: Db,
+  { db, tokenSecret, config }: Deps,
   kind: PrivacyRequestKind,
   trap: string | undefined,
   fields: Record<string, string> & { email: string; phone: string },
@@ -69,14 +71,22 @@ async function store(
     request.log.info({ kind }, "privacy request dropped by the honeypot");
     return { status: 200, message };
   }
-  const { reference, duplicate } = await recordPrivacyRequest(db, {
-    kind,
-    dedupeKey: dedupeKey(kind, fields),
-    email: fields.email,
-    phone: fields.phone,
-    payload: fields,
-    ip: request.ip,
-  });
+  const { reference, duplicate } = await recordPrivacyRequest(
+    db,
+    {
+      kind,
+      dedupeKey: dedupeKey(kind, fields),
+      email: fields.email,
+      phone: fields.phone,
+      payload: fields,
+      ip: request.ip,
+    },
+    async (tx, row) => {
+      // A know or delete request goes on only from the mailbox it names (privacy-links.ts).
+      const mail = verificationMail(tokenSecret, config.publicBaseUrl, row);
+      if (mail) await queueMail(tx, mail);
+    },
+  );
   request.log.info({ kind, reference, duplicate }, "privacy request recorded");
   return { status: 200, message, data: { reference } };
 }

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLead, putStep, stepBodies } from "#tests/helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "#tests/helpers/test-app.ts";
 import { clientLogs, consentRecords, leads, stepEvents } from "../db/schema.ts";
-import { IDENTIFYING_COLUMNS, purgeExpired } from "./retention.ts";
+import { IDENTIFYING_COLUMNS } from "./erase-leads.ts";
+import { purgeExpired } from "./retention.ts";
 
 let t: TestApp;
 beforeEach(async () => {

@@ -1,22 +1,48 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { leads, privacyRequests } from "../db/schema.ts";
+import { leads, privacyRequests, suppressionTombstones } from "../db/schema.ts";
+import { personHash } from "./person-hash.ts";
 
-// Do-not-sell request types after which a person's data is never sent to a buyer or a list again.
-const STOP_SELLING_TYPES = ["DO_NOT_SELL", "DELETE"];
+// Do-not-sell request types after which a person's data is never sent to a buyer or a list again. Limiting
+// the use of sensitive data stops sales too: every sale carries the application's sensitive answers
+// (docs/product/privacy-requests.md).
+const STOP_SELLING_TYPES = ["DO_NOT_SELL", "LIMIT_SENSITIVE", "DELETE"];
+
+export type Contact = { email?: string | null; phones?: readonly (string | null | undefined)[] };
 
 // docs/product/security-and-privacy.md: a suppressed e-mail or phone is never sent to a buyer or a marketing list
-// again. Distribution and marketing ask this before sending; an unsubscribe or a request to stop selling or to
-// delete, under the same e-mail or phone, suppresses, and so does a lead of that e-mail or phone whose visitor's
-// browser sent Global Privacy Control: the signal is the person's request, for that lead and any later one.
-export async function isSuppressed(
-  db: Db,
-  contact: { email?: string | null; phones?: readonly (string | null | undefined)[] },
-): Promise<boolean> {
+// again. Distribution and marketing ask this before sending; an unsubscribe or a request to stop selling, limit
+// or delete, under the same e-mail or phone, suppresses, and so does a lead of that e-mail or phone whose
+// visitor's browser sent Global Privacy Control: the signal is the person's request, for that lead and any later
+// one. An erased person is known only by the keyed hashes of the tombstone (docs/product/privacy-requests.md).
+export async function isSuppressed(db: Db, secret: Buffer, contact: Contact): Promise<boolean> {
   const email = contact.email?.trim().toLowerCase();
   const digits = [...new Set((contact.phones ?? []).map((p) => p?.replace(/\D/g, "") ?? "").filter(Boolean))];
   if (!email && digits.length === 0) return false;
-  return (await optedOut(db, email, digits)) || (await sentGlobalPrivacyControl(db, email, digits));
+  return (
+    (await optedOut(db, email, digits)) ||
+    (await sentGlobalPrivacyControl(db, email, digits)) ||
+    (await erased(db, tombstoneHashes(secret, contact)))
+  );
+}
+
+/** The keyed hashes an erasure keeps of a contact, and that a later check looks for. */
+export function tombstoneHashes(secret: Buffer, contact: Contact): string[] {
+  const hashes = [
+    personHash(secret, "email", contact.email),
+    ...(contact.phones ?? []).map((phone) => personHash(secret, "phone", phone)),
+  ];
+  return [...new Set(hashes.filter((h): h is string => h !== null))];
+}
+
+async function erased(db: Db, hashes: string[]) {
+  if (hashes.length === 0) return false;
+  const [hit] = await db
+    .select({ hash: suppressionTombstones.hash })
+    .from(suppressionTombstones)
+    .where(inArray(suppressionTombstones.hash, hashes))
+    .limit(1);
+  return hit !== undefined;
 }
 
 async function sentGlobalPrivacyControl(db: Db, email: string | undefined, digits: string[]) {
@@ -44,10 +70,7 @@ async function optedOut(db: Db, email: string | undefined, digits: string[]) {
         or(...who),
         or(
           eq(privacyRequests.kind, "unsubscribe"),
-          and(
-            eq(privacyRequests.kind, "do-not-sell"),
-            inArray(sql`${privacyRequests.payload}->>'stateResidencyPrompt'`, STOP_SELLING_TYPES),
-          ),
+          and(eq(privacyRequests.kind, "do-not-sell"), inArray(privacyRequests.requestType, STOP_SELLING_TYPES)),
         ),
       ),
     )

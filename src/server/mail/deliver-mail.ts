@@ -1,0 +1,40 @@
+import type { Db } from "../db/database.ts";
+import { retryDelayMs } from "../outbox/retry-delay.ts";
+import { claimDueMails, finishMail, retryMailAt } from "./mail-outbox.ts";
+import type { MailTransport } from "./mail-transport.ts";
+
+const BATCH = 20;
+/** Longer than one SMTP delivery can take (its timeouts are 15 s each step). */
+const CLAIM_LEASE_MS = 120_000;
+
+export type DeliveryReport = { sent: number; failed: number; retrying: number };
+
+// One pass of the delivery job: each mail due goes to the transport; an outage is retried with growing
+// pauses, so it loses nothing; a mail is marked sent only once the server took it.
+export async function deliverMail(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  now: Date = new Date(),
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0 };
+  for (const mail of await claimDueMails(db, now, BATCH, CLAIM_LEASE_MS)) {
+    if (!mail.toAddress || mail.body === null) {
+      await finishMail(db, mail.id, "failed", now, "no recipient");
+      report.failed++;
+      continue;
+    }
+    const result = await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.body });
+    if (result.ok) {
+      await finishMail(db, mail.id, "sent", now);
+      report.sent++;
+    } else if (!result.retry) {
+      await finishMail(db, mail.id, "failed", now, result.reason);
+      report.failed++;
+    } else {
+      await retryMailAt(db, mail.id, new Date(now.getTime() + retryDelayMs(mail.attempts)), result.reason);
+      report.retrying++;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/database.ts";
+import { mailOutbox } from "../db/schema.ts";
+
+// The mail outbox (docs/product/mail.md): every e-mail is a row first, written in the transaction of what
+// it tells, and sent by the delivery job when a transport is configured. A row is claimed by pushing its
+// next attempt past a lease, so two processes never send one mail at once.
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type NewMail = { purpose: string; to: string; subject: string; body: string };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export async function queueMail(db: Db | Tx, mail: NewMail): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({ purpose: mail.purpose, toAddress: mail.to, subject: mail.subject, body: mail.body });
+}
+
+/** Up to `limit` pending mails due at `now`, oldest first, each claimed until `now + leaseMs`. */
+export async function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxMail[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((d) => d.id);
+    return tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+      .where(inArray(mailOutbox.id, ids))
+      .returning();
+  });
+}
+
+/** Sent, or refused for good; only a mail still pending (an erasure may have blanked it meanwhile). */
+export async function finishMail(db: Db, id: number, outcome: "sent" | "failed", now: Date, reason?: string) {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: outcome,
+      sentAt: outcome === "sent" ? now : null,
+      lastError: reason ?? null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+export async function retryMailAt(db: Db, id: number, at: Date, reason: string) {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: at, lastError: reason, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}

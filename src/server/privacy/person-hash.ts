@@ -1,0 +1,19 @@
+import { createHmac } from "node:crypto";
+
+// Keyed hashes of who a person is: equal for the same e-mail, phone or SSN, useless to anyone without the
+// server's token secret (an SSN or a phone number has too few values for a plain hash to hide it). The
+// auction's duplicate checks and the tombstones an erasure leaves behind use the same ones
+// (docs/product/privacy-requests.md#delete), so rotating TOKEN_SECRET forgets both.
+export type PersonHashKind = "email" | "phone" | "ssn";
+
+const NORMALIZE: Record<PersonHashKind, (value: string) => string> = {
+  email: (value) => value.trim().toLowerCase(),
+  // The last ten digits: "+1 (212) 555-1234" and "2125551234" are one phone.
+  phone: (value) => value.replace(/\D/g, "").slice(-10),
+  ssn: (value) => value.replace(/\D/g, ""),
+};
+
+export function personHash(secret: Buffer, kind: PersonHashKind, value: string | null | undefined): string | null {
+  const normalized = value ? NORMALIZE[kind](value) : "";
+  return normalized ? createHmac("sha256", secret).update(`${kind}:${normalized}`).digest("hex") : null;
+}

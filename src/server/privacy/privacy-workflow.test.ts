@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
+import { privacyRequests } from "../db/schema.ts";
+import {
+  accept,
+  ACCOUNT,
+  addBuyers,
+  auctionTestBed,
+  bid,
+  decided,
+  lenderConfig,
+  saveLead,
+  sendLead,
+} from "../distribution/auction.testing.ts";
+import { askPrivacy, everyRowAsText, linkMailedTo } from "./privacy-workflow.testing.ts";
+import { isSuppressed } from "./suppression.ts";
+
+const bed = auctionTestBed();
+
+const PERSON = {
+  email: "rosalind.okafor@example.com",
+  cell_phone: "2127364155",
+  first_name: "Rosalind",
+  last_name: "Okafor",
+  address: "77 Quietude Lane",
+  ssn: "654987321",
+  drivers_license_number: "Q7654321",
+};
+/** Everything that says who PERSON is, as a test can look for it in stored text. */
+const TRACES = [PERSON.email, PERSON.cell_phone, "Rosalind", "Okafor", "Quietude", PERSON.ssn, "Q7654321", ACCOUNT];
+
+describe("a delete request", () => {
+  it("stops sales at once, erases on confirmation, leaves no trace in any table or log, and still suppresses the person", async () => {
+    const { t } = bed;
+    const lender = await bed.buyer({ ping: () => bid(40), post: () => accept() });
+    await addBuyers(t.database.db, lenderConfig("lender-a", lender));
+    const sold = await saveLead(t, PERSON);
+    expect((await sendLead(t.app, sold)).statusCode).toBe(200);
+    expect((await decided(t.database.db, sold.id)).status).toBe("accepted");
+    const bystander = await saveLead(t, { first_name: "Bartholomew", last_name: "Vandermeer" });
+
+    const reference = await askPrivacy(t, "DELETE", { email: PERSON.email, phone: PERSON.cell_phone });
+    // Before any confirmation: no buyer or list gets the person again.
+    expect(await isSuppressed(t.database.db, t.secrets.tokenSecret, { email: PERSON.email })).toBe(true);
+    const [asked] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference));
+    expect(asked).toMatchObject({ requestType: "DELETE", status: "awaiting_verification" });
+    expect(asked!.dueAt!.getTime() - asked!.createdAt.getTime()).toBe(45 * 86_400_000);
+
+    const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
+    // Opening the link (a mail scanner does) deletes nothing; the form asks.
+    const confirm = await t.app.inject({ method: "GET", url: link });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain(`<form method="post" action="${link}">`);
+    expect(await everyRowAsText(t.database.db)).toContain("Okafor");
+
+    const done = await t.app.inject({ method: "POST", url: link });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("1 application");
+
+    const stored = await everyRowAsText(t.database.db);
+    for (const trace of TRACES) expect(stored, trace).not.toContain(trace);
+    for (const trace of TRACES) expect(t.logs(), trace).not.toContain(trace);
+    // Someone else's application is untouched (and the scan does see stored names).
+    expect(stored).toContain("Vandermeer");
+    const [after] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference));
+    expect(after).toMatchObject({ status: "completed", email: null, phone: null, payload: {}, ip: null });
+    // The link is spent: the request holds no e-mail to erase or show any more.
+    expect((await t.app.inject({ method: "POST", url: link })).statusCode).toBe(404);
+
+    // Later applications by the same e-mail, or the same phone, reach no buyer.
+    const pingsBefore = lender.bodies.length;
+    for (const again of [
+      await saveLead(t, { ...PERSON, email: "Rosalind.Okafor@example.com", cell_phone: "3127364199" }),
+      await saveLead(t, { email: "r.o.new@example.com", cell_phone: PERSON.cell_phone }),
+    ]) {
+      await sendLead(t.app, again);
+      expect(await decided(t.database.db, again.id)).toMatchObject({ status: "rejected", reason: "suppressed" });
+    }
+    expect(lender.bodies.length).toBe(pingsBefore);
+    expect((await sendLead(t.app, bystander)).statusCode).toBe(200);
+  });
+
+  it("without confirmation erases nothing, and a forged or other-purpose link opens nothing", async () => {
+    const { t } = bed;
+    const lead = await saveLead(t, PERSON);
+    await askPrivacy(t, "DELETE", { email: PERSON.email, phone: PERSON.cell_phone });
+    const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
+    const forged = link.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await t.app.inject({ method: "POST", url: forged })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: link.replace("/delete/", "/export/") })).statusCode).toBe(404);
+    expect(await everyRowAsText(t.database.db)).toContain(lead.id);
+    expect(await everyRowAsText(t.database.db)).toContain("Okafor");
+  });
+});
+
+describe("a know request", () => {
+  it("mails a link to the e-mail given, whose export holds every field of every application, sensitive ones masked", async () => {
+    const { t } = bed;
+    const lead = await saveLead(t, PERSON);
+    await saveLead(t, { ...PERSON, email: "ROSALIND.okafor@example.com", loan_amount: 300 });
+    await saveLead(t, { email: "someone.else@example.com" });
+    const reference = await askPrivacy(t, "ACCESS", { email: PERSON.email, phone: PERSON.cell_phone });
+    const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/export");
+
+    const res = await t.app.inject({ method: "GET", url: `/api${link}` });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as {
+      applications: { answers: Record<string, unknown>; consents: unknown[] }[];
+      privacy_requests: { reference: string }[];
+    };
+    expect(data.applications.map((a) => a.answers.loan_amount).sort()).toEqual([1000, 300]);
+    const answers = data.applications.find((a) => a.answers.lead_id === lead.id)!.answers;
+    for (const field of SERVER_FIELDS) expect(Object.keys(answers), field).toContain(field);
+    expect(answers).toMatchObject({
+      first_name: "Rosalind",
+      address: "77 Quietude Lane",
+      cell_phone: PERSON.cell_phone,
+    });
+    expect(JSON.stringify(data)).not.toContain(PERSON.ssn);
+    expect(JSON.stringify(data)).not.toContain("Q7654321");
+    expect(answers.ssn).toMatch(/7321$/);
+    expect(data.applications[0]!.consents).toHaveLength(1);
+    expect(data.privacy_requests.map((r) => r.reference)).toContain(reference);
+    expect(JSON.stringify(data)).not.toContain("someone.else");
+
+    const page = await t.app.inject({ method: "GET", url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("77 Quietude Lane");
+    const [row] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference));
+    expect(row).toMatchObject({ status: "completed" });
+    expect(row!.verifiedAt).not.toBeNull();
+  });
+
+  it("sends one mail for a request sent twice, and none for an opt-out", async () => {
+    const { t } = bed;
+    await askPrivacy(t, "ACCESS", { email: "twice@example.com", phone: "2127364100" });
+    await askPrivacy(t, "ACCESS", { email: "TWICE@example.com", phone: "2127364100" });
+    await askPrivacy(t, "DO_NOT_SELL", { email: "optout@example.com", phone: "2127364100" });
+    const rows = await everyRowAsText(t.database.db);
+    expect(rows.match(/mail_outbox: /g)).toHaveLength(1);
+  });
+});
