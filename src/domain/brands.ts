@@ -35,7 +35,11 @@ export function normalizeHost(host: string): string {
 
 // One deployment can serve several brands; the host name the visitor typed picks one. The browser and the
 // server both pick with this, so the pages and the partner list always name the same brand.
-export function pickBrand<T extends Pick<Brand, "hosts">>(host: string | undefined, brands: readonly T[], fallback: T): T {
+export function pickBrand<T extends Pick<Brand, "hosts">>(
+  host: string | undefined,
+  brands: readonly T[],
+  fallback: T,
+): T {
   if (!host) return fallback;
   const wanted = normalizeHost(host);
   return brands.find((brand) => brand.hosts.some((h) => normalizeHost(h) === wanted)) ?? fallback;
