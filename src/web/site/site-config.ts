@@ -1,7 +1,8 @@
 import type { Brand } from "#domain/brands.ts";
 
 // Everything that names the operator of a site (docs/product/settled-readings.md#18-operator-details). Components read
-// these values through useSite(); none of them is ever typed into a component, so a new brand is one new file.
+// these values through useSite(); none of them is ever typed into a component, so a new brand is one new file (and its
+// hosts and partners in src/domain/brands.ts).
 
 export type PostalAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
 
