@@ -21,6 +21,7 @@ import marketing from "./marketing/plugin.ts";
 import type { Buyer } from "./distribution/buyer-config.ts";
 import { loggerOptions } from "./logger.ts";
 import lookupRoutes from "./lookups/routes.ts";
+import partnerRoutes from "./partners/routes.ts";
 import controlCharacters from "./plugins/control-characters.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -73,6 +74,7 @@ export async function buildApp({
   await app.register(yourIpRoutes, { config });
   await app.register(privacyRequestRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(lookupRoutes, { config });
+  await app.register(partnerRoutes, { config });
   const cipher = new PiiCipher(secrets.piiKeyring);
   await app.register(leadRoutes, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
   await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });

@@ -169,4 +169,29 @@ describe("loadConfig", () => {
       expect(refused).not.toContain("geo-key");
     });
   });
+
+  describe("partner list", () => {
+    it("defaults to the brands' own lists and the sample brand", () => {
+      const config = loadConfig({});
+      expect(config.partners).toEqual({ serviceUrl: undefined, apiKey: undefined });
+      expect(config.defaultBrandId).toBe("sample");
+    });
+
+    it("reads the partner service and the build's brand", () => {
+      const config = loadConfig({
+        PARTNERS_URL: "https://partners.example/list",
+        PARTNERS_API_KEY: "partner-key",
+        VITE_SITE_BRAND: "sample",
+      });
+      expect(config.partners).toEqual({ serviceUrl: "https://partners.example/list", apiKey: "partner-key" });
+      expect(config.defaultBrandId).toBe("sample");
+    });
+
+    it("refuses a brand no entry of src/domain/brands.ts names, and a partner URL that is not http", () => {
+      expect(() => loadConfig({ VITE_SITE_BRAND: "acme" })).toThrow("VITE_SITE_BRAND: must be one of sample");
+      expect(() => loadConfig({ PARTNERS_URL: "ftp://partners.example" })).toThrow(
+        "PARTNERS_URL: must be an http:// or https:// URL",
+      );
+    });
+  });
 });

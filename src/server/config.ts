@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
 
 // Every setting the server reads, validated once at start. A bad value stops the process with a
 // message naming the variable, instead of failing later in some request.
@@ -122,6 +123,17 @@ const envSchema = z.object({
     .min(100, "must be between 100 and 30000")
     .max(30_000, "must be between 100 and 30000")
     .default(1500),
+  // The same variable picks the prerendered brand at build time (src/web/site/sites.ts); here it is the brand
+  // of a host no brand lists, so the partner list names the brand those pages show.
+  VITE_SITE_BRAND: optionalSetting.pipe(
+    z
+      .enum(BRANDS.map((brand) => brand.id) as [string, ...string[]], {
+        message: `must be one of ${BRANDS.map((brand) => brand.id).join(", ")} (src/domain/brands.ts)`,
+      })
+      .optional(),
+  ),
+  PARTNERS_URL: optionalSetting.pipe(httpUrl.optional()),
+  PARTNERS_API_KEY: optionalSetting,
   RATE_LIMIT_LOGS_PER_MINUTE: perMinute(60),
   BUYERS_FILE: optionalSetting,
   SIMULATED_LENDERS: z
@@ -214,6 +226,13 @@ export type Config = {
     /** How long to wait for any outside lookup before answering from the fallback. */
     timeoutMs: number;
   };
+  /** Id of the brand (src/domain/brands.ts) of a host no brand lists. */
+  defaultBrandId: string;
+  /**
+   * A partner service answering each brand's partner list (docs/decisions/0023-partner-list.md); unset, the
+   * brands' own lists in src/domain/brands.ts answer. It is asked within `lookups.timeoutMs`.
+   */
+  partners: { serviceUrl: string | undefined; apiKey: string | undefined };
   /** The lender network (docs/product/lender-network.md). */
   distribution: {
     /** JSON file of buyers; the `buyers` table adds to and overrides it. */
@@ -297,6 +316,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       routingLookupApiKey: e.ROUTING_LOOKUP_API_KEY,
       timeoutMs: e.LOOKUP_TIMEOUT_MS,
     },
+    defaultBrandId: e.VITE_SITE_BRAND ?? SAMPLE_BRAND.id,
+    partners: { serviceUrl: e.PARTNERS_URL, apiKey: e.PARTNERS_API_KEY },
     distribution: {
       buyersFile: e.BUYERS_FILE === undefined ? undefined : path.resolve(e.BUYERS_FILE),
       simulatedLenders: (e.SIMULATED_LENDERS ?? (e.NODE_ENV === "development" ? "on" : "off")) === "on",

@@ -8,6 +8,7 @@ import type {
 } from "#domain/contracts/lead.ts";
 import type { ClientLogEvent, LeadSendBody, LeadStatusData } from "#domain/contracts/lead-send.ts";
 import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
+import type { PartnerList } from "#domain/contracts/partners.ts";
 import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
@@ -86,6 +87,12 @@ export function lookupZip(zip: string, options: { leadId?: string; signal?: Abor
 export async function fetchVisitorIp(): Promise<string | undefined> {
   const result = await apiRequest<{ ip: string }>("GET", "/your-ip");
   return result.ok ? result.data?.ip : undefined;
+}
+
+/** GET /api/partners: the partner names of this site's brand; none when the server cannot be asked. */
+export async function fetchPartnerNames(signal?: AbortSignal): Promise<string[]> {
+  const result = await apiRequest<PartnerList>("GET", "/partners", { signal });
+  return result.ok ? Object.keys(result.data ?? {}) : [];
 }
 
 /** POST /api/unsubscribe (docs/product/server-calls.md): email, phone (ten digits), unsubscribe (reason). */

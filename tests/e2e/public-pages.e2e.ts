@@ -1,5 +1,6 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SAMPLE_BRAND } from "#domain/brands.ts";
 import {
   cumulativeLayoutShift,
   launchBrowser,
@@ -124,6 +125,58 @@ describe("public pages", () => {
     await page.getByRole("button", { name: "REQUEST NOW" }).waitFor();
     // The document's own 404 is the browser's network notice; nothing else may be logged.
     expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+    await context.close();
+  });
+});
+
+const partnerNames = (page: Page) => page.getByRole("main").getByRole("listitem").allTextContents();
+
+// The partner list is the server's (GET /api/partners, docs/decisions/0023-partner-list.md): /partners and the
+// Marketing Partners pop-up show what it answers, and No partners available when it fails.
+describe("partner list", () => {
+  it("/partners shows the server's list, asked once the page runs", async () => {
+    const { context, page, problems } = await openPage(browser);
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/partners");
+    await page.goto(`${baseURL}/partners`);
+    expect((await asked).status()).toBe(200);
+    await page.locator("ul.partner-names:not([aria-busy])").waitFor();
+    expect(await partnerNames(page)).toEqual(SAMPLE_BRAND.partners);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("/partners says No partners available when the server's list fails, not the prerendered names", async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.route("**/api/partners", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"status":500,"message":"down"}' }),
+    );
+    await page.goto(`${baseURL}/partners`);
+    await page.getByText("No partners available").waitFor();
+    expect(await partnerNames(page)).not.toContain(SAMPLE_BRAND.partners[0]);
+    // The browser's own notice of the failed request is the only thing logged.
+    expect(problems.filter((problem) => !problem.includes("500"))).toEqual([]);
+    await context.close();
+  });
+
+  it("the Marketing Partners pop-up shows the server's list", async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.route("**/api/partners", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ status: 200, message: "ok", data: { "Service Lending": true } }),
+      }),
+    );
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    await page
+      .getByRole("form", { name: "Get started" })
+      .getByRole("button", { name: "the list of marketing partners" })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Marketing Partners" });
+    await dialog.locator("ul.partner-names:not([aria-busy])").waitFor();
+    expect(await dialog.getByRole("listitem").allTextContents()).toEqual(["Service Lending"]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -6,12 +6,14 @@ export type FetchJsonResult = { ok: true; body: unknown } | { ok: false; reason:
 export type FetchJsonOptions = {
   timeoutMs: number;
   headers?: Record<string, string>;
+  /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
+  maxBytes?: number;
   fetch?: typeof globalThis.fetch;
 };
 
 export async function fetchJson(
   url: URL,
-  { timeoutMs, headers = {}, fetch = globalThis.fetch }: FetchJsonOptions,
+  { timeoutMs, headers = {}, maxBytes = Infinity, fetch = globalThis.fetch }: FetchJsonOptions,
 ): Promise<FetchJsonResult> {
   let response: Response;
   try {
@@ -28,11 +30,30 @@ export async function fetchJson(
     return { ok: false, reason: `HTTP ${response.status}`, status: response.status };
   }
   try {
-    const text = await response.text();
+    const text = await readText(response, maxBytes);
+    if (text === undefined) return { ok: false, reason: "answer too large" };
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch (error) {
     return error instanceof SyntaxError ? { ok: false, reason: "invalid JSON" } : failed(error);
   }
+}
+
+/** The body as text, or undefined once it passes maxBytes (read no further than that). */
+async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (maxBytes === Infinity || !response.body) return response.text();
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    await response.body.cancel().catch(() => {});
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the stream, so the rest is never read.
+    if (size > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function failed(error: unknown): FetchJsonResult {

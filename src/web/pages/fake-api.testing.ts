@@ -42,3 +42,11 @@ export const zipHandler: Handler = ({ query }) => {
     ? { status: 200, body: { status: 200, message: "ok", data: place } }
     : { status: 404, body: { status: 404, message: "We could not find that zip code." } };
 };
+
+/** GET /api/partners as the server answers it: an object whose keys are the partner names. */
+export function partnersHandler(names: readonly string[]): Handler {
+  return () => ({
+    status: 200,
+    body: { status: 200, message: "ok", data: Object.fromEntries(names.map((name) => [name, true])) },
+  });
+}

@@ -1,5 +1,8 @@
+import type { Brand } from "#domain/brands.ts";
+
 // Everything that names the operator of a site (docs/product/settled-readings.md#18-operator-details). Components read
-// these values through useSite(); none of them is ever typed into a component, so a new brand is one new file.
+// these values through useSite(); none of them is ever typed into a component, so a new brand is one new file (and its
+// hosts and partners in src/domain/brands.ts).
 
 export type PostalAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
 
@@ -24,10 +27,8 @@ export type TrackingScript = {
   fieldName: string;
 };
 
-export type SiteConfig = {
-  id: string;
-  /** Host names that select this brand; the first one is its canonical host. */
-  hosts: readonly string[];
+// A brand's id, host names and partners are shared with the server (src/domain/brands.ts); the rest is here.
+export type SiteConfig = Brand & {
   brand: {
     name: string;
     /** Text of the logo in the navbar (the logo is text, so no image request and no layout shift). */
@@ -48,8 +49,6 @@ export type SiteConfig = {
   blog: readonly ExternalLink[];
   copyrightYear: number;
   trustSeals: readonly TrustSeal[];
-  /** Marketing partners named in the consent text's partner list and on /partners. */
-  partners: readonly string[];
   /** SMS short code of the opt-out instruction in the consent text (docs/product/overview.md). */
   smsShortCode: string;
   /** What lenders in the network typically offer, for the Rates and Fees disclosure. */

@@ -1,8 +1,8 @@
+import { pickBrand } from "#domain/brands.ts";
 import { sampleBrand } from "./brands/sample-brand.ts";
-import { pickSite } from "./pick-site.ts";
 import type { SiteConfig } from "./site-config.ts";
 
-/** Every brand this build can serve. Add a brand: one file in brands/, one entry here. */
+/** Every brand this build can serve. Add a brand: its entry in src/domain/brands.ts, one file in brands/, one entry here. */
 const SITES: readonly SiteConfig[] = [sampleBrand];
 
 // The brand baked into the prerendered HTML. A single-brand deployment sets VITE_SITE_BRAND at build time
@@ -10,6 +10,8 @@ const SITES: readonly SiteConfig[] = [sampleBrand];
 const buildBrand = import.meta.env?.VITE_SITE_BRAND as string | undefined;
 export const DEFAULT_SITE: SiteConfig = SITES.find((site) => site.id === buildBrand) ?? sampleBrand;
 
+// One deployment can serve several brands; the host name the visitor typed picks one
+// (docs/product/settled-readings.md#18-operator-details).
 export function siteForHost(host: string | undefined): SiteConfig {
-  return pickSite(host, SITES, DEFAULT_SITE);
+  return pickBrand(host, SITES, DEFAULT_SITE);
 }

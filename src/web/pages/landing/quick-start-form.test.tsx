@@ -3,7 +3,7 @@ import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi, zipHandler } from "../fake-api.testing.ts";
+import { fakeApi, partnersHandler, zipHandler } from "../fake-api.testing.ts";
 import { InfoPopupsProvider } from "../info/info-popups.tsx";
 import { QuickStartForm } from "./quick-start-form.tsx";
 import { readTemporaryContact, TEMPORARY_CONTACT_KEY } from "./temporary-contact.ts";
@@ -187,13 +187,15 @@ describe("quick start form", () => {
     });
   });
 
-  it("opens the Rates and Fees and Marketing Partners pop-ups from the consent text", () => {
-    fakeApi({});
+  it("opens the Rates and Fees and Marketing Partners pop-ups from the consent text", async () => {
+    fakeApi({ "GET /api/partners": partnersHandler(["Woodgrove Lending"]) });
     renderForm();
     fireEvent.click(screen.getByRole("button", { name: "Rates and Fees" }));
     expect(screen.getByRole("dialog", { name: "Rates and Fees" }).textContent).toContain("$219.79");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     fireEvent.click(screen.getByRole("button", { name: "the list of marketing partners" }));
-    expect(screen.getByRole("dialog", { name: "Marketing Partners" }).textContent).toContain("Woodgrove Lending");
+    const dialog = screen.getByRole("dialog", { name: "Marketing Partners" });
+    await waitFor(() => expect(dialog.querySelector("[aria-busy]")).toBeNull());
+    expect(dialog.textContent).toContain("Woodgrove Lending");
   });
 });

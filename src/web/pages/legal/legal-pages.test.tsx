@@ -1,7 +1,9 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NO_PARTNERS_TEXT } from "#web/funnel/chrome/partner-names.tsx";
+import { fakeApi, partnersHandler } from "#web/pages/fake-api.testing.ts";
 import { sampleBrand } from "#web/site/brands/sample-brand.ts";
 import ContactUsPage from "./contact-us-page.tsx";
 import CreditAuthorizationPage from "./credit-authorization-page.tsx";
@@ -17,7 +19,10 @@ function renderPage(Page: ComponentType) {
 }
 const sectionTitles = () => screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("legal pages", () => {
   it("Terms of Use has the 8 sections of docs/product/screens-and-routes.md, in order", () => {
@@ -96,8 +101,21 @@ describe("legal pages", () => {
     );
   });
 
-  it("/partners lists the configured partner names", () => {
+  it("/partners lists the server's partner names, in its order", async () => {
+    fakeApi({ "GET /api/partners": partnersHandler(["Zeta Loans", "Acme Credit"]) });
     renderPage(PartnersPage);
-    for (const name of sampleBrand.partners) expect(screen.getByText(name)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("list").getAttribute("aria-busy")).toBeNull());
+    expect(
+      within(screen.getByRole("list"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Zeta Loans", "Acme Credit"]);
+  });
+
+  it("/partners says No partners available when the server's list fails, not the configured names", async () => {
+    fakeApi({ "GET /api/partners": () => ({ status: 500, body: { status: 500, message: "Something went wrong" } }) });
+    renderPage(PartnersPage);
+    expect(await screen.findByText(NO_PARTNERS_TEXT)).toBeTruthy();
+    expect(screen.queryByRole("list")).toBeNull();
   });
 });

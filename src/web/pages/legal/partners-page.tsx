@@ -1,4 +1,5 @@
 import { PartnerNames } from "#web/funnel/chrome/partner-names.tsx";
+import { usePartnerNames } from "#web/funnel/chrome/use-partner-names.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { LegalPage } from "./legal-page.tsx";
@@ -10,9 +11,11 @@ export function meta() {
   ];
 }
 
-// /partners (docs/product/screens-and-routes.md): the partner names, or `No partners available` when there are none.
+// /partners (docs/product/screens-and-routes.md): the server's partner names, or `No partners available` when
+// there are none. The prerendered page carries the site configuration's names until the server answers.
 export default function PartnersPage() {
   const site = useSite();
+  const partners = usePartnerNames(true);
   return (
     <LegalPage
       title="Marketing Partners"
@@ -23,7 +26,7 @@ export default function PartnersPage() {
         </p>
       }
     >
-      <PartnerNames partners={site.partners} />
+      <PartnerNames partners={partners.names} loading={partners.loading} />
     </LegalPage>
   );
 }

@@ -1,11 +1,11 @@
+import { SAMPLE_BRAND } from "#domain/brands.ts";
 import type { SiteConfig } from "../site-config.ts";
 
 // The sample brand every fresh install shows. Its operator details are placeholders (reserved .example
-// domains, a 555-01xx phone number, Microsoft's well-known fictitious company names as partners) to be
-// replaced by a real brand file before going live.
+// domains, a 555-01xx phone number; its hosts and partners are in src/domain/brands.ts) to be replaced by a
+// real brand file before going live.
 export const sampleBrand: SiteConfig = {
-  id: "sample",
-  hosts: ["www.loanpath.example", "loanpath.example", "localhost", "127.0.0.1"],
+  ...SAMPLE_BRAND,
   brand: {
     name: "Loanpath",
     logoText: "Loanpath",
@@ -40,14 +40,6 @@ export const sampleBrand: SiteConfig = {
       alt: "Member of the Online Lenders Alliance",
       image: "/seals/online-lenders-alliance.svg",
     },
-  ],
-  partners: [
-    "Adventure Works Financial",
-    "Contoso Consumer Finance",
-    "Fabrikam Credit Services",
-    "Northwind Lending Group",
-    "Tailspin Loan Marketing",
-    "Woodgrove Lending",
   ],
   smsShortCode: "41411",
   rates: { aprMin: 5.99, aprMax: 35.99, termMinDays: 61, termMaxMonths: 72 },
