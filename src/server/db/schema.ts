@@ -164,6 +164,21 @@ export const privacyRequests = pgTable(
   ],
 );
 
+// Contacts to delete at Brevo after an erasure (docs/product/marketing.md#erasure): the only copy of the
+// e-mail left once the person is erased, removed as soon as Brevo confirms.
+export const marketingErasures = pgTable(
+  "marketing_erasures",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("marketing_erasures_due_idx").on(t.nextAttemptAt)],
+);
+
 // What stays of an erased person (docs/product/privacy-requests.md#delete): keyed hashes of the e-mail and
 // phones, so suppression still holds for a later application while nothing says who the person was.
 export const suppressionTombstones = pgTable("suppression_tombstones", {

@@ -77,4 +77,20 @@ describe("the Brevo adapter against a fake Brevo", () => {
     brevo.answer((request) => request.socket.destroy());
     expect(await client().upsertContact(CONTACT)).toEqual({ ok: false, retry: true, reason: "network error" });
   });
+  it("deletes a contact by e-mail, taking 404 (nothing there) as done and retrying an outage", async () => {
+    const seen: string[] = [];
+    let status = 204;
+    brevo.answer((request, response) => {
+      seen.push(`${request.method} ${request.url} ${request.headers["api-key"]}`);
+      json(status, status === 204 ? "" : { code: "document_not_found" })(request, response);
+    });
+    expect(await client().deleteContact("ada+x@example.com")).toEqual({ ok: true });
+    expect(seen).toEqual(["DELETE /v3/contacts/ada%2Bx%40example.com?identifierType=email_id key-123"]);
+    status = 404;
+    expect(await client().deleteContact("ada@example.com")).toEqual({ ok: true });
+    status = 503;
+    expect(await client().deleteContact("ada@example.com")).toMatchObject({ ok: false, retry: true });
+    status = 401;
+    expect(await client().deleteContact("ada@example.com")).toMatchObject({ ok: false, retry: false });
+  });
 });

@@ -14,6 +14,8 @@ type SyncResult = { ok: true } | { ok: false; retry: boolean; reason: string };
 
 export interface MarketingLists {
   upsertContact(contact: MarketingContact): Promise<SyncResult>;
+  /** Removes the contact and its list memberships (a person's erasure). */
+  deleteContact(email: string): Promise<SyncResult>;
 }
 
 export type BrevoOptions = {
@@ -31,34 +33,56 @@ export function createBrevoClient({
   timeoutMs = 10_000,
   fetch = globalThis.fetch,
 }: BrevoOptions): MarketingLists {
+  /** One call to Brevo: its status and text, or a reason to try again when no answer came. */
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; text: string } | { failed: SyncResult }> => {
+    try {
+      const response = await fetch(`${baseUrl.replace(/\/$/, "")}${path}`, {
+        method,
+        headers: { "api-key": apiKey, "content-type": "application/json", accept: "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: "error",
+      });
+      return { status: response.status, text: await response.text().catch(() => "") };
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "";
+      return { failed: { ok: false, retry: true, reason: name === "TimeoutError" ? "timeout" : "network error" } };
+    }
+  };
+  const refused = (status: number, text: string): SyncResult => ({
+    ok: false,
+    retry: status === 429 || status >= 500,
+    reason: `HTTP ${status}${brevoCode(text) ? ` ${brevoCode(text)}` : ""}`,
+  });
+
   return {
     async upsertContact(contact) {
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl.replace(/\/$/, "")}/contacts`, {
-          method: "POST",
-          headers: { "api-key": apiKey, "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify({
-            email: contact.email,
-            attributes: contact.attributes,
-            listIds: contact.listIds,
-            emailBlacklisted: false,
-            smsBlacklisted: false,
-            updateEnabled: contact.updateEnabled,
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: "error",
-        });
-      } catch (error) {
-        const name = error instanceof Error ? error.name : "";
-        return { ok: false, retry: true, reason: name === "TimeoutError" ? "timeout" : "network error" };
-      }
-      const text = await response.text().catch(() => "");
-      if (response.status === 201 || response.status === 204 || response.status === 200) return { ok: true };
+      const answer = await call("POST", "/contacts", {
+        email: contact.email,
+        attributes: contact.attributes,
+        listIds: contact.listIds,
+        emailBlacklisted: false,
+        smsBlacklisted: false,
+        updateEnabled: contact.updateEnabled,
+      });
+      if ("failed" in answer) return answer.failed;
+      const { status, text } = answer;
+      if (status === 201 || status === 204 || status === 200) return { ok: true };
       // Without updateEnabled Brevo refuses a contact it already has: there is nothing left to do.
-      if (response.status === 400 && brevoCode(text) === "duplicate_parameter") return { ok: true };
-      const retry = response.status === 429 || response.status >= 500;
-      return { ok: false, retry, reason: `HTTP ${response.status}${brevoCode(text) ? ` ${brevoCode(text)}` : ""}` };
+      if (status === 400 && brevoCode(text) === "duplicate_parameter") return { ok: true };
+      return refused(status, text);
+    },
+
+    async deleteContact(email) {
+      const answer = await call("DELETE", `/contacts/${encodeURIComponent(email)}?identifierType=email_id`);
+      if ("failed" in answer) return answer.failed;
+      // 404: Brevo has no such contact (never synced, or deleted already): nothing is left there either way.
+      if (answer.status === 204 || answer.status === 200 || answer.status === 404) return { ok: true };
+      return refused(answer.status, answer.text);
     },
   };
 }

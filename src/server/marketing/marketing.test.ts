@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLead } from "../../../tests/helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app.ts";
-import { marketingOutbox } from "../db/schema.ts";
+import { marketingErasures, marketingOutbox, privacyRequests } from "../db/schema.ts";
+import { erasePerson } from "../privacy/erase-person.ts";
 import { json, startFakeHttpServer, type FakeHttpServer } from "../lookups/fake-http-server.testing.ts";
 import { recordPrivacyRequest } from "../privacy/privacy-request-store.ts";
 import { createBrevoClient } from "./brevo-client.ts";
@@ -23,12 +24,20 @@ function readJson(request: IncomingMessage): Promise<{ email: string; listIds: n
   });
 }
 
+/** What the fake Brevo deleted, by e-mail. */
+let deleted: string[];
+
 beforeEach(async () => {
   t = await createTestApp();
   accepted = [];
   brevoDown = false;
+  deleted = [];
   brevo = await startFakeHttpServer((request, response) => {
     if (brevoDown) return json(503, "<html>maintenance</html>")(request, response);
+    if (request.method === "DELETE") {
+      deleted.push(decodeURIComponent(/\/contacts\/([^?]+)/.exec(request.url ?? "")?.[1] ?? ""));
+      return json(204, "")(request, response);
+    }
     void readJson(request).then((body) => {
       accepted.push(`${body.email} ${body.listIds.join(",")}`);
       json(201, { id: accepted.length })(request, response);
@@ -117,5 +126,32 @@ describe("marketing lists", () => {
     }
     expect(await syncMarketingOutbox(sync())).toMatchObject({ suppressed: 2, sent: 0 });
     expect(accepted).toEqual([]);
+  });
+  it("deletes an erased person's contact at Brevo, through an outage, and then keeps no copy of the address", async () => {
+    const lead = await createLead(t.app, { email: "Gone.Soon@example.com", first_name: "Gone" });
+    const stays = await createLead(t.app, { email: "stays@example.com", first_name: "Stays" });
+    await signup(lead);
+    await signup(stays);
+    expect(await syncMarketingOutbox(sync())).toMatchObject({ sent: 2 });
+    const [request] = await t.database.db
+      .insert(privacyRequests)
+      .values({ id: "PR-0000000001", kind: "do-not-sell", dedupeKey: "k", email: "gone.soon@example.com", payload: {} })
+      .returning();
+    await erasePerson(t.database.db, t.secrets.tokenSecret, {
+      id: request!.id,
+      email: "gone.soon@example.com",
+      phone: null,
+    });
+
+    brevoDown = true;
+    const start = new Date();
+    expect(await syncMarketingOutbox(sync(), start)).toMatchObject({ erased: 0, retrying: 1 });
+    brevoDown = false;
+    expect(await syncMarketingOutbox(sync(), new Date(start.getTime() + retryDelayMs(0) + 1000))).toMatchObject({
+      erased: 1,
+    });
+    expect(deleted).toEqual(["Gone.Soon@example.com"]);
+    expect(await t.database.db.select().from(marketingErasures)).toEqual([]);
+    expect(await syncMarketingOutbox(sync())).toMatchObject({ erased: 0, sent: 0 });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { marketingOutbox } from "../db/schema.ts";
+import { marketingErasures, marketingOutbox } from "../db/schema.ts";
 
 // The marketing outbox (docs/product/marketing.md): list additions are written here in the request and
 // sent by the sync job. An entry is claimed by pushing its next attempt past a lease, so two processes
@@ -68,4 +68,38 @@ export async function retryEntryAt(db: Db, id: number, at: Date, reason: string)
     .update(marketingOutbox)
     .set({ nextAttemptAt: at, lastError: reason, attempts: sql`${marketingOutbox.attempts} + 1` })
     .where(and(eq(marketingOutbox.id, id), eq(marketingOutbox.status, "pending")));
+}
+
+export type ErasureEntry = typeof marketingErasures.$inferSelect;
+
+/** Contacts due for deletion at Brevo, each claimed until `now + leaseMs`. */
+export async function claimDueErasures(db: Db, now: Date, limit: number, leaseMs: number): Promise<ErasureEntry[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: marketingErasures.id })
+      .from(marketingErasures)
+      .where(lte(marketingErasures.nextAttemptAt, now))
+      .orderBy(asc(marketingErasures.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const ids = due.map((d) => d.id);
+    return tx
+      .update(marketingErasures)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+      .where(inArray(marketingErasures.id, ids))
+      .returning();
+  });
+}
+
+/** Brevo confirmed (or refused for good): the last copy of the address goes. */
+export async function dropErasure(db: Db, id: number): Promise<void> {
+  await db.delete(marketingErasures).where(eq(marketingErasures.id, id));
+}
+
+export async function retryErasureAt(db: Db, id: number, at: Date, reason: string): Promise<void> {
+  await db
+    .update(marketingErasures)
+    .set({ nextAttemptAt: at, lastError: reason, attempts: sql`${marketingErasures.attempts} + 1` })
+    .where(eq(marketingErasures.id, id));
 }

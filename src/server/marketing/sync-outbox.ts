@@ -3,7 +3,15 @@ import { findLead } from "../leads/lead-store.ts";
 import { retryDelayMs } from "../outbox/retry-delay.ts";
 import { isSuppressed } from "../privacy/suppression.ts";
 import type { MarketingLists } from "./brevo-client.ts";
-import { claimDueEntries, finishEntry, retryEntryAt, type OutboxEntry } from "./outbox-store.ts";
+import {
+  claimDueEntries,
+  claimDueErasures,
+  dropErasure,
+  finishEntry,
+  retryEntryAt,
+  retryErasureAt,
+  type OutboxEntry,
+} from "./outbox-store.ts";
 
 // One pass of the marketing sync (docs/product/marketing.md): every entry due is sent to Brevo with the
 // lead's e-mail, names and loan reason as they are now, unless the person opted out since (then it is
@@ -14,14 +22,30 @@ const BATCH = 50;
 /** Longer than one Brevo call can take (its timeout is 10 s): a claimed entry is not taken again meanwhile. */
 const CLAIM_LEASE_MS = 60_000;
 
-export type SyncReport = { sent: number; suppressed: number; failed: number; retrying: number };
+export type SyncReport = { sent: number; suppressed: number; failed: number; retrying: number; erased: number };
 
 export type MarketingSync = { db: Db; lists: MarketingLists; tokenSecret: Buffer };
 
 export async function syncMarketingOutbox(sync: MarketingSync, now: Date = new Date()): Promise<SyncReport> {
-  const report: SyncReport = { sent: 0, suppressed: 0, failed: 0, retrying: 0 };
+  const report: SyncReport = { sent: 0, suppressed: 0, failed: 0, retrying: 0, erased: 0 };
   for (const entry of await claimDueEntries(sync.db, now, BATCH, CLAIM_LEASE_MS)) {
     report[await sendEntry(sync, entry, now)]++;
+  }
+  // Erased people's contacts are deleted at Brevo; an outage is retried like any entry.
+  for (const erasure of await claimDueErasures(sync.db, now, BATCH, CLAIM_LEASE_MS)) {
+    const result = await sync.lists.deleteContact(erasure.email);
+    if (result.ok || !result.retry) {
+      await dropErasure(sync.db, erasure.id);
+      report[result.ok ? "erased" : "failed"]++;
+    } else {
+      await retryErasureAt(
+        sync.db,
+        erasure.id,
+        new Date(now.getTime() + retryDelayMs(erasure.attempts)),
+        result.reason,
+      );
+      report.retrying++;
+    }
   }
   return report;
 }

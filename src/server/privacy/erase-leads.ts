@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
 import { isSensitiveField, SERVER_FIELDS, type ServerField } from "#domain/fields/lead-fields.ts";
 import type { Db } from "../db/database.ts";
@@ -74,10 +74,11 @@ export async function eraseLeads(
     .set({ request: null, response: null, redirectUrl: null })
     .where(inArray(buyerCalls.leadId, list));
   await tx.delete(clientLogs).where(inArray(clientLogs.leadId, list));
+  // A list addition still waiting is never sent; one sent stays on record as sent.
   await tx
     .update(marketingOutbox)
     .set({ status: "suppressed", lastError: "erased" })
-    .where(inArray(marketingOutbox.leadId, list));
+    .where(and(inArray(marketingOutbox.leadId, list), eq(marketingOutbox.status, "pending")));
   if (!options.keepConsentEvidence) {
     await tx.update(consentRecords).set({ ip: null, userAgent: null }).where(inArray(consentRecords.leadId, list));
   }

@@ -1,6 +1,13 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { leads, mailOutbox, privacyRequests, suppressionTombstones } from "../db/schema.ts";
+import {
+  leads,
+  mailOutbox,
+  marketingErasures,
+  marketingOutbox,
+  privacyRequests,
+  suppressionTombstones,
+} from "../db/schema.ts";
 import { eraseLeads } from "./erase-leads.ts";
 import { tombstoneHashes } from "./suppression.ts";
 
@@ -36,6 +43,19 @@ export async function erasePerson(
         .insert(suppressionTombstones)
         .values(hashes.map((hash) => ({ hash })))
         .onConflictDoNothing();
+    }
+    // A contact Brevo took must go from Brevo too: the marketing sync deletes it there (marketing.md#erasure).
+    const ids = found.map((lead) => lead.id);
+    if (ids.length > 0) {
+      const [synced] = await tx
+        .select({ id: marketingOutbox.id })
+        .from(marketingOutbox)
+        .where(and(inArray(marketingOutbox.leadId, ids), eq(marketingOutbox.status, "sent")))
+        .limit(1);
+      if (synced) {
+        const addresses = new Set(found.map((lead) => lead.email).filter((e): e is string => !!e));
+        await tx.insert(marketingErasures).values([...addresses].map((address) => ({ email: address })));
+      }
     }
     await eraseLeads(
       tx,
