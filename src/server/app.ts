@@ -11,6 +11,8 @@ import retention from "./privacy/retention-plugin.ts";
 import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
 import certificateRoutes from "./consent/certificate-routes.ts";
+import siteTrackingRoutes from "./consent/site-tracking-routes.ts";
+import { vendorCspSources } from "./consent/vendor-csp-sources.ts";
 import clientLogRoutes from "./client-logs/routes.ts";
 import distribution from "./distribution/plugin.ts";
 import marketing from "./marketing/plugin.ts";
@@ -71,12 +73,17 @@ export async function buildApp({
   await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(siteTrackingRoutes, { config });
   await app.register(retention, { config, db: database.db });
   await app.register(marketing, { config, db: database.db });
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));
-  await app.register(webAssets, { root: config.webBuildDir, production: config.env === "production" });
+  await app.register(webAssets, {
+    root: config.webBuildDir,
+    production: config.env === "production",
+    vendors: vendorCspSources(config.consentVendors),
+  });
 
   app.addHook("onClose", async () => database.close());
   return app;

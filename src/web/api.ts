@@ -9,6 +9,7 @@ import type {
 import type { ClientLogEvent, LeadSendBody, LeadStatusData } from "#domain/contracts/lead-send.ts";
 import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
 import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
+import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
 export type { PrivacyRequestReceipt, ZipPlace };
@@ -86,6 +87,12 @@ export function lookupZip(zip: string, options: { leadId?: string; signal?: Abor
 export async function fetchVisitorIp(): Promise<string | undefined> {
   const result = await apiRequest<{ ip: string }>("GET", "/your-ip");
   return result.ok ? result.data?.ip : undefined;
+}
+
+/** GET /api/site/tracking: the consent-certificate vendor scripts to load; undefined when the call failed. */
+export async function fetchSiteTracking(): Promise<SiteTracking | undefined> {
+  const result = await apiRequest<SiteTracking>("GET", "/site/tracking");
+  return result.ok ? result.data : undefined;
 }
 
 /** POST /api/unsubscribe (docs/product/server-calls.md): email, phone (ten digits), unsubscribe (reason). */

@@ -26,6 +26,16 @@ ${row("Text on file for that hash", consent.text_verified ? "yes" : "no")}
 </section>`,
     )
     .join("\n");
+  const vendors = certificate.vendor_evidence;
+  const vendorSection = vendors
+    ? `<section aria-labelledby="vendor-evidence">
+<h2 id="vendor-evidence">Independent witnesses</h2>
+<table><tbody>
+${vendors.trustedFormURL ? row("TrustedForm certificate", vendors.trustedFormURL) : ""}
+${vendors.jornayaLeadId ? row("Jornaya LeadiD token", vendors.jornayaLeadId) : ""}
+</tbody></table>
+</section>`
+    : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Consent certificate</title></head>
@@ -34,5 +44,6 @@ ${row("Text on file for that hash", consent.text_verified ? "yes" : "no")}
 <p>Lead ${escapeHtml(certificate.lead_id)}: every consent given, with the exact text shown.
 Machine-readable: <a href="${escapeHtml(jsonUrl)}">JSON</a>.</p>
 ${sections}
+${vendorSection}
 </main></body></html>`;
 }

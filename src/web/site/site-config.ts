@@ -16,14 +16,6 @@ type TrustSeal = {
   href?: string;
 };
 
-/** A lead-tracking service (e.g. a consent-certificate script) that fills a hidden form field. */
-export type TrackingScript = {
-  /** Script URL; its origin must also be added to script-src in the server's CSP (docs/decisions). */
-  src: string;
-  /** Name of the hidden input the script fills with its token. */
-  fieldName: string;
-};
-
 export type SiteConfig = {
   id: string;
   /** Host names that select this brand; the first one is its canonical host. */
@@ -54,7 +46,6 @@ export type SiteConfig = {
   smsShortCode: string;
   /** What lenders in the network typically offer, for the Rates and Fees disclosure. */
   rates: { aprMin: number; aprMax: number; termMinDays: number; termMaxMonths: number };
-  tracking: TrackingScript | undefined;
 };
 
 export function formatPostalAddress(address: PostalAddress): string[] {

@@ -58,7 +58,9 @@ describe("quick start form", () => {
       .querySelector(".quick-start__consent")!
       .textContent!.replaceAll(" (opens in a new tab)", "");
     expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, { brand: "Loanpath", shortCode: "41411" }));
-    expect(document.querySelector("input[type=hidden][name=lead_tracking_token]")).toBeTruthy();
+    // The consent-certificate vendors' fields (TrustedForm, Jornaya LeadiD: the hidden lead-tracking token field).
+    expect(document.querySelector("input[type=hidden][name=xxTrustedFormCertUrl]")).toBeTruthy();
+    expect(document.querySelector("input[type=hidden]#leadid_token")).toBeTruthy();
   });
 
   // The schema runs asynchronously (react-hook-form's resolver): each message is awaited.

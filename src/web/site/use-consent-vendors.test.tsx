@@ -1,0 +1,116 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
+import { fakeApi } from "#web/pages/fake-api.testing.ts";
+import { ConsentVendorFields } from "./consent-vendor-fields.tsx";
+import { forgetSiteTracking, useConsentVendors, VENDOR_POLL_MS } from "./use-consent-vendors.ts";
+
+const CERT = "https://cert.trustedform.com/0123456789abcdef0123456789abcdef01234567";
+const TOKEN = "0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D";
+const TF_SCRIPT = "https://api.trustedform.com/trustedform.js?field=xxTrustedFormCertUrl";
+const JORNAYA_SCRIPT = "https://create.lidstatic.com/campaign/C1.js?snippet_version=2";
+
+function Probe() {
+  const evidence = useConsentVendors();
+  return (
+    <form>
+      <ConsentVendorFields />
+      <p>evidence: {JSON.stringify(evidence)}</p>
+    </form>
+  );
+}
+
+function serve(data: SiteTracking | undefined) {
+  return fakeApi({
+    "GET /api/site/tracking": () =>
+      data ? { status: 200, body: { status: 200, message: "ok", data } } : { status: 500, body: { status: 500 } },
+  });
+}
+
+/** Lets the configuration call answer, then moves the clock on. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+const vendorScripts = () => [...document.querySelectorAll<HTMLScriptElement>("script[data-consent-vendor]")];
+const fill = (selector: string, value: string) => {
+  document.querySelector<HTMLInputElement>(selector)!.value = value;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sessionStorage.clear();
+  forgetSiteTracking();
+  // happy-dom does not fetch scripts; have it report a vendor script as loaded instead of failing.
+  (
+    window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+  ).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vendorScripts().forEach((s) => s.remove());
+});
+
+describe("useConsentVendors", () => {
+  it("loads no script and keeps nothing when no vendor is configured (the default)", async () => {
+    serve({ trustedForm: null, jornaya: null });
+    render(<Probe />);
+    fill("input[name=xxTrustedFormCertUrl]", CERT);
+    await advance(5 * VENDOR_POLL_MS);
+    expect(vendorScripts()).toHaveLength(0);
+    expect(sessionStorage.getItem("trustedFormURL")).toBeNull();
+    expect(screen.getByText("evidence: {}")).toBeTruthy();
+  });
+
+  it("loads nothing when the configuration cannot be read", async () => {
+    serve(undefined);
+    render(<Probe />);
+    await advance(3 * VENDOR_POLL_MS);
+    expect(vendorScripts()).toHaveLength(0);
+  });
+
+  it("loads each configured script once, and polls every second until each field has a value", async () => {
+    const api = serve({ trustedForm: { scriptUrl: TF_SCRIPT }, jornaya: { scriptUrl: JORNAYA_SCRIPT } });
+    const { rerender } = render(<Probe />);
+    rerender(<Probe />);
+    await advance(0);
+    expect(vendorScripts().map((s) => s.src)).toEqual([TF_SCRIPT, JORNAYA_SCRIPT]);
+
+    await advance(3 * VENDOR_POLL_MS);
+    expect(screen.getByText("evidence: {}")).toBeTruthy();
+
+    fill("input[name=xxTrustedFormCertUrl]", CERT);
+    await advance(VENDOR_POLL_MS);
+    expect(sessionStorage.getItem("trustedFormURL")).toBe(CERT);
+    expect(sessionStorage.getItem("jornayaLeadId")).toBeNull();
+    // The form re-rendered with the new evidence and left the vendor's value in its field.
+    expect(document.querySelector<HTMLInputElement>("input[name=xxTrustedFormCertUrl]")?.value).toBe(CERT);
+
+    fill("#leadid_token", TOKEN);
+    await advance(VENDOR_POLL_MS);
+    expect(sessionStorage.getItem("jornayaLeadId")).toBe(TOKEN);
+    expect(
+      screen.getByText(`evidence: ${JSON.stringify({ trustedFormURL: CERT, jornayaLeadId: TOKEN })}`),
+    ).toBeTruthy();
+
+    // Both present: polling has stopped, and a later value in the field is not read.
+    fill("#leadid_token", "changed");
+    await advance(3 * VENDOR_POLL_MS);
+    expect(sessionStorage.getItem("jornayaLeadId")).toBe(TOKEN);
+    // Asked once per page load, however many forms use the hook.
+    render(<Probe />);
+    await advance(0);
+    expect(api.callsTo("GET", "/api/site/tracking")).toHaveLength(1);
+    expect(vendorScripts()).toHaveLength(2);
+  });
+
+  it("reads only the configured vendor's field", async () => {
+    serve({ trustedForm: null, jornaya: { scriptUrl: JORNAYA_SCRIPT } });
+    render(<Probe />);
+    fill("input[name=xxTrustedFormCertUrl]", CERT);
+    fill("#leadid_token", TOKEN);
+    await advance(VENDOR_POLL_MS);
+    expect(sessionStorage.getItem("jornayaLeadId")).toBe(TOKEN);
+    expect(sessionStorage.getItem("trustedFormURL")).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { JORNAYA_FIELD_ID, TRUSTEDFORM_FIELD, type VendorEvidence } from "#domain/consent-vendors.ts";
+import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
+import { fetchSiteTracking } from "#web/api.ts";
+import { readVendorEvidence, saveVendorEvidence } from "./vendor-evidence.ts";
+
+/** docs/product/constants.md: the lead-tracking token is polled every second until present. */
+export const VENDOR_POLL_MS = 1000;
+
+// Asked once per page load, after the page is interactive: never in the prerendered HTML, never before the
+// first paint. Nothing configured (the default) means no script and no polling.
+let siteTracking: Promise<SiteTracking | undefined> | undefined;
+
+function loadScriptOnce(src: string) {
+  if ([...document.scripts].some((s) => s.dataset.consentVendor === src)) return;
+  const script = document.createElement("script");
+  script.src = src;
+  script.async = true;
+  script.dataset.consentVendor = src;
+  document.body.appendChild(script);
+}
+
+function fieldValue(inputs: Iterable<Element>): string | undefined {
+  for (const input of inputs) {
+    const value = input instanceof HTMLInputElement ? input.value.trim() : "";
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** What the vendors' scripts have written into the page so far. */
+function readFields(config: SiteTracking): VendorEvidence {
+  const found: VendorEvidence = {};
+  const certUrl = config.trustedForm ? fieldValue(document.getElementsByName(TRUSTEDFORM_FIELD)) : undefined;
+  const token = config.jornaya
+    ? fieldValue([document.getElementById(JORNAYA_FIELD_ID)].flatMap((e) => e ?? []))
+    : undefined;
+  if (certUrl) found.trustedFormURL = certUrl;
+  if (token) found.jornayaLeadId = token;
+  return found;
+}
+
+/**
+ * Loads the configured TrustedForm and Jornaya scripts once and reads the hidden fields they fill every
+ * second until each configured one has a value, keeping it in session storage. Returns what is kept.
+ */
+export function useConsentVendors(): VendorEvidence {
+  const [evidence, setEvidence] = useState<VendorEvidence>({});
+
+  useEffect(() => {
+    let timer: number | undefined;
+    let stopped = false;
+    setEvidence(readVendorEvidence());
+    siteTracking ??= fetchSiteTracking();
+    void siteTracking.then((config) => {
+      if (stopped || !config || (!config.trustedForm && !config.jornaya)) return;
+      for (const vendor of [config.trustedForm, config.jornaya]) if (vendor) loadScriptOnce(vendor.scriptUrl);
+      const seen: VendorEvidence = {};
+      const poll = () => {
+        const found = readFields(config);
+        if (Object.keys(found).length > 0) {
+          Object.assign(seen, found);
+          saveVendorEvidence(found);
+          setEvidence((kept) => ({ ...kept, ...found }));
+        }
+        const complete = (!config.trustedForm || seen.trustedFormURL) && (!config.jornaya || seen.jornayaLeadId);
+        if (complete) window.clearInterval(timer);
+      };
+      timer = window.setInterval(poll, VENDOR_POLL_MS);
+    });
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, []);
+
+  return evidence;
+}
+
+/** For tests: forget the configuration asked for, as a new page load would. */
+export function forgetSiteTracking() {
+  siteTracking = undefined;
+}
