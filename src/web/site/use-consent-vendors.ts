@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { JORNAYA_FIELD_ID, TRUSTEDFORM_FIELD, type VendorEvidence } from "#domain/consent-vendors.ts";
 import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
 import { fetchSiteTracking } from "#web/api.ts";
@@ -10,6 +10,8 @@ export const VENDOR_POLL_MS = 1000;
 // Asked once per page load, after the page is interactive: never in the prerendered HTML, never before the
 // first paint. Nothing configured (the default) means no script and no polling.
 let siteTracking: Promise<SiteTracking | undefined> | undefined;
+/** That configuration once it has arrived. */
+let loaded: SiteTracking | undefined;
 
 function loadScriptOnce(src: string) {
   if ([...document.scripts].some((s) => s.dataset.consentVendor === src)) return;
@@ -42,17 +44,16 @@ function readFields(config: SiteTracking): VendorEvidence {
 
 /**
  * Loads the configured TrustedForm and Jornaya scripts once and reads the hidden fields they fill every
- * second until each configured one has a value, keeping it in session storage. Returns what is kept.
+ * second until each configured one has a value, keeping it in session storage (vendor-evidence.ts), where
+ * the final submission reads it.
  */
-export function useConsentVendors(): VendorEvidence {
-  const [evidence, setEvidence] = useState<VendorEvidence>({});
-
+export function useConsentVendors(): void {
   useEffect(() => {
     let timer: number | undefined;
     let stopped = false;
-    setEvidence(readVendorEvidence());
     siteTracking ??= fetchSiteTracking();
     void siteTracking.then((config) => {
+      loaded = config;
       if (stopped || !config || (!config.trustedForm && !config.jornaya)) return;
       for (const vendor of [config.trustedForm, config.jornaya]) if (vendor) loadScriptOnce(vendor.scriptUrl);
       const seen: VendorEvidence = {};
@@ -61,7 +62,6 @@ export function useConsentVendors(): VendorEvidence {
         if (Object.keys(found).length > 0) {
           Object.assign(seen, found);
           saveVendorEvidence(found);
-          setEvidence((kept) => ({ ...kept, ...found }));
         }
         const complete = (!config.trustedForm || seen.trustedFormURL) && (!config.jornaya || seen.jornayaLeadId);
         if (complete) window.clearInterval(timer);
@@ -73,11 +73,19 @@ export function useConsentVendors(): VendorEvidence {
       window.clearInterval(timer);
     };
   }, []);
+}
 
-  return evidence;
+/**
+ * Reads the vendors' fields now, between two polls: a form that is about to leave the page (the quick start
+ * moving on to the funnel) keeps a value the script wrote in the last second. Returns all that is kept.
+ */
+export function captureConsentVendors(): VendorEvidence {
+  if (loaded) saveVendorEvidence(readFields(loaded));
+  return readVendorEvidence();
 }
 
 /** For tests: forget the configuration asked for, as a new page load would. */
 export function forgetSiteTracking() {
   siteTracking = undefined;
+  loaded = undefined;
 }

@@ -11,7 +11,7 @@ import { fetchVisitorIp } from "#web/api.ts";
 import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { ConsentVendorFields } from "#web/site/consent-vendor-fields.tsx";
-import { useConsentVendors } from "#web/site/use-consent-vendors.ts";
+import { captureConsentVendors, useConsentVendors } from "#web/site/use-consent-vendors.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { SelectField } from "#web/ui/forms/select-field.tsx";
 import { TextField } from "#web/ui/forms/text-field.tsx";
@@ -45,8 +45,7 @@ export function QuickStartForm() {
   useEffect(() => {
     setHydrated(true);
   }, []);
-  // The Jornaya LeadiD token is the lead's lead-tracking id (docs/product/lead-fields.md).
-  const trackingId = useConsentVendors().jornayaLeadId;
+  useConsentVendors();
 
   // Back from the funnel's first screen (or a reload of this page in the same tab) shows the answers the
   // visitor gave, unless they have already started changing the form (docs/product/screens-and-routes.md).
@@ -82,6 +81,8 @@ export function QuickStartForm() {
     }
     // The names typed on the legal name screen stay when the visitor comes back here and goes on again.
     const earlier = readTemporaryContact();
+    // The Jornaya LeadiD token is the lead's lead-tracking id (docs/product/lead-fields.md).
+    const trackingId = captureConsentVendors().jornayaLeadId;
     saveTemporaryContact({
       ...(earlier?.firstName ? { firstName: earlier.firstName } : {}),
       ...(earlier?.lastName ? { lastName: earlier.lastName } : {}),
