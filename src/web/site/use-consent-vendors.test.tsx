@@ -126,4 +126,18 @@ describe("useConsentVendors", () => {
     expect(captureConsentVendors()).toEqual({ jornayaLeadId: TOKEN });
     expect(screen.getByRole("form", { name: "probe" })).toBeTruthy();
   });
+
+  it("reads the fields once more but polls no longer when this tab already holds both values", async () => {
+    sessionStorage.setItem("trustedFormURL", CERT);
+    sessionStorage.setItem("jornayaLeadId", TOKEN);
+    serve({ trustedForm: { scriptUrl: TF_SCRIPT }, jornaya: { scriptUrl: JORNAYA_SCRIPT } });
+    render(<Probe />);
+    const fresh = CERT.replace("0123", "4567");
+    fill("input[name=xxTrustedFormCertUrl]", fresh);
+    await advance(VENDOR_POLL_MS);
+    expect(sessionStorage.getItem("trustedFormURL")).toBe(fresh);
+    fill("input[name=xxTrustedFormCertUrl]", CERT.replace("0123", "8901"));
+    await advance(3 * VENDOR_POLL_MS);
+    expect(sessionStorage.getItem("trustedFormURL")).toBe(fresh);
+  });
 });

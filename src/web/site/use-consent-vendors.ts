@@ -56,7 +56,9 @@ export function useConsentVendors(): void {
       loaded = config;
       if (stopped || !config || (!config.trustedForm && !config.jornaya)) return;
       for (const vendor of [config.trustedForm, config.jornaya]) if (vendor) loadScriptOnce(vendor.scriptUrl);
-      const seen: VendorEvidence = {};
+      // A value this tab already holds (the landing page's, before the funnel) counts as present: the
+      // funnel's fresh fields are read at least once, and polled no longer than needed.
+      const seen: VendorEvidence = readVendorEvidence();
       const poll = () => {
         const found = readFields(config);
         if (Object.keys(found).length > 0) {
