@@ -15,6 +15,8 @@ import type { MailTransport } from "./mail/mail-transport.ts";
 import { registerApiErrors } from "./http/api-errors.ts";
 import leadRoutes from "./leads/routes.ts";
 import certificateRoutes from "./consent/certificate-routes.ts";
+import siteTrackingRoutes from "./consent/site-tracking-routes.ts";
+import { vendorCspSources } from "./consent/vendor-csp-sources.ts";
 import clientLogRoutes from "./client-logs/routes.ts";
 import distribution from "./distribution/plugin.ts";
 import marketing from "./marketing/plugin.ts";
@@ -80,6 +82,7 @@ export async function buildApp({
   await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(siteTrackingRoutes, { config });
   await app.register(retention, { config, db: database.db });
   await app.register(marketing, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(mail, { config, db: database.db, transport: mailTransport });
@@ -90,7 +93,11 @@ export async function buildApp({
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));
-  await app.register(webAssets, { root: config.webBuildDir, production: config.env === "production" });
+  await app.register(webAssets, {
+    root: config.webBuildDir,
+    production: config.env === "production",
+    vendors: vendorCspSources(config.consentVendors),
+  });
 
   app.addHook("onClose", async () => database.close());
   return app;

@@ -194,4 +194,49 @@ describe("loadConfig", () => {
       );
     });
   });
+
+  describe("consent-certificate vendors", () => {
+    const TF = "https://api.trustedform.com/trustedform.js?field=xxTrustedFormCertUrl&use_tagged_consent=true";
+
+    it("are off unless configured, empty values included", () => {
+      expect(loadConfig({}).consentVendors).toEqual({ trustedForm: undefined, jornaya: undefined });
+      expect(loadConfig({ TRUSTEDFORM_SCRIPT_URL: " ", JORNAYA_CAMPAIGN_ID: "" }).consentVendors).toEqual({
+        trustedForm: undefined,
+        jornaya: undefined,
+      });
+    });
+
+    it("read the TrustedForm script with its certificate host, and build Jornaya's from the campaign id", () => {
+      const config = loadConfig({ TRUSTEDFORM_SCRIPT_URL: TF, JORNAYA_CAMPAIGN_ID: "0a1b2c3d-4e5f" });
+      expect(config.consentVendors).toEqual({
+        trustedForm: { scriptUrl: TF, certHost: "cert.trustedform.com" },
+        jornaya: { scriptUrl: "https://create.lidstatic.com/campaign/0a1b2c3d-4e5f.js?snippet_version=2" },
+      });
+      expect(
+        loadConfig({ TRUSTEDFORM_SCRIPT_URL: TF, TRUSTEDFORM_CERT_HOST: "Cert.Example.com" }).consentVendors.trustedForm
+          ?.certHost,
+      ).toBe("cert.example.com");
+    });
+
+    it("refuse a script that is not https (plain http only on loopback, for a local fake)", () => {
+      expect(() => loadConfig({ TRUSTEDFORM_SCRIPT_URL: "http://api.trustedform.com/trustedform.js" })).toThrow(
+        "TRUSTEDFORM_SCRIPT_URL: must be an https:// URL",
+      );
+      expect(() => loadConfig({ TRUSTEDFORM_SCRIPT_URL: "javascript:alert(1)" })).toThrow("TRUSTEDFORM_SCRIPT_URL");
+      expect(loadConfig({ TRUSTEDFORM_SCRIPT_URL: "http://127.0.0.1:4000/tf.js" }).consentVendors.trustedForm).toEqual({
+        scriptUrl: "http://127.0.0.1:4000/tf.js",
+        certHost: "cert.trustedform.com",
+      });
+    });
+
+    it("refuse a TrustedForm field the page does not read, a bad host and a campaign id that is no id", () => {
+      expect(() =>
+        loadConfig({ TRUSTEDFORM_SCRIPT_URL: "https://api.trustedform.com/trustedform.js?field=other" }),
+      ).toThrow("its field parameter must be xxTrustedFormCertUrl");
+      expect(() => loadConfig({ TRUSTEDFORM_SCRIPT_URL: TF, TRUSTEDFORM_CERT_HOST: "https://x/" })).toThrow(
+        "TRUSTEDFORM_CERT_HOST",
+      );
+      expect(() => loadConfig({ JORNAYA_CAMPAIGN_ID: "../evil.js?x=" })).toThrow("JORNAYA_CAMPAIGN_ID");
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
+import { DEFAULT_TRUSTEDFORM_CERT_HOST, TRUSTEDFORM_FIELD } from "#domain/consent-vendors.ts";
 
 // Every setting the server reads, validated once at start. A bad value stops the process with a
 // message naming the variable, instead of failing later in some request.
@@ -74,6 +75,26 @@ const httpUrl = z
       return false;
     }
   }, "must be an http:// or https:// URL");
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+// A vendor script runs with the page's full rights: https only (http just on loopback, for a local fake in
+// tests), and TrustedForm's `field` must be the one the page reads, or no certificate would ever be seen.
+const trustedFormScriptUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
+    } catch {
+      return false;
+    }
+  }, "must be an https:// URL")
+  .refine((v) => {
+    const field = URL.canParse(v) ? new URL(v).searchParams.get("field") : null;
+    return field === null || field === TRUSTEDFORM_FIELD;
+  }, `its field parameter must be ${TRUSTEDFORM_FIELD}, the hidden field the page reads`);
 
 const envSchema = z.object({
   NODE_ENV: z
@@ -184,6 +205,18 @@ const envSchema = z.object({
   OPERATOR_PASSWORD: optionalSetting.pipe(
     z.string().min(16, "must be at least 16 characters (it guards every applicant's privacy requests)").optional(),
   ),
+  TRUSTEDFORM_SCRIPT_URL: optionalSetting.pipe(trustedFormScriptUrl.optional()),
+  TRUSTEDFORM_CERT_HOST: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]{1,253}$/i, "must be a host name, e.g. cert.trustedform.com")
+    .default(DEFAULT_TRUSTEDFORM_CERT_HOST),
+  JORNAYA_CAMPAIGN_ID: optionalSetting.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "must be the campaign id Jornaya gave (letters, digits, dashes)")
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -264,7 +297,18 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** The operator's pages (/admin/...) need this password; without it they do not exist. */
   operatorPassword: string | undefined;
+  /**
+   * Consent-certificate vendors (docs/decisions/0022-consent-certificates-vendors.md); each undefined unless
+   * configured, and then nothing loads from outside and the page CSP is the strict default.
+   */
+  consentVendors: {
+    trustedForm: { scriptUrl: string; certHost: string } | undefined;
+    jornaya: { scriptUrl: string } | undefined;
+  };
 };
+
+/** Where Jornaya serves a campaign's script (its standard snippet). */
+const JORNAYA_SCRIPT_BASE = "https://create.lidstatic.com/campaign";
 
 export class ConfigError extends Error {}
 
@@ -336,5 +380,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     operatorPassword: e.OPERATOR_PASSWORD,
+    consentVendors: {
+      trustedForm: e.TRUSTEDFORM_SCRIPT_URL
+        ? { scriptUrl: e.TRUSTEDFORM_SCRIPT_URL, certHost: e.TRUSTEDFORM_CERT_HOST.toLowerCase() }
+        : undefined,
+      jornaya: e.JORNAYA_CAMPAIGN_ID
+        ? { scriptUrl: `${JORNAYA_SCRIPT_BASE}/${e.JORNAYA_CAMPAIGN_ID}.js?snippet_version=2` }
+        : undefined,
+    },
   };
 }

@@ -10,6 +10,7 @@ import type { ClientLogEvent, LeadSendBody, LeadStatusData } from "#domain/contr
 import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
 import type { PartnerList } from "#domain/contracts/partners.ts";
 import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
+import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
 export type { PrivacyRequestReceipt, ZipPlace };
@@ -93,6 +94,12 @@ export async function fetchVisitorIp(): Promise<string | undefined> {
 export async function fetchPartnerNames(signal?: AbortSignal): Promise<string[]> {
   const result = await apiRequest<PartnerList>("GET", "/partners", { signal });
   return result.ok ? Object.keys(result.data ?? {}) : [];
+}
+
+/** GET /api/site/tracking: the consent-certificate vendor scripts to load; undefined when the call failed. */
+export async function fetchSiteTracking(): Promise<SiteTracking | undefined> {
+  const result = await apiRequest<SiteTracking>("GET", "/site/tracking");
+  return result.ok ? result.data : undefined;
 }
 
 /** POST /api/unsubscribe (docs/product/server-calls.md): email, phone (ten digits), unsubscribe (reason). */

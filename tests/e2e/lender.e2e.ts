@@ -2,25 +2,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAIN_STEPS } from "../../src/domain/steps/main-steps.ts";
 import { startFakeHttpServer, type FakeHttpServer } from "../../src/server/lookups/fake-http-server.testing.ts";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
-import {
-  ANSWERS,
-  baseURL,
-  closeSuggestionsBeforeActions,
-  fill,
-  heading,
-  LONG,
-  next,
-  onStep,
-  PHONE,
-  poll,
-  startFunnel,
-} from "./funnel-walk.ts";
+import { applyAs, baseURL, heading, LONG, newPerson, PHONE, poll } from "./funnel-walk.ts";
 
 // The lender network end to end (docs/product/lender-network.md): a finished application goes to the simulated
 // lenders that start with the server, and the visitor arrives on the accepting lender's offer page; the same
@@ -34,32 +21,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/**
- * A person no other test applies as: the duplicate check matches on phone and SSN. The exchange starts 73,
- * so the number is always one the phone step takes (an exchange starting with 0 or 1, or an N11 code, is
- * refused: docs/decisions/0007-domain-readings.md).
- */
-function newPerson() {
-  const n = String(Date.now() % 1_000_000).padStart(6, "0");
-  return { cellPhone: `41573${n.slice(0, 5)}`, ssn: `5${n.slice(0, 2)}-4${n.slice(2, 3)}-${n.slice(3)}1` };
-}
-
-async function applyAs(page: Page, person: ReturnType<typeof newPerson>, base = baseURL) {
-  await closeSuggestionsBeforeActions(page);
-  await startFunnel(page, "mouse", base);
-  for (const step of MAIN_STEPS) {
-    await onStep(page, step, base);
-    if (step.slug === "cellphone") await fill(page, "mouse", "Cell Phone Number", person.cellPhone);
-    else if (step.slug === "ssn") await fill(page, "mouse", "Social Security Number", person.ssn);
-    else await ANSWERS[step.slug]?.(page, "mouse");
-    await next(page, "mouse");
-  }
-  await page.waitForURL(`${base}/requestcash`);
-  await page.getByRole("link", { name: "Request Cash" }).click();
-  await page.waitForURL(`${base}/mapping-lender`);
-  await poll(() => heading(page).textContent()).toBe("Please do not close this window");
-}
 
 /** A fake buyer on 127.0.0.1 answering its pings and posts with `answers`; it keeps the paths it was sent. */
 async function fakeBuyer(answers: { ping: object; post: object }): Promise<FakeHttpServer> {

@@ -22,5 +22,14 @@ const consentGiven = z.object({
 });
 export type ConsentGiven = z.infer<typeof consentGiven>;
 
-export const consentCertificateAnswer = answerOf(z.object({ lead_id: z.string(), consents: z.array(consentGiven) }));
+export const consentCertificateAnswer = answerOf(
+  z.object({
+    lead_id: z.string(),
+    consents: z.array(consentGiven),
+    /** The TrustedForm certificate and Jornaya LeadiD token sent with the application, when it had either. */
+    vendor_evidence: z
+      .object({ trustedFormURL: z.string().optional(), jornayaLeadId: z.string().optional() })
+      .optional(),
+  }),
+);
 export type ConsentCertificate = z.infer<typeof consentCertificateAnswer>["data"];

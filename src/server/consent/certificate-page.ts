@@ -26,10 +26,21 @@ ${row("Text on file for that hash", consent.text_verified ? "yes" : "no")}
 </section>`,
     )
     .join("\n");
+  const vendors = certificate.vendor_evidence;
+  const vendorSection = vendors
+    ? `<section aria-labelledby="vendor-evidence">
+<h2 id="vendor-evidence">Independent witnesses</h2>
+<table><tbody>
+${vendors.trustedFormURL ? row("TrustedForm certificate", vendors.trustedFormURL) : ""}
+${vendors.jornayaLeadId ? row("Jornaya LeadiD token", vendors.jornayaLeadId) : ""}
+</tbody></table>
+</section>`
+    : "";
   return plainPage(
     "Consent certificate",
     `<p>Lead ${escapeHtml(certificate.lead_id)}: every consent given, with the exact text shown.
 Machine-readable: <a href="${escapeHtml(jsonUrl)}">JSON</a>.</p>
-${sections}`,
+${sections}
+${vendorSection}`,
   );
 }

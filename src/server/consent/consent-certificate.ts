@@ -1,8 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { fillConsent, type ConsentPlaceholders } from "#domain/consent.ts";
+import { VENDOR_EVIDENCE_KEYS, type VendorEvidence } from "#domain/consent-vendors.ts";
 import type { ConsentCertificate, ConsentGiven } from "#domain/contracts/consent-certificate.ts";
 import type { Db } from "../db/database.ts";
-import { consentRecords } from "../db/schema.ts";
+import { auctions, consentRecords } from "../db/schema.ts";
 import { issueLinkToken, publicUrl, readLinkToken } from "../security/link-token.ts";
 import { consentTextByHash } from "./consent-texts.ts";
 
@@ -67,5 +68,21 @@ export async function readCertificate(db: Db, leadId: string): Promise<ConsentCe
   if (rows.length === 0) return undefined;
   const presses = new Map<string, Row[]>();
   for (const row of rows) presses.set(pressKey(row), [...(presses.get(pressKey(row)) ?? []), row]);
-  return { lead_id: leadId, consents: [...presses.values()].map(given) };
+  const evidence = await vendorEvidence(db, leadId);
+  return {
+    lead_id: leadId,
+    consents: [...presses.values()].map(given),
+    ...(Object.keys(evidence).length > 0 ? { vendor_evidence: evidence } : {}),
+  };
+}
+
+/** The vendor certificate and token kept with the lead's sale (auctions.attribution), when it had them. */
+async function vendorEvidence(db: Db, leadId: string): Promise<VendorEvidence> {
+  const [sale] = await db
+    .select({ attribution: auctions.attribution })
+    .from(auctions)
+    .where(eq(auctions.leadId, leadId))
+    .limit(1);
+  const kept = (sale?.attribution ?? {}) as Record<string, string>;
+  return Object.fromEntries(VENDOR_EVIDENCE_KEYS.flatMap((key) => (kept[key] ? [[key, kept[key]]] : [])));
 }

@@ -245,9 +245,10 @@ export function auctionApp(env: Record<string, string> = {}) {
 
 /**
  * A test file's auction bed: a fresh app for each test (auctionApp) in `bed.t`, and `bed.buyer` to start a
- * fake buyer; the app and every buyer started are closed after each test. Call once at the file's top level.
+ * fake buyer; the app and every buyer started are closed after each test. Call once at the file's top level;
+ * `env` adds settings to the app's.
  */
-export function auctionTestBed() {
+export function auctionTestBed(env: Record<string, string> = {}) {
   const servers: FakeBuyer[] = [];
   const bed = {
     t: undefined as unknown as TestApp,
@@ -258,7 +259,7 @@ export function auctionTestBed() {
     },
   };
   beforeEach(async () => {
-    bed.t = await auctionApp();
+    bed.t = await auctionApp(env);
   });
   afterEach(async () => {
     await bed.t.app.close();

@@ -3,6 +3,7 @@ import { ageOn } from "#domain/age.ts";
 import { parseIsoDate } from "#domain/calendar-date.ts";
 import { SERVER_FIELDS, isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
 import { TRACKING_FIELDS } from "#domain/contracts/lead-send.ts";
+import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
 import type { LeadRow } from "../leads/lead-store.ts";
 import { encryptedColumn } from "../leads/lead-columns.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
@@ -54,6 +55,8 @@ export const FIELD_CLASS = {
   ping_id: "ping",
   bid_price: "ping",
   ...Object.fromEntries(TRACKING_FIELDS.map((f) => [f, "ping"])),
+  // Consent evidence: a holder of either can look up the witnessed session, so only the winner gets them.
+  ...Object.fromEntries(VENDOR_EVIDENCE_KEYS.map((f) => [f, "contact"])),
   consent_text_version: "contact",
   consent_text_hash: "contact",
   consent_at: "contact",

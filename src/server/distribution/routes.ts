@@ -13,6 +13,8 @@ import {
   type LeadStatusData,
 } from "#domain/contracts/lead-send.ts";
 import { failureAnswer } from "#domain/contracts/envelope.ts";
+import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
+import { keptVendorEvidence } from "../consent/vendor-evidence.ts";
 import { encryptedColumn } from "../leads/lead-columns.ts";
 import { isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -101,7 +103,13 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
       if (Object.keys(missing).length > 0) {
         return reply.code(400).send({ status: 400, message: "The application is missing answers.", errors: missing });
       }
-      const attribution = Object.fromEntries(TRACKING_FIELDS.flatMap((f) => (body[f] ? [[f, body[f] as string]] : [])));
+      const vendorKeys: readonly string[] = VENDOR_EVIDENCE_KEYS;
+      const attribution = {
+        ...Object.fromEntries(
+          TRACKING_FIELDS.flatMap((f) => (body[f] && !vendorKeys.includes(f) ? [[f, body[f] as string]] : [])),
+        ),
+        ...keptVendorEvidence(body, config.consentVendors),
+      };
       const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
       if (ssn) await logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
       const { row, created } = await createAuction(

@@ -210,6 +210,7 @@ const CONTACT_FIELDS = [
   { to: "consent_ip", from: "consent_ip" },
   { to: "consent_page", from: "consent_page" },
   { to: "trusted_form", from: "trustedFormURL" },
+  { to: "jornaya_leadid", from: "jornayaLeadId" },
   { to: "ping_id", from: "ping_id" },
 ] as const;
 const APPLICATION_FIELDS = [

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { VendorSources } from "../consent/vendor-csp-sources.ts";
 
 // The default policy for every answer that is not a page: nothing may load from it and nothing may
 // frame it. Pages get their own script hashes from the static-site plugin.
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function pageCsp(scriptHashes: readonly string[], production: boolean): string {
-  const scripts = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`)].join(" ");
+/** `vendors`: the consent-certificate vendors' origins, only when one is configured (vendor-csp-sources.ts). */
+export function pageCsp(scriptHashes: readonly string[], production: boolean, vendors?: VendorSources): string {
+  const scripts = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`), ...(vendors?.script ?? [])].join(" ");
   const directives = [
     "default-src 'self'",
     `script-src ${scripts}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...(vendors?.img ?? [])].join(" "),
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(vendors?.connect ?? [])].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

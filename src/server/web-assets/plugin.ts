@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isClientRoute } from "#domain/client-routes.ts";
+import type { VendorSources } from "../consent/vendor-csp-sources.ts";
 import { pageCsp } from "../plugins/security-headers.ts";
 import { loadSite, resolveSiteFile, type SiteFile } from "./load-site.ts";
 
 // Serves the built React app: hashed assets with long-lived caching, prerendered pages where a route
 // has one, and the SPA shell for every other client route (with 404 for a path that is none). Compressed when the browser accepts it.
-export default async function webAssets(app: FastifyInstance, opts: { root: string; production: boolean }) {
+export default async function webAssets(
+  app: FastifyInstance,
+  opts: { root: string; production: boolean; vendors?: VendorSources | undefined },
+) {
   const site = await loadSite(opts.root);
   if (!site) app.log.warn({ root: opts.root }, "web build not found: run `npm run build`; serving the API only");
 
@@ -15,7 +19,7 @@ export default async function webAssets(app: FastifyInstance, opts: { root: stri
     reply.header("vary", "accept-encoding");
     reply.header("cache-control", file.immutable ? "public, max-age=31536000, immutable" : "no-cache");
     if (file.contentType.startsWith("text/html"))
-      reply.header("content-security-policy", pageCsp(file.scriptHashes, opts.production));
+      reply.header("content-security-policy", pageCsp(file.scriptHashes, opts.production, opts.vendors));
     if (request.headers["if-none-match"] === file.etag) return reply.code(304).send();
     const accepted = String(request.headers["accept-encoding"] ?? "");
     if (file.br && /\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(file.br);

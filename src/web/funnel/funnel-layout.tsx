@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
 import { InfoPopupsProvider, useOpenInfoPopup } from "#web/pages/info/info-popups.tsx";
 import { SiteNavbar } from "#web/pages/layout/site-navbar.tsx";
+import { ConsentVendorFields } from "#web/site/consent-vendor-fields.tsx";
+import { useConsentVendors } from "#web/site/use-consent-vendors.ts";
 import { CopyrightLine } from "./chrome/copyright-line.tsx";
 import { PrivacySignalNotice } from "./chrome/privacy-signal-notice.tsx";
 import { SecurityBadges } from "./chrome/security-badges.tsx";
@@ -29,6 +31,9 @@ export function FunnelFrame({ children }: { children: ReactNode }) {
   const step = useCurrentStep();
   const { pathname } = useLocation();
   const openPopup = useOpenInfoPopup();
+  // A visitor who enters the funnel directly (an e-mail link, /apply) is witnessed here too; the frame stays
+  // mounted, so the scripts load once for the whole application.
+  useConsentVendors();
 
   // docs/product/screens-and-routes.md: every route change starts at the top of the page (back and forward too). A
   // block body: scrollTo returns a promise in newer browsers, which React would take for a cleanup function.
@@ -46,6 +51,7 @@ export function FunnelFrame({ children }: { children: ReactNode }) {
       <main id="main" className="funnel__main" tabIndex={-1}>
         <PrivacySignalNotice />
         <div className="funnel__card">{children}</div>
+        <ConsentVendorFields />
       </main>
       <footer className="funnel__footer">
         <SecurityBadges />

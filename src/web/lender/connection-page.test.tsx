@@ -73,6 +73,26 @@ describe("the lender connection screen", () => {
     });
     expect(api.callsTo("GET", "/api/ping/v2")[0]?.query.get("utm_source")).toBe("google");
     expect(api.callsTo("POST", "/api/logs").map((c) => (c.body as { event: string }).event)).toContain("ping-answer");
+    // No consent-certificate vendor configured (the default): no certificate, no token.
+    expect(sent?.body).not.toHaveProperty("trustedFormURL");
+    expect(sent?.body).not.toHaveProperty("jornayaLeadId");
+  });
+
+  it("sends the TrustedForm certificate and Jornaya token the landing page kept", async () => {
+    const cert = "https://cert.trustedform.com/0123456789abcdef0123456789abcdef01234567";
+    const token = "0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D";
+    sessionStorage.setItem("trustedFormURL", cert);
+    sessionStorage.setItem("jornayaLeadId", token);
+    const api = fakeApi({
+      "GET /api/personal_loan/lead/v2/L1": lead,
+      "POST /api/personal_loan/lead/send/v2": () => answer({ status: 3, lead_id: "L1" }),
+      "GET /api/ping/v2": () => answer({ status: 3, lead_id: "L1" }),
+      "POST /api/logs": () => answer({}),
+    });
+    renderConnection();
+    await waitFor(() => expect(api.callsTo("POST", "/api/personal_loan/lead/send/v2")).toHaveLength(1));
+    const [sent] = api.callsTo("POST", "/api/personal_loan/lead/send/v2");
+    expect(sent?.body).toMatchObject({ trustedFormURL: cert, jornayaLeadId: token });
   });
 
   it("takes a declined visitor to the reject page the answer names, and never to a script address", async () => {

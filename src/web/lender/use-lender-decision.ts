@@ -3,6 +3,7 @@ import { REJECT_PAGE_PATH } from "#domain/client-routes.ts";
 import type { LeadStatusData } from "#domain/contracts/lead-send.ts";
 import { addToInterstitialLists, pingLead, sendClientLog, sendLeadToLenders, type ApiResult } from "#web/api.ts";
 import { readAttribution } from "#web/site/attribution.ts";
+import { readVendorEvidence } from "#web/site/vendor-evidence.ts";
 import { awaitLenderDecision, type LenderAnswer, type LenderOutcome } from "./await-lender-decision.ts";
 import { finalSubmission } from "./final-submission.ts";
 import { saveRedirectAddress, safeRedirectAddress } from "./redirect-address.ts";
@@ -77,7 +78,9 @@ export function useLenderDecision(leadId: string): LenderDecision {
       void awaitLenderDecision(
         {
           send: async () => {
-            const answer = toLenderAnswer(await sendLeadToLenders(finalSubmission(leadId, attribution)));
+            // Read at sending time: a certificate that arrived while this screen painted still goes.
+            const submission = finalSubmission(leadId, attribution, readVendorEvidence());
+            const answer = toLenderAnswer(await sendLeadToLenders(submission));
             if (!cancelled) setPhase({ state: "sent" });
             return answer;
           },

@@ -19,14 +19,6 @@ type TrustSeal = {
   href?: string;
 };
 
-/** A lead-tracking service (e.g. a consent-certificate script) that fills a hidden form field. */
-export type TrackingScript = {
-  /** Script URL; its origin must also be added to script-src in the server's CSP (docs/decisions). */
-  src: string;
-  /** Name of the hidden input the script fills with its token. */
-  fieldName: string;
-};
-
 // A brand's id, host names and partners are shared with the server (src/domain/brands.ts); the rest is here.
 export type SiteConfig = Brand & {
   brand: {
@@ -53,7 +45,6 @@ export type SiteConfig = Brand & {
   smsShortCode: string;
   /** What lenders in the network typically offer, for the Rates and Fees disclosure. */
   rates: { aprMin: number; aprMax: number; termMinDays: number; termMaxMonths: number };
-  tracking: TrackingScript | undefined;
 };
 
 export function formatPostalAddress(address: PostalAddress): string[] {

@@ -5,6 +5,7 @@ import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { fakeApi, partnersHandler, zipHandler } from "../fake-api.testing.ts";
 import { InfoPopupsProvider } from "../info/info-popups.tsx";
+import { forgetSiteTracking } from "#web/site/use-consent-vendors.ts";
 import { QuickStartForm } from "./quick-start-form.tsx";
 import { readTemporaryContact, TEMPORARY_CONTACT_KEY } from "./temporary-contact.ts";
 
@@ -58,7 +59,9 @@ describe("quick start form", () => {
       .querySelector(".quick-start__consent")!
       .textContent!.replaceAll(" (opens in a new tab)", "");
     expect(consent).toBe(fillConsent(CONSENT_TEXTS.quick_start, { brand: "Loanpath", shortCode: "41411" }));
-    expect(document.querySelector("input[type=hidden][name=lead_tracking_token]")).toBeTruthy();
+    // The consent-certificate vendors' fields (TrustedForm, Jornaya LeadiD: the hidden lead-tracking token field).
+    expect(document.querySelector("input[type=hidden][name=xxTrustedFormCertUrl]")).toBeTruthy();
+    expect(document.querySelector("input[type=hidden]#leadid_token")).toBeTruthy();
   });
 
   // The schema runs asynchronously (react-hook-form's resolver): each message is awaited.
@@ -150,6 +153,35 @@ describe("quick start form", () => {
         placeholders: { brand: "Loanpath", shortCode: "41411" },
       },
     });
+  });
+
+  it("keeps the Jornaya LeadiD token as the lead-tracking id when Jornaya is configured", async () => {
+    const token = "0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D";
+    const jornaya = { scriptUrl: "https://create.lidstatic.com/campaign/C1.js?snippet_version=2" };
+    const api = fakeApi({
+      "GET /api/personal_loan/zipcode": zipHandler,
+      "GET /api/your-ip": yourIp,
+      "GET /api/site/tracking": () => ({
+        status: 200,
+        body: { status: 200, message: "ok", data: { trustedForm: null, jornaya } },
+      }),
+    });
+    (
+      window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+    ).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+    forgetSiteTracking();
+    const form = renderForm();
+    await waitFor(() => expect(document.querySelector(`script[src="${jornaya.scriptUrl}"]`)).toBeTruthy());
+    // What Jornaya's script does: write the token into the hidden field.
+    document.querySelector<HTMLInputElement>("#leadid_token")!.value = token;
+    fireEvent.change(form.zip(), { target: { value: "10001" } });
+    form.submit();
+    await screen.findByText("Next step at /lgname");
+    expect(readTemporaryContact()?.trackingId).toBe(token);
+    expect(sessionStorage.getItem("jornayaLeadId")).toBe(token);
+    expect(api.callsTo("GET", "/api/site/tracking")).toHaveLength(1);
+    document.querySelector(`script[src="${jornaya.scriptUrl}"]`)?.remove();
+    forgetSiteTracking();
   });
 
   it("goes on without an IP when that call fails (docs/product/errors.md)", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, PrefetchPageLinks, useNavigate } from "react-router";
 import { QUICK_START_ASSURANCES } from "#domain/assurances.ts";
@@ -10,6 +10,8 @@ import { quickStartSchema, type QuickStart } from "#domain/schemas/quick-start.t
 import { fetchVisitorIp } from "#web/api.ts";
 import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
+import { ConsentVendorFields } from "#web/site/consent-vendor-fields.tsx";
+import { captureConsentVendors, useConsentVendors } from "#web/site/use-consent-vendors.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { SelectField } from "#web/ui/forms/select-field.tsx";
 import { TextField } from "#web/ui/forms/text-field.tsx";
@@ -18,7 +20,6 @@ import { LinkedText } from "#web/ui/linked-text.tsx";
 import { TrustSeals } from "#web/ui/trust-seals.tsx";
 import { useOpenInfoPopup } from "../info/info-popups.tsx";
 import { readTemporaryContact, saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
-import { DEFAULT_TRACKING_FIELD, useTrackingToken } from "./use-tracking-token.ts";
 import { useZipPlace } from "./use-zip-place.ts";
 
 const QUICK_START_NEXT_PATH = "/lgname";
@@ -35,19 +36,16 @@ export function QuickStartForm() {
   const site = useSite();
   const navigate = useNavigate();
   const openPopup = useOpenInfoPopup();
-  const trackingRef = useRef<HTMLInputElement>(null);
   const form = useZodForm(quickStartSchema, { defaultValues: DEFAULTS });
   const zipCode = useWatch({ control: form.control, name: "zipCode" });
   const { lookup, resolve } = useZipPlace(zipCode);
-  const trackingField = site.tracking?.fieldName ?? DEFAULT_TRACKING_FIELD;
-  const readTrackingField = useCallback(() => trackingRef.current?.value, []);
   // The funnel's code is fetched once this page is interactive, while the visitor fills in the form: not
   // in the prerendered HTML, where it would compete with what the page itself needs to paint.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
   }, []);
-  const trackingId = useTrackingToken(site.tracking, readTrackingField);
+  useConsentVendors();
 
   // Back from the funnel's first screen (or a reload of this page in the same tab) shows the answers the
   // visitor gave, unless they have already started changing the form (docs/product/screens-and-routes.md).
@@ -83,6 +81,8 @@ export function QuickStartForm() {
     }
     // The names typed on the legal name screen stay when the visitor comes back here and goes on again.
     const earlier = readTemporaryContact();
+    // The Jornaya LeadiD token is the lead's lead-tracking id (docs/product/lead-fields.md).
+    const trackingId = captureConsentVendors().jornayaLeadId;
     saveTemporaryContact({
       ...(earlier?.firstName ? { firstName: earlier.firstName } : {}),
       ...(earlier?.lastName ? { lastName: earlier.lastName } : {}),
@@ -138,9 +138,9 @@ export function QuickStartForm() {
         maxLength={5}
         normalize={zipDigits}
       />
-      {/* Filled by the lead-tracking script when one is configured; never shown. */}
       {hydrated ? <PrefetchPageLinks page={QUICK_START_NEXT_PATH} /> : null}
-      <input ref={trackingRef} type="hidden" name={trackingField} defaultValue="" />
+      {/* Filled by the consent-certificate vendors' scripts when one is configured; never shown. */}
+      <ConsentVendorFields />
       <button
         type="submit"
         className="button button--primary quick-start__submit"

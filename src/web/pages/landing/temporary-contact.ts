@@ -16,7 +16,7 @@ export type TemporaryContact = {
   /** The visitor's IP as the server saw it; absent when that call failed (docs/product/errors.md). */
   ipAddress?: string;
   userAgent: string;
-  /** The lead-tracking service's token, when one is configured and has answered. */
+  /** The Jornaya LeadiD token (the lead-tracking id), when Jornaya is configured and has answered. */
   trackingId?: string;
   /**
    * Which consent text REQUEST NOW agreed to, for the lead's consent evidence (docs/product/security-and-privacy.md):

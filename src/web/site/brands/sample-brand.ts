@@ -43,5 +43,4 @@ export const sampleBrand: SiteConfig = {
   ],
   smsShortCode: "41411",
   rates: { aprMin: 5.99, aprMax: 35.99, termMinDays: 61, termMaxMonths: 72 },
-  tracking: undefined,
 };
