@@ -11,6 +11,7 @@ import { doNotSellSchema } from "#domain/schemas/privacy-forms.ts";
 import { sendDoNotSellRequest } from "#web/api.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
+import { useGlobalPrivacyControl } from "#web/site/use-global-privacy-control.ts";
 import { AlertDialog } from "#web/ui/alert-dialog.tsx";
 import { SelectField } from "#web/ui/forms/select-field.tsx";
 import type { ZodForm } from "#web/ui/forms/use-zod-form.ts";
@@ -73,6 +74,7 @@ function useZipFillsPlace(form: ZodForm<typeof EMPTY, unknown>) {
 export default function DoNotSellPage() {
   const site = useSite();
   const request = usePrivacyRequestForm({ schema: doNotSellSchema, initial: EMPTY, send: sendDoNotSellRequest });
+  const globalPrivacyControl = useGlobalPrivacyControl();
   const { control } = request.form;
   useZipFillsPlace(request.form);
 
@@ -84,7 +86,15 @@ export default function DoNotSellPage() {
         personal information, and to ask us to tell you what we hold, correct it, delete it or limit how we use
         sensitive information. Choose your request below. We use the details you give only to find your records and
         answer you: we act on a request not to sell or share within 48 hours and answer other requests within 45 days.
+        To see or delete what we hold, open the link we send to the e-mail address you give: only that address receives
+        it.
       </p>
+      {globalPrivacyControl ? (
+        <p className="privacy-request__signal" role="note">
+          Your browser sends a Global Privacy Control signal, and we honour it: we already treat it as a request not to
+          sell or share the information of any application made from this browser.
+        </p>
+      ) : null}
       <form
         ref={request.form.formRef}
         className="privacy-request__form"

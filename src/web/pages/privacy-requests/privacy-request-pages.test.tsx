@@ -129,6 +129,17 @@ describe("/unsubscribe", () => {
 });
 
 describe("/do-not-sell-information", () => {
+  it("tells a browser that sends Global Privacy Control that it is already honoured, and no other", () => {
+    fakeApi({});
+    vi.stubGlobal("navigator", { ...navigator, globalPrivacyControl: false });
+    renderPage(DoNotSellPage);
+    expect(screen.queryByRole("note")).toBeNull();
+    cleanup();
+    vi.stubGlobal("navigator", { ...navigator, globalPrivacyControl: true });
+    renderPage(DoNotSellPage);
+    expect(screen.getByRole("note").textContent).toContain("Global Privacy Control signal, and we honour it");
+  });
+
   const fill = () => {
     type("Request type", "DO_NOT_SELL");
     type("First Name", " Jo ");
