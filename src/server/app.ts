@@ -83,7 +83,7 @@ export async function buildApp({
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(siteTrackingRoutes, { config });
-  await app.register(retention, { config, db: database.db });
+  await app.register(retention, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(marketing, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(mail, { config, db: database.db, transport: mailTransport });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });

@@ -23,6 +23,22 @@ describe("logger redaction", () => {
     expect(out).toContain('"url":"/api/routing/:aba"');
   });
 
+  it("never writes the token of a link that opens a person's data", async () => {
+    const stream = new PassThrough();
+    let out = "";
+    stream.on("data", (c: Buffer) => (out += c.toString()));
+    const log = pino(loggerOptions({ logLevel: "info", env: "test" }), stream);
+    const token = "PR-TEC3ZGVDPF.1799484586.uKy2AvSecretMacPart";
+    for (const url of [`/privacy/delete/${token}`, `/api/privacy/export/${token}`, `/consent/certificate/${token}`]) {
+      log.info({ req: { method: "GET", url, id: "3" } }, "request");
+    }
+    await new Promise((r) => setImmediate(r));
+    expect(out).not.toContain("SecretMacPart");
+    expect(out).toContain('"url":"/privacy/delete/:token"');
+    expect(out).toContain('"url":"/api/privacy/export/:token"');
+    expect(out).toContain('"url":"/consent/certificate/:token"');
+  });
+
   it("logs an error's type, codes and stack frames, never its message, which can quote the input", async () => {
     const stream = new PassThrough();
     let out = "";

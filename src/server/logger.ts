@@ -24,10 +24,13 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "env"> & { logPr
     },
     serializers: {
       err: safeError,
-      // Log the path only (query strings may carry a zip or an e-mail), and never a routing number.
+      // Log the path only (query strings may carry a zip or an e-mail), never a routing number, and never
+      // the token of a link that opens a person's data (a privacy export, a deletion, a consent certificate).
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        url: (req.url.split("?")[0] ?? "").replace(/^\/api\/routing\/[^/]*/, "/api/routing/:aba"),
+        url: (req.url.split("?")[0] ?? "")
+          .replace(/^\/api\/routing\/[^/]*/, "/api/routing/:aba")
+          .replace(/^(\/api)?\/(privacy\/(?:export|delete)|consent\/certificate)\/[^/]+/, "$1/$2/:token"),
         id: req.id,
       }),
     },

@@ -164,8 +164,8 @@ export const privacyRequests = pgTable(
   ],
 );
 
-// Contacts to delete at Brevo after an erasure (docs/product/marketing.md#erasure): the only copy of the
-// e-mail left once the person is erased, removed as soon as Brevo confirms.
+// Contacts to delete at Brevo after an opt-out or an erasure (docs/product/marketing.md#removal); after an
+// erasure the only copy of the e-mail left, removed as soon as Brevo confirms.
 export const marketingErasures = pgTable(
   "marketing_erasures",
   {

@@ -119,6 +119,8 @@ type Run = AuctionContext & { token: string; lost: () => boolean };
 async function saleStopped(db: Db, tokenSecret: Buffer, leadId: string): Promise<string | undefined> {
   const lead = await findLead(db, leadId);
   if (!lead) return "lead gone";
+  // Erased (a delete request) or purged meanwhile: nothing of it may leave, whatever was read before.
+  if (lead.status === "erased" || lead.status === "purged") return "erased";
   if (lead.doNotSellAt) return "do not sell";
   const phones = [lead.cell_phone, lead.home_phone, lead.work_phone];
   return (await isSuppressed(db, tokenSecret, { email: lead.email, phones })) ? "suppressed" : undefined;

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { leads, stepEvents } from "../db/schema.ts";
 import type { PiiCipher } from "../security/pii-cipher.ts";
@@ -74,9 +74,15 @@ export type LeadUpdate = { changes: LeadChanges; step: number | null; slug: stri
 /** Sets the do-not-sell time once; a later request without the signal never clears it. */
 const doNotSellOnce = sql`coalesce(${leads.doNotSellAt}, now())`;
 
+/**
+ * A lead that is still the person's: an erased or purged one (src/server/privacy/erase-leads.ts) takes no
+ * write again, even from a request that passed its access check just before the erasure committed.
+ */
+const notErased = (leadId: string) => and(eq(leads.id, leadId), notInArray(leads.status, ["erased", "purged"]));
+
 /** Records a do-not-sell request (Global Privacy Control on a read) without changing anything else. */
 export async function markDoNotSell(db: Db, leadId: string): Promise<LeadRow | undefined> {
-  const [row] = await db.update(leads).set({ doNotSellAt: doNotSellOnce }).where(eq(leads.id, leadId)).returning();
+  const [row] = await db.update(leads).set({ doNotSellAt: doNotSellOnce }).where(notErased(leadId)).returning();
   return row;
 }
 
@@ -104,7 +110,7 @@ export async function updateLeadChecked<P extends Record<string, string>>(
   also?: AlsoInTransaction,
 ): Promise<{ row: LeadRow } | { problems: P } | undefined> {
   return db.transaction(async (tx) => {
-    const [saved] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+    const [saved] = await tx.select().from(leads).where(notErased(leadId)).for("update");
     if (!saved) return undefined;
     const problems = check(saved);
     if (Object.keys(problems).length > 0) return { problems };
@@ -127,7 +133,7 @@ async function applyUpdate(
       ...(update.doNotSell ? { doNotSellAt: doNotSellOnce } : {}),
       updated_at: sql`now()`,
     })
-    .where(eq(leads.id, leadId))
+    .where(notErased(leadId))
     .returning();
   if (!row) return undefined;
   await tx
@@ -146,7 +152,7 @@ export async function rotateAccessToken(db: Db, leadId: string, accessTokenHash:
   await db
     .update(leads)
     .set({ accessTokenHash, updated_at: sql`now()` })
-    .where(eq(leads.id, leadId));
+    .where(notErased(leadId));
 }
 
 function history(changes: LeadChanges): Record<string, unknown> {

@@ -71,6 +71,23 @@ export async function retryEntryAt(db: Db, id: number, at: Date, reason: string)
 }
 
 export type ErasureEntry = typeof marketingErasures.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Queues the removal at Brevo of `email` (lower-case) when any list addition was ever queued for a lead of
+ * that e-mail: an opt-out or an erasure must reach the lists the person is already on
+ * (docs/product/marketing.md#removal). Brevo answers 404 for a contact it never took; that counts as done.
+ */
+export async function queueContactRemoval(db: Db | Tx, email: string): Promise<void> {
+  await db.execute(sql`
+    insert into marketing_erasures (email)
+    select ${email}
+    where exists (
+      select 1 from marketing_outbox o join leads l on l.id = o.lead_id
+      where lower(l.email) = ${email}
+    )
+    and not exists (select 1 from marketing_erasures e where e.email = ${email})`);
+}
 
 /** Contacts due for deletion at Brevo, each claimed until `now + leaseMs`. */
 export async function claimDueErasures(db: Db, now: Date, limit: number, leaseMs: number): Promise<ErasureEntry[]> {

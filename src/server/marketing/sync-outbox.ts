@@ -6,6 +6,7 @@ import type { MarketingLists } from "./brevo-client.ts";
 import {
   claimDueEntries,
   claimDueErasures,
+  queueContactRemoval,
   dropErasure,
   finishEntry,
   retryEntryAt,
@@ -34,10 +35,12 @@ export async function syncMarketingOutbox(sync: MarketingSync, now: Date = new D
   // Erased people's contacts are deleted at Brevo; an outage is retried like any entry.
   for (const erasure of await claimDueErasures(sync.db, now, BATCH, CLAIM_LEASE_MS)) {
     const result = await sync.lists.deleteContact(erasure.email);
-    if (result.ok || !result.retry) {
+    if (result.ok) {
       await dropErasure(sync.db, erasure.id);
-      report[result.ok ? "erased" : "failed"]++;
+      report.erased++;
     } else {
+      // Even a refusal (a key rotated, revoked) is tried again: this row is the only record that the
+      // person must leave Brevo, so it stays until Brevo confirms.
       await retryErasureAt(
         sync.db,
         erasure.id,
@@ -60,7 +63,8 @@ async function sendEntry(
     await finishEntry(db, entry.id, "failed", now, "no e-mail on the lead");
     return "failed";
   }
-  if (await isSuppressed(db, tokenSecret, { email: lead.email, phones: [lead.cell_phone, lead.home_phone] })) {
+  const contact = { email: lead.email, phones: [lead.cell_phone, lead.home_phone, lead.work_phone] };
+  if (await isSuppressed(db, tokenSecret, contact)) {
     await finishEntry(db, entry.id, "suppressed", now);
     return "suppressed";
   }
@@ -76,6 +80,10 @@ async function sendEntry(
   });
   if (result.ok) {
     await finishEntry(db, entry.id, "sent", now);
+    // An opt-out that landed while Brevo was being called: the contact is taken off again.
+    if (await isSuppressed(db, tokenSecret, contact)) {
+      await queueContactRemoval(db, lead.email.toLowerCase());
+    }
     return "sent";
   }
   if (!result.retry) {

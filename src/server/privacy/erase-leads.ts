@@ -20,11 +20,26 @@ const IDENTIFYING_FIELDS = SERVER_FIELDS.filter((field) => {
   return kind === "contact" || kind === "restricted";
 });
 
-export const IDENTIFYING_COLUMNS: readonly string[] = IDENTIFYING_FIELDS.flatMap((field: ServerField) => {
-  if (!isSensitiveField(field)) return [field];
-  const last4 = last4Column(field);
-  return last4 ? [encryptedColumn(field), last4] : [encryptedColumn(field)];
-});
+/**
+ * Answers a buyer may see in a ping that still narrow the person down once put together (a zip, a job
+ * title, a bank, the pay dates): erased with the rest. State, amount, reason and income band stay.
+ */
+const NARROWING_FIELDS: readonly ServerField[] = [
+  "zip",
+  "city",
+  "job_title",
+  "bank_name",
+  "income_next_date_1",
+  "income_next_date_2",
+];
+
+export const IDENTIFYING_COLUMNS: readonly string[] = [...IDENTIFYING_FIELDS, ...NARROWING_FIELDS].flatMap(
+  (field: ServerField) => {
+    if (!isSensitiveField(field)) return [field];
+    const last4 = last4Column(field);
+    return last4 ? [encryptedColumn(field), last4] : [encryptedColumn(field)];
+  },
+);
 
 /** The traffic source of a sale, kept after an erasure; the sub ids and click ids may point at a person. */
 const SOURCE_KEYS = ATTRIBUTION_KEYS.filter((key) => !/^aff_sub\d$|^clickid$/.test(key));
@@ -64,7 +79,7 @@ export async function eraseLeads(
     // The keyed hashes served the duplicate checks; the source stays so the sale still counts for it.
     await tx
       .update(auctions)
-      .set({ emailHash: null, phoneHash: null, ssnHash: null, redirectUrl: null, attribution: source })
+      .set({ emailHash: null, phoneHash: null, ssnHash: null, redirectUrl: null, rejectUrl: null, attribution: source })
       .where(inArray(auctions.leadId, [sale.leadId]));
   }
   // A buyer's answer may echo the person (a name, an offer address with an e-mail in it); the masked

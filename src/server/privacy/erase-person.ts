@@ -1,13 +1,7 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import {
-  leads,
-  mailOutbox,
-  marketingErasures,
-  marketingOutbox,
-  privacyRequests,
-  suppressionTombstones,
-} from "../db/schema.ts";
+import { leads, mailOutbox, privacyRequests, suppressionTombstones } from "../db/schema.ts";
+import { queueContactRemoval } from "../marketing/outbox-store.ts";
 import { eraseLeads } from "./erase-leads.ts";
 import { tombstoneHashes } from "./suppression.ts";
 
@@ -36,7 +30,17 @@ export async function erasePerson(
       })
       .from(leads)
       .where(or(eq(leads.email, email), sql`lower(${leads.email}) = ${email}`));
-    const phones = [request.phone, ...found.flatMap((lead) => [lead.cell, lead.home, lead.work])];
+    // The person's own requests: the one confirmed and every other under the verified e-mail (a phone
+    // alone was never verified, so a request of someone else who typed the same phone stays whole).
+    const theirs = await tx
+      .select({ id: privacyRequests.id, phone: privacyRequests.phone })
+      .from(privacyRequests)
+      .where(or(eq(privacyRequests.id, request.id), eq(privacyRequests.email, email)));
+    const phones = [
+      request.phone,
+      ...theirs.map((r) => r.phone),
+      ...found.flatMap((lead) => [lead.cell, lead.home, lead.work]),
+    ];
     const hashes = tombstoneHashes(secret, { email, phones });
     if (hashes.length > 0) {
       await tx
@@ -44,18 +48,9 @@ export async function erasePerson(
         .values(hashes.map((hash) => ({ hash })))
         .onConflictDoNothing();
     }
-    // A contact Brevo took must go from Brevo too: the marketing sync deletes it there (marketing.md#erasure).
-    const ids = found.map((lead) => lead.id);
-    if (ids.length > 0) {
-      const [synced] = await tx
-        .select({ id: marketingOutbox.id })
-        .from(marketingOutbox)
-        .where(and(inArray(marketingOutbox.leadId, ids), eq(marketingOutbox.status, "sent")))
-        .limit(1);
-      if (synced) {
-        const addresses = new Set(found.map((lead) => lead.email).filter((e): e is string => !!e));
-        await tx.insert(marketingErasures).values([...addresses].map((address) => ({ email: address })));
-      }
+    // A contact Brevo may hold must go from Brevo too: the marketing sync deletes it there (marketing.md#removal).
+    for (const address of new Set([email, ...found.map((lead) => lead.email?.toLowerCase())])) {
+      if (address) await queueContactRemoval(tx, address);
     }
     await eraseLeads(
       tx,
@@ -63,8 +58,8 @@ export async function erasePerson(
       { status: "erased", keepConsentEvidence: false },
     );
 
-    // The person's own requests keep their type and dates (the record that they were honoured), nothing else.
-    const digits = [...new Set(phones.map((p) => p?.replace(/\D/g, "") ?? "").filter(Boolean))];
+    // Those requests keep their type and dates (the record that they were honoured), nothing else, and are
+    // done: an erased person has nothing left to show, correct or delete.
     const requests = await tx
       .update(privacyRequests)
       .set({
@@ -73,19 +68,17 @@ export async function erasePerson(
         payload: {},
         ip: null,
         dedupeKey: sql`'erased:' || ${privacyRequests.id}`,
+        status: "completed",
+        verifiedAt: sql`coalesce(${privacyRequests.verifiedAt}, ${now})`,
+        completedAt: sql`coalesce(${privacyRequests.completedAt}, ${now})`,
       })
       .where(
-        or(
-          eq(privacyRequests.id, request.id),
-          eq(privacyRequests.email, email),
-          digits.length > 0 ? inArray(privacyRequests.phone, digits) : undefined,
+        inArray(
+          privacyRequests.id,
+          theirs.map((r) => r.id),
         ),
       )
       .returning({ id: privacyRequests.id });
-    await tx
-      .update(privacyRequests)
-      .set({ status: "completed", verifiedAt: now, completedAt: now })
-      .where(eq(privacyRequests.id, request.id));
 
     // Mails to the person: a pending one is never sent; every one loses its address and text.
     const mails = await tx

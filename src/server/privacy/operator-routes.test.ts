@@ -57,6 +57,8 @@ describe("the operator's privacy requests", () => {
 
   it("marks a request done from its own page only", async () => {
     const url = `/admin/privacy-requests/${overdue}/complete`;
+    const opaque = await t.app.inject({ method: "POST", url, headers: { ...OPERATOR, origin: "null" } });
+    expect(opaque.statusCode).toBe(403);
     const crossSite = await t.app.inject({
       method: "POST",
       url,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { asc, ne } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,6 +9,7 @@ import { privacyRequests } from "../db/schema.ts";
 import { escapeHtml } from "../http/escape-html.ts";
 import { plainPage } from "../http/plain-page.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
+import { completeRequest } from "./privacy-request-store.ts";
 
 type Deps = { config: Config; db: Db; password: string; now?: () => Date };
 
@@ -30,7 +31,12 @@ function fromOurPage(request: FastifyRequest): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined) return site === "same-origin";
   const origin = request.headers.origin;
-  return origin === undefined || new URL(origin).host === request.headers.host;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false; // "null" (a sandboxed or privacy-sensitive context) or garbage: not our page
+  }
 }
 
 // The operator's view of privacy requests (docs/product/privacy-requests.md#operator): every request not yet
@@ -120,12 +126,7 @@ requests complete when the person opens the link we mailed; a correction is mark
     async (request, reply) => {
       if (!fromOurPage(request))
         return reply.code(403).send({ status: 403, message: "Post this from the operator page." });
-      const done = await deps.db
-        .update(privacyRequests)
-        .set({ status: "completed", completedAt: now() })
-        .where(and(eq(privacyRequests.id, request.params.id), ne(privacyRequests.status, "completed")))
-        .returning({ id: privacyRequests.id });
-      if (done.length === 0)
+      if (!(await completeRequest(deps.db, request.params.id, now())))
         return reply.code(404).send({ status: 404, message: "No open request with that reference." });
       return redirectBack(reply);
     },

@@ -22,7 +22,13 @@ import { askPrivacy } from "./privacy-workflow.testing.ts";
 const bed = auctionTestBed();
 
 type Person = { email: string; cell_phone: string };
-type OptOut = { name: string; at: (person: Person, lead: SavedLead) => Promise<void>; again: (p: Person) => Person };
+type OptOut = {
+  name: string;
+  at: (person: Person, lead: SavedLead) => Promise<void>;
+  again: (p: Person) => Person;
+  /** Whether the person's e-mail is taken off Brevo's lists (an opt-out by e-mail). */
+  removes: boolean;
+};
 
 const sameEmail = (p: Person): Person => ({ email: p.email.toUpperCase(), cell_phone: "3127364199" });
 const samePhone = (p: Person): Person => ({ email: "someone.new@example.com", cell_phone: p.cell_phone });
@@ -39,6 +45,7 @@ const OPT_OUTS: OptOut[] = [
       expect(res.statusCode).toBe(200);
     },
     again: sameEmail,
+    removes: true,
   },
   {
     name: "an unsubscribed phone",
@@ -51,11 +58,13 @@ const OPT_OUTS: OptOut[] = [
       expect(res.statusCode).toBe(200);
     },
     again: samePhone,
+    removes: false,
   },
   {
     name: "a do-not-sell request",
     at: (p) => askPrivacy(bed.t, "DO_NOT_SELL", { email: p.email, phone: p.cell_phone }).then(() => {}),
     again: samePhone,
+    removes: true,
   },
   {
     name: "a Global Privacy Control request",
@@ -69,6 +78,7 @@ const OPT_OUTS: OptOut[] = [
       expect(res.statusCode).toBe(200);
     },
     again: sameEmail,
+    removes: false,
   },
 ];
 
@@ -80,7 +90,9 @@ describe("an opt-out at T", () => {
       let body = "";
       request.on("data", (c: Buffer) => (body += c.toString()));
       request.on("end", () => {
-        brevoSaw.push(body);
+        brevoSaw.push(
+          `${request.method} ${request.method === "DELETE" ? decodeURIComponent(request.url ?? "") : body}`,
+        );
         json(201, { id: 1 })(request, response);
       });
     });
@@ -113,7 +125,11 @@ describe("an opt-out at T", () => {
       };
       expect(await syncMarketingOutbox(sync)).toMatchObject({ sent: 0, suppressed: 2 });
       expect(lender.bodies).toEqual([]);
-      expect(brevoSaw).toEqual([]);
+      // No contact was added; an e-mail opt-out also takes the address off the lists at once.
+      expect(brevoSaw.filter((call) => call.startsWith("POST"))).toEqual([]);
+      expect(brevoSaw.filter((call) => call.startsWith("DELETE"))).toEqual(
+        optOut.removes ? [`DELETE /contacts/${person.email}?identifierType=email_id`] : [],
+      );
 
       // Someone else is still sold and synced: the check stops only the person.
       const bystander = await saveLead(t);

@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import {
   auctions,
   buyerCalls,
+  clientLogs,
   leads,
   mailOutbox,
   marketingOutbox,
@@ -29,34 +30,61 @@ export async function personalDataExport(db: Db, email: string, now = new Date()
     .orderBy(asc(leads.created_at));
   const ids = rows.map((row) => row.id);
   const within = <T>(load: () => Promise<T[]>) => (ids.length > 0 ? load() : Promise.resolve([] as T[]));
-  const [history, sales, calls, lists, reads] = await Promise.all([
+  const [history, sales, calls, lists, reads, events] = await Promise.all([
     within(() => db.select().from(stepEvents).where(inArray(stepEvents.leadId, ids)).orderBy(asc(stepEvents.id))),
     within(() => db.select().from(auctions).where(inArray(auctions.leadId, ids))),
     within(() => db.select().from(buyerCalls).where(inArray(buyerCalls.leadId, ids)).orderBy(asc(buyerCalls.id))),
     within(() => db.select().from(marketingOutbox).where(inArray(marketingOutbox.leadId, ids))),
     within(() => db.select().from(sensitiveReads).where(inArray(sensitiveReads.leadId, ids))),
+    within(() => db.select().from(clientLogs).where(inArray(clientLogs.leadId, ids))),
   ]);
   const applications = await Promise.all(
     rows.map(async (row) => {
       const sale = sales.find((s) => s.leadId === row.id);
       return {
-        answers: { ...leadContact(row), status: row.status, created_at: iso(row.created_at) },
+        answers: {
+          ...leadContact(row),
+          status: row.status,
+          created_at: iso(row.created_at),
+          global_privacy_control_at: iso(row.doNotSellAt),
+          test_mode: row.test_mode,
+        },
         answer_history: history
           .filter((e) => e.leadId === row.id)
           .map((e) => ({ step: e.slug, saved_at: iso(e.createdAt), changes: e.changes })),
         consents: (await readCertificate(db, row.id))?.consents ?? [],
         sale: sale
-          ? { status: sale.status, buyer: sale.buyerId, decided_at: iso(sale.decidedAt), source: sale.attribution }
+          ? {
+              status: sale.status,
+              reason: sale.reason,
+              buyer: sale.buyerId,
+              price_cents: sale.priceCents,
+              redirect_url: sale.redirectUrl,
+              reject_url: sale.rejectUrl,
+              submitted: sale.submission,
+              source: sale.attribution,
+              submitted_at: iso(sale.createdAt),
+              decided_at: iso(sale.decidedAt),
+              reached_lender_at: iso(sale.redirectedAt),
+            }
           : null,
-        // Pings carry no name or contact details; a post carries the application.
+        // Pings carry no name or contact details; a post carries the application. What was sent is shown
+        // as stored: personal values masked.
         shared_with: calls
           .filter((c) => c.leadId === row.id)
           .map((c) => ({
             buyer: c.buyerId,
             what: c.kind === "post" ? "application" : "bid request without contact details",
             outcome: c.state,
+            reason: c.reason,
+            price_cents: c.priceCents,
+            sent: c.request,
+            answer: c.response,
             at: iso(c.createdAt),
           })),
+        browser_events: events
+          .filter((e) => e.leadId === row.id)
+          .map((e) => ({ event: e.event, level: e.level, data: e.data, at: iso(e.createdAt) })),
         sensitive_data_used: reads
           .filter((r) => r.leadId === row.id)
           .map((r) => ({ fields: r.fields, purpose: r.purpose, recipient: r.recipient, at: iso(r.createdAt) })),

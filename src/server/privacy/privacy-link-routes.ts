@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,6 +9,7 @@ import { escapeHtml } from "../http/escape-html.ts";
 import { plainPage } from "../http/plain-page.ts";
 import { limitFor } from "../plugins/rate-limits.ts";
 import { erasePerson } from "./erase-person.ts";
+import { completeRequest } from "./privacy-request-store.ts";
 import { exportPage } from "./export-page.ts";
 import { personalDataExport } from "./personal-data-export.ts";
 import { DELETE_PURPOSE, deletePath, EXPORT_PURPOSE, requestIdFromLink } from "./privacy-links.ts";
@@ -42,11 +43,7 @@ export default async function privacyLinkRoutes(app: FastifyInstance, deps: Deps
       .header("x-robots-tag", "noindex")
       .type("text/html; charset=utf-8")
       .send(plainPage(title, body));
-  const completeExport = (id: string) =>
-    db
-      .update(privacyRequests)
-      .set({ status: "completed", verifiedAt: new Date(), completedAt: new Date() })
-      .where(and(eq(privacyRequests.id, id), ne(privacyRequests.status, "completed")));
+  const completeExport = (id: string) => completeRequest(db, id);
 
   typed.get("/api/privacy/export/:token", { schema: { params }, config }, async (request, reply) => {
     const found = await requestOf(EXPORT_PURPOSE, request.params.token);

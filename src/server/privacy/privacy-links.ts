@@ -6,6 +6,7 @@ import type { PrivacyRequestRow } from "./privacy-request-store.ts";
 // to the e-mail the request gave, so opening one proves the person reads that mailbox. A link lasts until
 // the request's due date and opens nothing but its own request.
 export const EXPORT_PURPOSE = "privacy-export";
+const LINK_DAYS_AT_LEAST = 7;
 export const DELETE_PURPOSE = "privacy-delete";
 
 const exportPath = (token: string) => `/privacy/export/${token}`;
@@ -43,7 +44,9 @@ export function verificationMail(
 ): NewMail | undefined {
   const text = MAILS[request.requestType as keyof typeof MAILS] as (typeof MAILS)[keyof typeof MAILS] | undefined;
   if (!text || !request.email || !request.dueAt) return undefined;
-  const link = publicUrl(publicBaseUrl, text.path(issueLinkToken(secret, text.purpose, request.id, request.dueAt)));
+  // Until the due date, and at least a week: a link sent again for an overdue request still works.
+  const until = new Date(Math.max(request.dueAt.getTime(), Date.now() + LINK_DAYS_AT_LEAST * 86_400_000));
+  const link = publicUrl(publicBaseUrl, text.path(issueLinkToken(secret, text.purpose, request.id, until)));
   return {
     purpose: text.purpose,
     to: request.email,
@@ -53,7 +56,7 @@ export function verificationMail(
       ...text.lines,
       link,
       "",
-      `The link works until ${request.dueAt.toISOString().slice(0, 10)}. If you did not make this request, ignore this e-mail: ${text.ignore}`,
+      `The link works until ${until.toISOString().slice(0, 10)}. If you did not make this request, ignore this e-mail: ${text.ignore}`,
     ].join("\n"),
   };
 }

@@ -14,6 +14,10 @@ import { dedupeKey } from "./dedupe-key.ts";
 import { recordPrivacyRequest, type PrivacyRequestKind } from "./privacy-request-store.ts";
 import { verificationMail } from "./privacy-links.ts";
 import { queueMail } from "../mail/mail-outbox.ts";
+import { queueContactRemoval } from "../marketing/outbox-store.ts";
+
+/** The requests after which no marketing e-mail may reach the person. */
+const STOPS_MARKETING = new Set(["UNSUBSCRIBE", "DO_NOT_SELL", "LIMIT_SENSITIVE", "DELETE"]);
 
 /** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
@@ -85,6 +89,8 @@ async function store(
       // A know or delete request goes on only from the mailbox it names (privacy-links.ts).
       const mail = verificationMail(tokenSecret, config.publicBaseUrl, row);
       if (mail) await queueMail(tx, mail);
+      // An opt-out also takes the person off the marketing lists they are already on.
+      if (row.email && STOPS_MARKETING.has(row.requestType ?? "")) await queueContactRemoval(tx, row.email);
     },
   );
   request.log.info({ kind, reference, duplicate }, "privacy request recorded");

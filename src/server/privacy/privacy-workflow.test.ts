@@ -15,6 +15,8 @@ import {
 } from "../distribution/auction.testing.ts";
 import { askPrivacy, everyRowAsText, linkMailedTo } from "./privacy-workflow.testing.ts";
 import { isSuppressed } from "./suppression.ts";
+import { updateLead } from "../leads/lead-store.ts";
+import { PiiCipher } from "../security/pii-cipher.ts";
 
 const bed = auctionTestBed();
 
@@ -81,6 +83,35 @@ describe("a delete request", () => {
     expect((await sendLead(t.app, bystander)).statusCode).toBe(200);
   });
 
+  it("takes no write on an erased lead, even one already past its access check, and spares others who typed the same phone", async () => {
+    const { t } = bed;
+    const lead = await saveLead(t, PERSON);
+    // Someone else's unsubscribe that happens to give the same phone.
+    await t.app.inject({
+      method: "POST",
+      url: "/api/unsubscribe",
+      payload: { email: "victim@example.com", phone: PERSON.cell_phone, unsubscribe: "OTHER" },
+    });
+    await askPrivacy(t, "DELETE", { email: PERSON.email, phone: PERSON.cell_phone });
+    const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
+    expect((await t.app.inject({ method: "POST", url: link })).statusCode).toBe(200);
+
+    const cipher = new PiiCipher(t.secrets.piiKeyring);
+    const late = await updateLead(t.database.db, cipher, lead.id, {
+      changes: { first_name: "Rosalind", email: PERSON.email },
+      step: 1,
+      slug: "lgname",
+    });
+    expect(late).toBeUndefined();
+    expect(await everyRowAsText(t.database.db)).not.toContain("Rosalind");
+    const [victim] = await t.database.db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.email, "victim@example.com"));
+    expect(victim).toMatchObject({ kind: "unsubscribe", phone: PERSON.cell_phone });
+    expect(await isSuppressed(t.database.db, t.secrets.tokenSecret, { email: "victim@example.com" })).toBe(true);
+  });
+
   it("without confirmation erases nothing, and a forged or other-purpose link opens nothing", async () => {
     const { t } = bed;
     const lead = await saveLead(t, PERSON);
@@ -132,12 +163,20 @@ describe("a know request", () => {
     expect(row!.verifiedAt).not.toBeNull();
   });
 
-  it("sends one mail for a request sent twice, and none for an opt-out", async () => {
+  it("sends the link again for a request sent again while it waits, under the same reference; none for an opt-out", async () => {
     const { t } = bed;
-    await askPrivacy(t, "ACCESS", { email: "twice@example.com", phone: "2127364100" });
-    await askPrivacy(t, "ACCESS", { email: "TWICE@example.com", phone: "2127364100" });
+    const first = await askPrivacy(t, "ACCESS", { email: "twice@example.com", phone: "2127364100" });
+    const again = await askPrivacy(t, "ACCESS", { email: "TWICE@example.com", phone: "2127364100" });
+    expect(again).toBe(first);
     await askPrivacy(t, "DO_NOT_SELL", { email: "optout@example.com", phone: "2127364100" });
     const rows = await everyRowAsText(t.database.db);
-    expect(rows.match(/mail_outbox: /g)).toHaveLength(1);
+    expect(rows.match(/mail_outbox: /g)).toHaveLength(2);
+    expect(rows).not.toContain('optout@example.com",');
+
+    // Once done, the same form is a new request (a person may ask again later).
+    const link = await linkMailedTo(t.database.db, "twice@example.com", "/privacy/export");
+    expect((await t.app.inject({ method: "GET", url: link })).statusCode).toBe(200);
+    const later = await askPrivacy(t, "ACCESS", { email: "twice@example.com", phone: "2127364100" });
+    expect(later).not.toBe(first);
   });
 });

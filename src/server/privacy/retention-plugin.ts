@@ -10,9 +10,13 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 // The retention job (retention.ts): once soon after start, then every hour, in every process (the purge is
 // idempotent). Only counts are logged.
-async function retention(app: FastifyInstance, opts: { config: Config; db: Db }) {
+async function retention(app: FastifyInstance, opts: { config: Config; db: Db; tokenSecret: Buffer }) {
   runEvery(app, { name: "retention purge", everyMs: PURGE_EVERY_MS, firstAfterMs: 5_000 }, () =>
-    purgeExpired(opts.db, { now: new Date(), retentionMonths: opts.config.retentionMonths }),
+    purgeExpired(opts.db, {
+      now: new Date(),
+      retentionMonths: opts.config.retentionMonths,
+      tokenSecret: opts.tokenSecret,
+    }),
   );
 }
 

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "#tests/helpers/test-app.ts";
 import { clientLogs, consentRecords, leads, stepEvents } from "../db/schema.ts";
 import { IDENTIFYING_COLUMNS } from "./erase-leads.ts";
 import { purgeExpired } from "./retention.ts";
+import { isSuppressed } from "./suppression.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -43,7 +44,11 @@ describe("retention purge", () => {
     const recentBefore = await rowOf(recent);
     const oldConsents = await countWhere(consentRecords, old);
 
-    const report = await purgeExpired(t.database.db, { now: NOW, retentionMonths: 24 });
+    const report = await purgeExpired(t.database.db, {
+      now: NOW,
+      retentionMonths: 24,
+      tokenSecret: t.secrets.tokenSecret,
+    });
     expect(report.leads).toBe(1);
 
     const purged = await rowOf(old);
@@ -67,13 +72,19 @@ describe("retention purge", () => {
     expect(await countWhere(stepEvents, recent)).toBeGreaterThan(0);
 
     // Running again finds nothing more.
-    expect(await purgeExpired(t.database.db, { now: NOW, retentionMonths: 24 })).toMatchObject({ leads: 0 });
+    expect(
+      await purgeExpired(t.database.db, { now: NOW, retentionMonths: 24, tokenSecret: t.secrets.tokenSecret }),
+    ).toMatchObject({ leads: 0 });
   });
 
   it("takes a shorter window when configured, never a longer one than 24 months", async () => {
     const id = await leadLastUsed(monthsAgo(13), "year@example.com");
-    expect((await purgeExpired(t.database.db, { now: NOW, retentionMonths: 36 })).leads).toBe(0);
-    expect((await purgeExpired(t.database.db, { now: NOW, retentionMonths: 12 })).leads).toBe(1);
+    expect(
+      (await purgeExpired(t.database.db, { now: NOW, retentionMonths: 36, tokenSecret: t.secrets.tokenSecret })).leads,
+    ).toBe(0);
+    expect(
+      (await purgeExpired(t.database.db, { now: NOW, retentionMonths: 12, tokenSecret: t.secrets.tokenSecret })).leads,
+    ).toBe(1);
     expect((await rowOf(id)).email).toBeNull();
   });
 
@@ -89,10 +100,33 @@ describe("retention purge", () => {
       { level: "info", event: "new", createdAt: monthsAgo(2) },
     ]);
     const before = await countWhere(consentRecords, id);
-    const report = await purgeExpired(t.database.db, { now: NOW, retentionMonths: 24 });
+    const report = await purgeExpired(t.database.db, {
+      now: NOW,
+      retentionMonths: 24,
+      tokenSecret: t.secrets.tokenSecret,
+    });
     expect(report).toMatchObject({ leads: 0, consentRecords: 1, clientLogs: 1 });
     expect(await countWhere(consentRecords, id)).toBe(before - 1);
     const events = (await t.database.db.select().from(clientLogs)).map((row) => row.event);
     expect(events).toEqual(["new"]);
+  });
+  it("keeps a purged lead's Global Privacy Control request: its e-mail and phones stay suppressed", async () => {
+    const lead = await createLead(
+      t.app,
+      { email: "Private.Gpc@example.com", cell_phone: "3127364188" },
+      { "sec-gpc": "1" },
+    );
+    await t.database.db
+      .update(leads)
+      .set({ updated_at: monthsAgo(25) })
+      .where(eq(leads.id, lead.id));
+    const suppressed = (contact: { email?: string; phones?: string[] }) =>
+      isSuppressed(t.database.db, t.secrets.tokenSecret, contact);
+    expect(await suppressed({ email: "private.gpc@example.com" })).toBe(true);
+    await purgeExpired(t.database.db, { now: NOW, retentionMonths: 24, tokenSecret: t.secrets.tokenSecret });
+    expect((await rowOf(lead.id)).email).toBeNull();
+    expect(await suppressed({ email: "private.gpc@example.com" })).toBe(true);
+    expect(await suppressed({ phones: ["(312) 736-4188"] })).toBe(true);
+    expect(await suppressed({ email: "someone.else@example.com" })).toBe(false);
   });
 });

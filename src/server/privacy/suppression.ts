@@ -49,7 +49,9 @@ async function sentGlobalPrivacyControl(db: Db, email: string | undefined, digit
   const who: SQL[] = [];
   // Leads keep the e-mail as typed; the index on it serves the exact match, lower() the rest.
   if (email) who.push(eq(leads.email, email), sql`lower(${leads.email}) = ${email}`);
-  if (digits.length > 0) who.push(inArray(leads.cell_phone, digits), inArray(leads.home_phone, digits));
+  if (digits.length > 0) {
+    who.push(inArray(leads.cell_phone, digits), inArray(leads.home_phone, digits), inArray(leads.work_phone, digits));
+  }
   const [hit] = await db
     .select({ id: leads.id })
     .from(leads)
