@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: "domain",
           environment: "node",
-          include: ["src/domain/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: ["src/domain/**/*.test.ts", "tests/lint/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
       {

@@ -56,8 +56,14 @@ async function chunkSizes(page: Page) {
       for (const file of new Set(filesOf(route))) counts.set(file, (counts.get(file) ?? 0) + 1);
     return [...counts].filter(([, n]) => n > kinds.length / 2).map(([file]) => file);
   };
+  // The site's stylesheet is the root's own <link> (src/web/root.tsx), not in the manifest.
+  const siteCss = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet][data-precedence]")].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
   const shellJs = new Set([...frame.flatMap(jsOf), ...sharedBy(jsOf)]);
-  const shellCss = new Set([...frame.flatMap(cssOf), ...sharedBy(cssOf)]);
+  const shellCss = new Set([...siteCss, ...frame.flatMap(cssOf), ...sharedBy(cssOf)]);
   const screens = [];
   for (const [screen, route] of byScreen) {
     const js = await sizeOf(jsOf(route).filter((f) => !shellJs.has(f)));

@@ -5,7 +5,14 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const marker = path.resolve("build/client/__spa-fallback.html");
-const inputs = ["src/web", "src/domain", "react-router.config.ts", "vite.config.ts", "package.json"];
+const inputs = [
+  "src/web",
+  "src/domain",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package.json",
+  "scripts/hydrate-after-paint.ts",
+];
 
 function newestMtime(entry: string): number {
   const stat = statSync(entry, { throwIfNoEntry: false });

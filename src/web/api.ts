@@ -29,6 +29,9 @@ export type ApiResult<T> = {
 
 type Method = "GET" | "POST" | "PUT";
 
+/** What a call answers when the server (or a piece of the app's own code) could not be fetched. */
+export const UNREACHABLE_MESSAGE = "We could not reach the server. Please check your connection and try again.";
+
 async function apiRequest<T>(
   method: Method,
   path: string,
@@ -67,7 +70,7 @@ async function apiRequest<T>(
     return {
       ok: false,
       status: 0,
-      message: "We could not reach the server. Please check your connection and try again.",
+      message: UNREACHABLE_MESSAGE,
       data: undefined,
       errors: {},
     };

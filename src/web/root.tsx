@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { rememberAttribution } from "./site/attribution.ts";
-import "./styles/site.css";
+import siteStylesheet from "./styles/site.css?url";
 
 const PAGE_END_ID = "page-end";
 
@@ -13,6 +13,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* With a precedence React writes the stylesheet at the top of the head, before the modules that
+            <Scripts /> preloads: the one render-blocking request goes out first (decision 0024). */}
+        <link rel="stylesheet" href={siteStylesheet} precedence="site" />
         <Links />
         {/* A slow phone may paint a half-parsed page and then move it (the hero, the navbar) as the rest
             arrives; holding the first paint until the page's end is parsed keeps layout shift at zero. */}

@@ -1,5 +1,4 @@
-import { emailLinkRequest } from "#domain/contracts/lead.ts";
-import { enterFromEmailLink } from "#web/api.ts";
+import { enterFromEmailLink, UNREACHABLE_MESSAGE } from "#web/api.ts";
 import { saveLeadId } from "#web/funnel/lead-session.ts";
 import { forgetTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { readAttribution } from "#web/site/attribution.ts";
@@ -53,6 +52,11 @@ export async function enterByEmailLink(
   storage: Storage = sessionStorage,
   userAgent: string = navigator.userAgent,
 ): Promise<EmailLinkEntry> {
+  // The lead contract (zod and every field's rule) is imported only when a visitor arrives by an e-mail link,
+  // not with every landing page (docs/decisions/0024-landing-performance.md).
+  const contract = await import("#domain/contracts/lead.ts").catch(() => undefined);
+  if (!contract) return { ok: false, message: UNREACHABLE_MESSAGE };
+  const { emailLinkRequest } = contract;
   const body = emailLinkRequest.safeParse({
     email: arrival.email,
     loan_reason: arrival.loanReason,

@@ -6,7 +6,7 @@ import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { digitsOnly } from "#domain/masks.ts";
 import { DEFAULT_LOAN_AMOUNT, DEFAULT_LOAN_REASON, LOAN_AMOUNT_OPTIONS, LOAN_REASON_OPTIONS } from "#domain/options.ts";
-import { quickStartSchema, type QuickStart } from "#domain/schemas/quick-start.ts";
+import type { QuickStart } from "#domain/schemas/quick-start.ts";
 import { fetchVisitorIp } from "#web/api.ts";
 import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
@@ -26,6 +26,10 @@ const QUICK_START_NEXT_PATH = "/lgname";
 
 const DEFAULTS = { amount: String(DEFAULT_LOAN_AMOUNT), loanReason: DEFAULT_LOAN_REASON, zipCode: "" };
 
+// The schema (with zod and the shared field rules) is not part of the page's first load: it is imported when
+// the visitor first reaches the form, well before a submit needs it (docs/decisions/0024-landing-performance.md).
+const loadQuickStartSchema = () => import("#domain/schemas/quick-start.ts").then((m) => m.quickStartSchema);
+
 /** docs/product/validation.md: other characters are stripped as they are typed, at most five digits. */
 const zipDigits = (value: string) => digitsOnly(value).slice(0, 5);
 
@@ -36,15 +40,22 @@ export function QuickStartForm() {
   const site = useSite();
   const navigate = useNavigate();
   const openPopup = useOpenInfoPopup();
-  const form = useZodForm(quickStartSchema, { defaultValues: DEFAULTS });
+  const form = useZodForm(loadQuickStartSchema, { defaultValues: DEFAULTS });
   const zipCode = useWatch({ control: form.control, name: "zipCode" });
   const { lookup, resolve } = useZipPlace(zipCode);
-  // The funnel's code is fetched once this page is interactive, while the visitor fills in the form: not
-  // in the prerendered HTML, where it would compete with what the page itself needs to paint.
-  const [hydrated, setHydrated] = useState(false);
+  // The funnel's first screen and the form's schema are fetched once the visitor reaches the form (focus, a
+  // pointer over it, a touch), while they fill it in: not with the page, where they would compete with what
+  // the page itself needs to paint.
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
+  const { formRef } = form;
   useEffect(() => {
-    setHydrated(true);
-  }, []);
+    // Focus given before the page's JavaScript ran counts too.
+    if (formRef.current?.contains(document.activeElement)) setReached(true);
+  }, [formRef]);
+  useEffect(() => {
+    if (reached) loadQuickStartSchema().catch(() => undefined);
+  }, [reached]);
   useConsentVendors();
 
   // Back from the funnel's first screen (or a reload of this page in the same tab) shows the answers the
@@ -113,6 +124,8 @@ export function QuickStartForm() {
       aria-labelledby="quick-start-title"
       aria-busy={form.busy}
       noValidate
+      onFocus={reach}
+      onPointerEnter={reach}
       onSubmit={form.submitWith(onValid)}
     >
       <h2 id="quick-start-title" className="quick-start__title">
@@ -138,7 +151,7 @@ export function QuickStartForm() {
         maxLength={5}
         normalize={zipDigits}
       />
-      {hydrated ? <PrefetchPageLinks page={QUICK_START_NEXT_PATH} /> : null}
+      {reached ? <PrefetchPageLinks page={QUICK_START_NEXT_PATH} /> : null}
       {/* Filled by the consent-certificate vendors' scripts when one is configured; never shown. */}
       <ConsentVendorFields />
       <button

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
+import { useWatch } from "react-hook-form";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { MESSAGES } from "#domain/messages.ts";
@@ -119,6 +120,49 @@ describe("useZodForm and the field building blocks", () => {
     await waitFor(() =>
       expect(onValid).toHaveBeenCalledWith({ email: "jo@example.com", phone: "2125550123", unsubscribe: "OTHER" }),
     );
+  });
+
+  it("lets a watcher of the same component see what was typed before the JavaScript took over", async () => {
+    function WatchingForm() {
+      const form = useZodForm(unsubscribeSchema, { defaultValues: { email: "", phone: "", unsubscribe: "" } });
+      const email = useWatch({ control: form.control, name: "email" });
+      return (
+        <form ref={form.formRef} aria-label="Demo" noValidate>
+          <TextField control={form.control} name="email" label="Email" type="email" />
+          <p>Watched: {email}</p>
+        </form>
+      );
+    }
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<WatchingForm />);
+    container.querySelector<HTMLInputElement>("input[name=email]")!.value = "jo@example.com";
+    render(<WatchingForm />, { container, hydrate: true });
+    expect(await screen.findByText("Watched: jo@example.com")).toBeTruthy();
+  });
+
+  it("validates with a schema it imports when first needed, and tries a failed import again", async () => {
+    const load = vi
+      .fn<() => Promise<typeof unsubscribeSchema>>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValue(unsubscribeSchema);
+    const onValid = vi.fn();
+    function LazyForm() {
+      const form = useZodForm(load, { defaultValues: { email: "", phone: "", unsubscribe: "" } });
+      return (
+        <form ref={form.formRef} aria-label="Demo" noValidate onSubmit={form.submitWith(onValid)}>
+          <TextField control={form.control} name="email" label="Email" type="email" />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<LazyForm />);
+    expect(load).not.toHaveBeenCalled();
+    submit();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    submit();
+    expect(await screen.findByText(MESSAGES.emailRequired)).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(onValid).not.toHaveBeenCalled();
   });
 
   it("puts the server's field errors on their fields, answers the others, and drops one when its field changes", async () => {

@@ -12,6 +12,7 @@ import {
 import {
   useForm,
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type PathValue,
@@ -50,18 +51,50 @@ export type ZodForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out>
   focusFirstInvalid: () => void;
 };
 
+/**
+ * A form's schema, or a function that imports it: a page whose form is not validated before it is used can
+ * leave the schema and zod out of its first load (the landing page, docs/decisions/0024-landing-performance.md).
+ * The function must be stable (module level) and may be called more than once.
+ */
+export type SchemaSource<S extends z.ZodType<FieldValues>> = S | (() => Promise<S>);
+
+// The schema's input type is `unknown` for fields it preprocesses (masks, trimming) and for the funnel's
+// z.ZodType step schemas; the form holds their text, so the resolver is typed with the form's values.
+function resolverFor<S extends z.ZodType<FieldValues>, V extends FieldValues>(schema: S) {
+  return zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<V, unknown, z.output<S>>;
+}
+
+/**
+ * Validates with the schema once `load` has brought it. While it cannot be fetched (offline) the form counts as
+ * invalid, with no field marked, so nothing is sent; the next validation tries the import again.
+ */
+function lazyResolver<S extends z.ZodType<FieldValues>, V extends FieldValues>(
+  load: () => Promise<S>,
+): Resolver<V, unknown, z.output<S>> {
+  let loading: Promise<Resolver<V, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    loading ??= load().then((schema) => resolverFor<S, V>(schema));
+    try {
+      return await (
+        await loading
+      )(values, context, options);
+    } catch {
+      loading = undefined;
+      return { values: {}, errors: { root: { type: "unavailable" } } as FieldErrors<V> };
+    }
+  };
+}
+
 // Every form of the site is driven by its domain schema the same way (docs/product/validation.md and
 // docs/product/errors.md): validated on submit, then re-validated on every change, with the schema's messages; focus
 // moves to the first invalid field only after the errors are on the page, so a screen reader announces the field as
 // invalid together with its message (docs/decisions/0014-forms.md).
 export function useZodForm<S extends z.ZodType<FieldValues>, V extends FieldValues = FormValuesOf<S>>(
-  schema: S,
+  schema: SchemaSource<S>,
   options: ZodFormOptions<V, z.output<S>>,
 ): ZodForm<V, z.output<S>> {
-  // The schema's input type is `unknown` for fields it preprocesses (masks, trimming) and for the funnel's
-  // z.ZodType step schemas; the form holds their text, so the resolver is typed with the form's values.
   const resolver = useMemo(
-    () => zodResolver(schema as z.ZodType<FieldValues, FieldValues>) as unknown as Resolver<V, unknown, z.output<S>>,
+    () => (typeof schema === "function" ? lazyResolver<S, V>(schema) : resolverFor<S, V>(schema)),
     [schema],
   );
   const form = useForm<V, unknown, z.output<S>>({
@@ -97,6 +130,7 @@ export function useZodForm<S extends z.ZodType<FieldValues>, V extends FieldValu
   // The prerendered page can be used before its JavaScript takes over (docs/decisions/0003): keep what the
   // visitor chose or typed by then instead of putting the defaults back over it. Runs once, before the
   // first render after hydration would rewrite the controls.
+  const kept = useRef<Path<V>[]>([]);
   useLayoutEffect(() => {
     const elements = formRef.current?.elements;
     if (!elements) return;
@@ -108,8 +142,15 @@ export function useZodForm<S extends z.ZodType<FieldValues>, V extends FieldValu
         (control instanceof HTMLInputElement && control.type !== "checkbox" && control.type !== "radio");
       if (textLike && typeof value === "string" && control.value !== value) {
         setValue(name as Path<V>, control.value as PathValue<V, Path<V>>);
+        kept.current.push(name as Path<V>);
       }
     }
+  }, [getValues, setValue]);
+  // A useWatch of the same component subscribes in a layout effect that runs after the one above, and so
+  // misses what it kept (the quick start's zip would never look up its city): once every layout effect has
+  // run, the kept values are set again for those watchers.
+  useEffect(() => {
+    for (const name of kept.current.splice(0)) setValue(name, getValues(name));
   }, [getValues, setValue]);
 
   const submitWith = useCallback(
