@@ -13,7 +13,14 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export async function queueMail(db: Db | Tx, mail: NewMail): Promise<void> {
   await db
     .insert(mailOutbox)
-    .values({ purpose: mail.purpose, toAddress: mail.to, subject: mail.subject, body: mail.body });
+    // This process's clock, as the delivery job's (see marketing/outbox-store.ts queueListAddition).
+    .values({
+      purpose: mail.purpose,
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      nextAttemptAt: new Date(),
+    });
 }
 
 /** Up to `limit` pending mails due at `now`, oldest first, each claimed until `now + leaseMs`. */

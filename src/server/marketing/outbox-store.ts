@@ -20,6 +20,9 @@ export async function queueListAddition(
       listKey: [...entry.listIds].sort((a, b) => a - b).join(","),
       listIds: [...entry.listIds],
       updateEnabled: entry.updateEnabled,
+      // This process's clock, as the sync's: the database's now() has microseconds, and an entry stamped
+      // later in the same millisecond than a pass's `now` would wait for the next pass.
+      nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: [marketingOutbox.leadId, marketingOutbox.listKey] });
 }
@@ -80,8 +83,8 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export async function queueContactRemoval(db: Db | Tx, email: string): Promise<void> {
   await db.execute(sql`
-    insert into marketing_erasures (email)
-    select ${email}
+    insert into marketing_erasures (email, next_attempt_at)
+    select ${email}, ${new Date()}
     where exists (
       select 1 from marketing_outbox o join leads l on l.id = o.lead_id
       where lower(l.email) = ${email}
