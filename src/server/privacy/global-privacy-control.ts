@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.ts";
 import { markDoNotSell, type LeadRow } from "../leads/lead-store.ts";
+import { queueContactRemoval } from "../marketing/outbox-store.ts";
 
 // Global Privacy Control: any lead request carrying `Sec-GPC: 1` is a do-not-sell request for that lead
 // (docs/decisions/0008-lead-access-and-pii.md, docs/product/security-and-privacy.md#global-privacy-control).
@@ -13,5 +14,8 @@ export const sendsGpc = (request: FastifyRequest) => request.headers["sec-gpc"] 
  */
 export async function recordGpc(db: Db, request: FastifyRequest, lead: LeadRow): Promise<LeadRow> {
   if (!sendsGpc(request) || lead.doNotSellAt) return lead;
-  return (await markDoNotSell(db, lead.id)) ?? lead;
+  const marked = await markDoNotSell(db, lead.id);
+  // Sharing with a marketing list is sharing too: a contact already queued or synced leaves the lists.
+  if (marked?.email) await queueContactRemoval(db, marked.email.trim().toLowerCase());
+  return marked ?? lead;
 }
