@@ -82,3 +82,12 @@ export const PUBLIC_PAGES = [
   { path: "/unsubscribe", heading: "Unsubscribe" },
   { path: "/do-not-sell-information", heading: "Do Not Sell or Share My Personal Information" },
 ] as const;
+
+/**
+ * Waits until React has hydrated the prerendered page (its elements carry React's fiber keys). A public page
+ * paints before its JavaScript is fetched (docs/decisions/0024-landing-performance.md), so a click that
+ * comes sooner meets a button with no handler yet, as a visitor's very first tap could.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+}
