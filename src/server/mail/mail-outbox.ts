@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { mailOutbox } from "../db/schema.ts";
+import { claimDue } from "../outbox/claim-due.ts";
 
 // The mail outbox (docs/product/mail.md): every e-mail is a row first, written in the transaction of what
-// it tells, and sent by the delivery job when a transport is configured. A row is claimed by pushing its
-// next attempt past a lease, so two processes never send one mail at once.
+// it tells, and sent by the delivery job when a transport is configured, which claims rows as every outbox
+// does (src/server/outbox/claim-due.ts).
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type NewMail = { purpose: string; to: string; subject: string; body: string };
@@ -24,23 +25,8 @@ export async function queueMail(db: Db | Tx, mail: NewMail): Promise<void> {
 }
 
 /** Up to `limit` pending mails due at `now`, oldest first, each claimed until `now + leaseMs`. */
-export async function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxMail[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    const ids = due.map((d) => d.id);
-    return tx
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-      .where(inArray(mailOutbox.id, ids))
-      .returning();
-  });
+export function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxMail[]> {
+  return claimDue(db, mailOutbox, { now, limit, leaseMs, ready: eq(mailOutbox.status, "pending") });
 }
 
 /** Sent, or refused for good; only a mail still pending (an erasure may have blanked it meanwhile). */

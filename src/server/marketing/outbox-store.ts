@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { marketingErasures, marketingOutbox } from "../db/schema.ts";
+import { claimDue } from "../outbox/claim-due.ts";
 
 // The marketing outbox (docs/product/marketing.md): list additions are written here in the request and
-// sent by the sync job. An entry is claimed by pushing its next attempt past a lease, so two processes
-// never send the same entry at once, and one that dies mid-send leaves it to be taken again.
+// sent by the sync job, which claims them as every outbox does (src/server/outbox/claim-due.ts).
 
 export type OutboxEntry = typeof marketingOutbox.$inferSelect;
 
@@ -28,27 +28,8 @@ export async function queueListAddition(
 }
 
 /** Up to `limit` pending entries due at `now`, oldest first, each claimed until `now + leaseMs`. */
-export async function claimDueEntries(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: marketingOutbox.id })
-      .from(marketingOutbox)
-      .where(and(eq(marketingOutbox.status, "pending"), lte(marketingOutbox.nextAttemptAt, now)))
-      .orderBy(asc(marketingOutbox.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(marketingOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-      .where(
-        inArray(
-          marketingOutbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
+export function claimDueEntries(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
+  return claimDue(db, marketingOutbox, { now, limit, leaseMs, ready: eq(marketingOutbox.status, "pending") });
 }
 
 /** The entry's end: sent, suppressed (an opt-out came first) or failed (refused for good). */
@@ -93,23 +74,8 @@ export async function queueContactRemoval(db: Db | Tx, email: string): Promise<v
 }
 
 /** Contacts due for deletion at Brevo, each claimed until `now + leaseMs`. */
-export async function claimDueErasures(db: Db, now: Date, limit: number, leaseMs: number): Promise<ErasureEntry[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: marketingErasures.id })
-      .from(marketingErasures)
-      .where(lte(marketingErasures.nextAttemptAt, now))
-      .orderBy(asc(marketingErasures.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    const ids = due.map((d) => d.id);
-    return tx
-      .update(marketingErasures)
-      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-      .where(inArray(marketingErasures.id, ids))
-      .returning();
-  });
+export function claimDueErasures(db: Db, now: Date, limit: number, leaseMs: number): Promise<ErasureEntry[]> {
+  return claimDue(db, marketingErasures, { now, limit, leaseMs });
 }
 
 /** Brevo confirmed (or refused for good): the last copy of the address goes. */
