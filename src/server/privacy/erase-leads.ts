@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
 import { isSensitiveField, SERVER_FIELDS, type ServerField } from "#domain/fields/lead-fields.ts";
 import type { Db } from "../db/database.ts";
@@ -68,20 +68,23 @@ export async function eraseLeads(
     .where(inArray(leads.id, list));
   // The step history holds the answers as typed (sensitive ones masked).
   const events = await tx.delete(stepEvents).where(inArray(stepEvents.leadId, list)).returning({ id: stepEvents.id });
-  const sales = await tx
-    .select({ leadId: auctions.leadId, attribution: auctions.attribution })
-    .from(auctions)
+  // The keyed hashes served the duplicate checks; the source stays so the sale still counts for it.
+  const sourceOnly = sql`coalesce((select jsonb_object_agg(key, value) from jsonb_each(${auctions.attribution})
+    where key in (${sql.join(
+      SOURCE_KEYS.map((key) => sql`${key}`),
+      sql`, `,
+    )})), '{}'::jsonb)`;
+  await tx
+    .update(auctions)
+    .set({
+      emailHash: null,
+      phoneHash: null,
+      ssnHash: null,
+      redirectUrl: null,
+      rejectUrl: null,
+      attribution: sourceOnly,
+    })
     .where(inArray(auctions.leadId, list));
-  for (const sale of sales) {
-    const source = Object.fromEntries(
-      Object.entries(sale.attribution).filter(([key]) => (SOURCE_KEYS as readonly string[]).includes(key)),
-    );
-    // The keyed hashes served the duplicate checks; the source stays so the sale still counts for it.
-    await tx
-      .update(auctions)
-      .set({ emailHash: null, phoneHash: null, ssnHash: null, redirectUrl: null, rejectUrl: null, attribution: source })
-      .where(inArray(auctions.leadId, [sale.leadId]));
-  }
   // A buyer's answer may echo the person (a name, an offer address with an e-mail in it); the masked
   // request is dropped too. Status, price and timing stay for the figures.
   await tx

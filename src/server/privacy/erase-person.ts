@@ -1,9 +1,9 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { leads, mailOutbox, privacyRequests, suppressionTombstones } from "../db/schema.ts";
+import { leads, mailOutbox, privacyRequests } from "../db/schema.ts";
 import { queueContactRemoval } from "../marketing/outbox-store.ts";
 import { eraseLeads } from "./erase-leads.ts";
-import { tombstoneHashes } from "./suppression.ts";
+import { leaveTombstones } from "./suppression.ts";
 
 // A confirmed delete request (docs/product/privacy-requests.md#delete): every lead of the verified e-mail
 // loses what says who the person was (erase-leads.ts), and so do the person's privacy requests and mails.
@@ -41,13 +41,7 @@ export async function erasePerson(
       ...theirs.map((r) => r.phone),
       ...found.flatMap((lead) => [lead.cell, lead.home, lead.work]),
     ];
-    const hashes = tombstoneHashes(secret, { email, phones });
-    if (hashes.length > 0) {
-      await tx
-        .insert(suppressionTombstones)
-        .values(hashes.map((hash) => ({ hash })))
-        .onConflictDoNothing();
-    }
+    await leaveTombstones(tx, secret, [{ email, phones }]);
     // A contact Brevo may hold must go from Brevo too: the marketing sync deletes it there (marketing.md#removal).
     for (const address of new Set([email, ...found.map((lead) => lead.email?.toLowerCase())])) {
       if (address) await queueContactRemoval(tx, address);

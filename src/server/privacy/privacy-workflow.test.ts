@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
 import { privacyRequests } from "../db/schema.ts";
+import { findAuction } from "../distribution/auction-store.ts";
 import {
   accept,
   ACCOUNT,
@@ -63,6 +64,12 @@ describe("a delete request", () => {
     const stored = await everyRowAsText(t.database.db);
     for (const trace of TRACES) expect(stored, trace).not.toContain(trace);
     for (const trace of TRACES) expect(t.logs(), trace).not.toContain(trace);
+    // The sale still counts for its source; the click id, which may point at the person, is gone.
+    expect((await findAuction(t.database.db, sold.id))?.attribution).toEqual({
+      utm_source: "google",
+      aff_id: "aff-7",
+      "tPar[affiliateId]": "77",
+    });
     // Someone else's application is untouched (and the scan does see stored names).
     expect(stored).toContain("Vandermeer");
     const [after] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference));

@@ -1,7 +1,7 @@
-import { and, inArray, isNotNull, lt, notInArray } from "drizzle-orm";
+import { and, lt, notInArray } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
-import { clientLogs, consentRecords, leads, suppressionTombstones } from "../db/schema.ts";
-import { tombstoneHashes } from "./suppression.ts";
+import { clientLogs, consentRecords, leads } from "../db/schema.ts";
+import { leaveTombstones } from "./suppression.ts";
 import { eraseLeads } from "./erase-leads.ts";
 
 // Retention (docs/product/security-and-privacy.md#retention): a lead's personal data is erased once the lead
@@ -33,25 +33,24 @@ export async function purgeExpired(
   const months = Math.min(options.retentionMonths, MAX_RETENTION_MONTHS);
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: leads.id })
+      .select({
+        id: leads.id,
+        gpc: leads.doNotSellAt,
+        email: leads.email,
+        cell: leads.cell_phone,
+        home: leads.home_phone,
+        work: leads.work_phone,
+      })
       .from(leads)
       .where(and(notInArray(leads.status, [PURGED_STATUS, "erased"]), lt(leads.updated_at, monthsBefore(now, months))));
     const ids = due.map((row) => row.id);
     // A lead whose browser sent Global Privacy Control was a do-not-sell request: its tombstone keeps the
     // e-mail and phones suppressed once the lead itself says nothing any more.
-    const gpc = await tx
-      .select({ email: leads.email, cell: leads.cell_phone, home: leads.home_phone, work: leads.work_phone })
-      .from(leads)
-      .where(and(inArray(leads.id, ids.length > 0 ? ids : [""]), isNotNull(leads.doNotSellAt)));
-    const hashes = gpc.flatMap((lead) =>
-      tombstoneHashes(options.tokenSecret, { email: lead.email, phones: [lead.cell, lead.home, lead.work] }),
+    await leaveTombstones(
+      tx,
+      options.tokenSecret,
+      due.filter((lead) => lead.gpc).map((lead) => ({ email: lead.email, phones: [lead.cell, lead.home, lead.work] })),
     );
-    if (hashes.length > 0) {
-      await tx
-        .insert(suppressionTombstones)
-        .values([...new Set(hashes)].map((hash) => ({ hash })))
-        .onConflictDoNothing();
-    }
     const erased = await eraseLeads(tx, ids, { status: PURGED_STATUS, keepConsentEvidence: true });
     const consents = await tx
       .delete(consentRecords)

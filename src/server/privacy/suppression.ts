@@ -26,8 +26,23 @@ export async function isSuppressed(db: Db, secret: Buffer, contact: Contact): Pr
   );
 }
 
-/** The keyed hashes an erasure keeps of a contact, and that a later check looks for. */
-export function tombstoneHashes(secret: Buffer, contact: Contact): string[] {
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * What stays of people whose data goes (an erasure, a purged Global Privacy Control request): the keyed
+ * hashes of their e-mails and phones, which every later check looks for.
+ */
+export async function leaveTombstones(db: Db | Tx, secret: Buffer, contacts: readonly Contact[]): Promise<void> {
+  const hashes = [...new Set(contacts.flatMap((contact) => tombstoneHashes(secret, contact)))];
+  if (hashes.length === 0) return;
+  await db
+    .insert(suppressionTombstones)
+    .values(hashes.map((hash) => ({ hash })))
+    .onConflictDoNothing();
+}
+
+/** The keyed hashes kept of a contact. */
+function tombstoneHashes(secret: Buffer, contact: Contact): string[] {
   const hashes = [
     personHash(secret, "email", contact.email),
     ...(contact.phones ?? []).map((phone) => personHash(secret, "phone", phone)),
