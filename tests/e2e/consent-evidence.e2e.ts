@@ -4,16 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { issueCertificateToken } from "../../src/server/consent/consent-certificate.ts";
 import { launchBrowser, openPage } from "./browser.ts";
-import {
-  ANSWERS,
-  baseURL,
-  closeSuggestionsBeforeActions,
-  LONG,
-  next,
-  PHONE,
-  poll,
-  startFunnel,
-} from "./funnel-walk.ts";
+import { ANSWERS, baseURL, LONG, next, PHONE, poll, startLead } from "./funnel-walk.ts";
 
 // docs/product/security-and-privacy.md#consent-certificate: the consent a buyer can check later is, byte for
 // byte, the text the visitor had in front of them when they pressed the button. Read from the rendered
@@ -50,17 +41,10 @@ describe("consent evidence", () => {
     "the certificate shows each consent exactly as the visitor read it on the page",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
-      await closeSuggestionsBeforeActions(page);
       await page.goto(`${baseURL}/start`);
       await page.waitForLoadState("networkidle");
       const quickStart = await shownText(page, ".quick-start__consent");
-      await startFunnel(page);
-      await ANSWERS.lgname!(page, "mouse");
-      await next(page, "mouse");
-      await page.waitForURL(`${baseURL}/email`);
-      await ANSWERS.email!(page, "mouse");
-      await next(page, "mouse");
-      await page.waitForURL(`${baseURL}/cellphone`);
+      await startLead(page);
       const phone = await shownText(page, ".step__consent");
       await ANSWERS.cellphone!(page, "mouse");
       await next(page, "mouse");
