@@ -11,7 +11,7 @@ const inputs = [
   "react-router.config.ts",
   "vite.config.ts",
   "package.json",
-  "scripts/hydrate-after-paint.ts",
+  "scripts/defer-hydration.ts",
 ];
 
 function newestMtime(entry: string): number {

@@ -1,12 +1,18 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { HYDRATED_EVENT } from "./hydration/hydrated-event.ts";
 import { rememberAttribution } from "./site/attribution.ts";
 import siteStylesheet from "./styles/site.css?url";
 
 const PAGE_END_ID = "page-end";
 
 export function Layout({ children }: { children: ReactNode }) {
+  // The layout's effect runs after every effect of the page inside it: the page is hydrated and wired, so the
+  // taps a prerendered page held until now can be made again (docs/decisions/0025-hydrate-on-intent.md).
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <html lang="en">
       <head>

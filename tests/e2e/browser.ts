@@ -84,9 +84,9 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /**
- * Waits until React has hydrated the prerendered page (its elements carry React's fiber keys). A public page
- * paints before its JavaScript is fetched (docs/decisions/0024-landing-performance.md), so a click that
- * comes sooner meets a button with no handler yet, as a visitor's very first tap could.
+ * Waits until React has hydrated the prerendered page (its elements carry React's fiber keys). A tap that comes
+ * sooner is held and made again after hydration (docs/decisions/0025-hydrate-on-intent.md); this is for tests
+ * that check the app started by itself.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));

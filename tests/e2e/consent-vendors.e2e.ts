@@ -90,7 +90,10 @@ describe("TrustedForm, when configured", () => {
       const landing = await page.goto(`${server.baseURL}/start`);
       const csp = landing?.headers()["content-security-policy"] ?? "";
       expect(csp).toMatch(new RegExp(`script-src 'self'[^;]* ${vendor.url}`));
-      // The script ran and the page kept what it wrote, before the visitor even starts.
+      // The landing page starts its app, and with it the vendor's script, at the visitor's first touch
+      // (docs/decisions/0025-hydrate-on-intent.md): the script runs and the page keeps what it wrote before a single
+      // answer is given.
+      await page.getByLabel("Loan Amount").focus();
       await poll(() => page.evaluate(() => sessionStorage.getItem("trustedFormURL"))).toBe(CERT);
 
       await applyAs(page, newPerson(), server.baseURL);

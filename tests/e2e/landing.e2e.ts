@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./browser.ts";
+import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS, waitForHydration } from "./browser.ts";
 import { smallTapTargets } from "./funnel-walk.ts";
 
 const baseURL = inject("baseURL");
@@ -94,6 +94,71 @@ describe("landing page above the fold", () => {
       await context.close();
     });
   }
+});
+
+/** Holds the page's React entry module until `release` is called: the app cannot hydrate before then. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+// docs/decisions/0025-hydrate-on-intent.md: the landing page is whole as HTML and fetches its app when the visitor
+// reaches for it.
+describe("landing page JavaScript", () => {
+  it("fetches none until the visitor reaches for the page, and keeps the tap that started it", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+
+    const release = await holdApp(page);
+    const toggle = page.locator(".navbar__toggle");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    release();
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await toggle.getAttribute("aria-label")).toBe("Close menu");
+    expect(scripts.some((file) => file.startsWith("/assets/entry.client-"))).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("sends REQUEST NOW tapped before the app ran once, by the app, without reloading the page", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    const release = await holdApp(page);
+    await page.getByLabel("Your Zip Code").fill("10001");
+    await page.getByRole("button", { name: "REQUEST NOW" }).click();
+    expect(page.url()).toBe(`${baseURL}/`);
+    release();
+    await page.waitForURL(`${baseURL}/lgname`);
+    // A native submit would have put the answers in the address; the app moved on with a client navigation.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("temporary_contact") ?? "{}").zipCode)).toBe(
+      "10001",
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("starts at once, untouched, for an address with parameters, and keeps the traffic source", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/?utm_source=newsletter`);
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("utm_source"))).toBe("newsletter");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("landing page", () => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS, waitForHydration } from "./browser.ts";
+import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./browser.ts";
 
 // Each informational pop-up (docs/product/overview.md and docs/product/screens-and-routes.md) opens, is an accessible
 // modal dialog, keeps focus inside, and closes three ways: Escape, a click outside, its close button; focus then
@@ -110,7 +110,7 @@ describe("pop-ups", () => {
     const { context, page } = await openPage(browser, { viewport: { width: 320, height: 256 } });
     const popup = POPUPS[0]!;
     await page.goto(`${baseURL}${popup.path}`);
-    await waitForHydration(page);
+    // Tapped before the page's app has run: the tap is held and made once it has (decision 0025).
     await page.getByRole("button", { name: "Open menu" }).click();
     await openPopup(page, popup);
     const body = dialog(page, popup.title).getByRole("region", { name: popup.title });

@@ -148,7 +148,6 @@ export function QuickStartForm() {
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete="postal-code"
-        maxLength={5}
         normalize={zipDigits}
       />
       {reached ? <PrefetchPageLinks page={QUICK_START_NEXT_PATH} /> : null}

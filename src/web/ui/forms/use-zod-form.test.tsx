@@ -140,6 +140,26 @@ describe("useZodForm and the field building blocks", () => {
     expect(await screen.findByText("Watched: jo@example.com")).toBeTruthy();
   });
 
+  it("rewrites what was typed before the JavaScript took over as its field normalizes typing", async () => {
+    const digits = (value: string) => value.replace(/\D/g, "").slice(0, 5);
+    function ZipForm() {
+      const form = useZodForm(unsubscribeSchema, { defaultValues: { email: "", phone: "", unsubscribe: "" } });
+      const email = useWatch({ control: form.control, name: "email" });
+      return (
+        <form ref={form.formRef} aria-label="Demo" noValidate>
+          <TextField control={form.control} name="email" label="Zip" normalize={digits} />
+          <p>Watched: {email}</p>
+        </form>
+      );
+    }
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<ZipForm />);
+    container.querySelector<HTMLInputElement>("input[name=email]")!.value = "9a0-2 1x05";
+    render(<ZipForm />, { container, hydrate: true });
+    await waitFor(() => expect(field("Zip").value).toBe("90210"));
+    expect(await screen.findByText("Watched: 90210")).toBeTruthy();
+  });
+
   it("validates with a schema it imports when first needed, and tries a failed import again", async () => {
     const load = vi
       .fn<() => Promise<typeof unsubscribeSchema>>()

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hydrationGate, type HydrationGateOptions } from "./hydration-gate.ts";
+
+const HYDRATED = "test:hydrated";
+
+// The gate as a page runs it: rebuilt from its source text alone, as scripts/defer-hydration.ts inlines it, so
+// anything it took from outside its own body would fail here.
+const inlinedGate = new Function(`return (${hydrationGate.toString()});`)() as typeof hydrationGate;
+
+function openGate(options: Partial<HydrationGateOptions> = {}) {
+  let open = false;
+  const done = inlinedGate({ hydratedEvent: HYDRATED, untilIntent: true, ...options }).then(() => {
+    open = true;
+  });
+  return { isOpen: () => open, done };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+beforeEach(() => {
+  history.replaceState(null, "", "/");
+  sessionStorage.clear();
+  document.body.innerHTML = "";
+});
+afterEach(() => {
+  // Every gate a test opened stops holding taps.
+  window.dispatchEvent(new Event(HYDRATED));
+});
+
+describe("hydration gate: when the app starts", () => {
+  it("waits on the landing page until the visitor reaches for it", async () => {
+    const gate = openGate();
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
+  it("counts a key, a focus or a scroll as reaching for the page, as well as a touch", async () => {
+    for (const event of [
+      new KeyboardEvent("keydown", { key: "Tab" }),
+      new FocusEvent("focusin"),
+      new Event("scroll"),
+    ]) {
+      const gate = openGate();
+      await settle();
+      expect(gate.isOpen()).toBe(false);
+      window.dispatchEvent(event);
+      await gate.done;
+      expect(gate.isOpen()).toBe(true);
+    }
+  });
+
+  it("starts after the first paint on other pages", async () => {
+    const gate = openGate({ untilIntent: false });
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
+  it("starts at once when the address carries parameters (an e-mail link, a campaign's source)", async () => {
+    history.replaceState(null, "", "/?email=a%40b.co&loan_reason=OTHER");
+    const gate = openGate();
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
+  it("starts at once when this tab's session holds the app's state (answers to show again)", async () => {
+    sessionStorage.setItem("temporary_contact", "{}");
+    const gate = openGate();
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+});
+
+describe("hydration gate: taps before the app runs", () => {
+  it("holds a tap on a button and makes it again once the app has hydrated", async () => {
+    document.body.innerHTML = '<button type="button">Open menu</button>';
+    const button = document.querySelector("button")!;
+    let taps = 0;
+    button.addEventListener("click", () => taps++);
+    openGate({ untilIntent: false });
+
+    const early = new MouseEvent("click", { bubbles: true, cancelable: true });
+    button.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(taps).toBe(0);
+
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(taps).toBe(1);
+    // From now on the app handles taps itself.
+    button.click();
+    expect(taps).toBe(2);
+  });
+
+  it("holds REQUEST NOW and the Enter key's submit, so the form is sent once by the app, not reloaded", async () => {
+    document.body.innerHTML = '<form><input name="zip" /><button type="submit">REQUEST NOW</button></form>';
+    const form = document.querySelector("form")!;
+    const submits: string[] = [];
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submits.push("submit");
+    });
+    openGate({ untilIntent: false });
+
+    document.querySelector("button")!.click();
+    form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true }));
+    expect(submits).toEqual([]);
+
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(submits).toEqual(["submit", "submit"]);
+  });
+
+  it("leaves links and fields alone: they work without the app", async () => {
+    document.body.innerHTML = '<a href="/privacy">Privacy</a><label><input type="checkbox" /> Agree</label>';
+    const link = document.querySelector("a")!;
+    let linkTaps = 0;
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      linkTaps++;
+    });
+    openGate({ untilIntent: false });
+    link.click();
+    expect(linkTaps).toBe(1);
+    const box = document.querySelector<HTMLInputElement>("input")!;
+    box.click();
+    expect(box.checked).toBe(true);
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(linkTaps).toBe(1);
+  });
+
+  it("lets a link within the page jump at once, and gives the app its tap once it has hydrated", async () => {
+    document.body.innerHTML = '<a href="#quick-start">Request now</a>';
+    const link = document.querySelector("a")!;
+    openGate({ untilIntent: false });
+    const early = new MouseEvent("click", { bubbles: true, cancelable: true });
+    link.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(false);
+
+    let appTaps = 0;
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      appTaps++;
+    });
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(appTaps).toBe(1);
+  });
+
+  it("drops a held tap whose button the app has removed", async () => {
+    document.body.innerHTML = '<button type="button">Gone</button>';
+    const button = document.querySelector("button")!;
+    let taps = 0;
+    button.addEventListener("click", () => taps++);
+    openGate({ untilIntent: false });
+    button.click();
+    button.remove();
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(taps).toBe(0);
+  });
+});

@@ -1,0 +1,84 @@
+/** When a prerendered page starts its app (docs/decisions/0025-hydrate-on-intent.md). */
+export type HydrationGateOptions = {
+  /** The event the app fires once it has hydrated (src/web/hydration/hydrated-event.ts). */
+  hydratedEvent: string;
+  /**
+   * Wait, after the first paint, for the visitor to reach for the page (a touch, a key, the pointer moving, a
+   * scroll) before starting the app. Without it the app starts right after the first paint.
+   */
+  untilIntent: boolean;
+};
+
+/**
+ * Resolves when the page should import its app. Until the app has hydrated, a tap on a button and a form's
+ * submit are held (a button the app has not wired yet does nothing, and a native submit would reload the page
+ * with the answers in its address) and made again, in order, once the app fires `hydratedEvent`; a tap on a link
+ * within the page is let through and made again too.
+ *
+ * This function is inlined into each prerendered page's bootstrap script as its source text
+ * (scripts/defer-hydration.ts), so it must not use anything from outside its own body.
+ */
+export async function hydrationGate({ hydratedEvent, untilIntent }: HydrationGateOptions): Promise<void> {
+  // Events that mean a person is using the page. A paint, a load or a timer is none of them.
+  const intentEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"];
+  const held: Element[] = [];
+  const hold = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    // A link within the page jumps at once without the app; the app's own handler for it (a smooth scroll that
+    // ends with focus on a field) runs too once it is there.
+    const pageLink = event.type === "click" ? target?.closest('a[href^="#"]') : null;
+    if (pageLink) {
+      held.push(pageLink);
+      return;
+    }
+    const action = event.type === "submit" ? target : target?.closest("button");
+    if (!action) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(action);
+  };
+  document.addEventListener("click", hold, true);
+  document.addEventListener("submit", hold, true);
+  addEventListener(
+    hydratedEvent,
+    () => {
+      document.removeEventListener("click", hold, true);
+      document.removeEventListener("submit", hold, true);
+      for (const action of held.splice(0)) {
+        if (!action.isConnected) continue;
+        if (action instanceof HTMLFormElement) action.requestSubmit();
+        else if (action instanceof HTMLElement) action.click();
+      }
+    },
+    { once: true },
+  );
+
+  let intended = false;
+  let onIntent = () => {};
+  const intent = () => {
+    intended = true;
+    for (const type of intentEvents) removeEventListener(type, intent, true);
+    onIntent();
+  };
+  for (const type of intentEvents) addEventListener(type, intent, { capture: true, passive: true });
+
+  // A painted frame: rendering is unblocked (the page end parsed, the stylesheet applied) and a frame produced.
+  // A hidden tab paints nothing and goes on at once.
+  const visible = () => document.visibilityState === "visible";
+  if (visible()) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+  // Reasons to start at once: an address with parameters (an e-mail link, a campaign's source) or state this
+  // tab's session already holds (answers to show again) are read by the app as the page opens.
+  const carriesState = () => {
+    try {
+      return location.search !== "" || sessionStorage.length > 0;
+    } catch {
+      return location.search !== "";
+    }
+  };
+  if (!untilIntent || intended || !visible() || carriesState()) {
+    intent();
+    return;
+  }
+  await new Promise<void>((resolve) => (onIntent = resolve));
+}
