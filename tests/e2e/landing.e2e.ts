@@ -140,6 +140,8 @@ describe("landing page JavaScript", () => {
     await page.getByLabel("Your Zip Code").fill("10001");
     await page.getByRole("button", { name: "REQUEST NOW" }).click();
     expect(page.url()).toBe(`${baseURL}/`);
+    // The held tap shows it was heard until the app takes it over.
+    expect(await page.getByRole("button", { name: "REQUEST NOW" }).getAttribute("data-app-waiting")).toBe("");
     release();
     await page.waitForURL(`${baseURL}/lgname`);
     // A native submit would have put the answers in the address; the app moved on with a client navigation.

@@ -85,9 +85,11 @@ describe("hydration gate: taps before the app runs", () => {
     button.dispatchEvent(early);
     expect(early.defaultPrevented).toBe(true);
     expect(taps).toBe(0);
+    expect(button.hasAttribute("data-app-waiting")).toBe(true);
 
     window.dispatchEvent(new Event(HYDRATED));
     expect(taps).toBe(1);
+    expect(button.hasAttribute("data-app-waiting")).toBe(false);
     // From now on the app handles taps itself.
     button.click();
     expect(taps).toBe(2);

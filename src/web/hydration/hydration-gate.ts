@@ -22,6 +22,7 @@ export async function hydrationGate({ hydratedEvent, untilIntent }: HydrationGat
   // Events that mean a person is using the page. A paint, a load or a timer is none of them.
   const intentEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"];
   const held: Element[] = [];
+  const WAITING = "data-app-waiting";
   const hold = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     // A link within the page jumps at once without the app; the app's own handler for it (a smooth scroll that
@@ -36,6 +37,9 @@ export async function hydrationGate({ hydratedEvent, untilIntent }: HydrationGat
     event.preventDefault();
     event.stopImmediatePropagation();
     held.push(action);
+    // The button shows it was heard (a spinner, styled in app.css) until the app takes the tap over.
+    const button = event.type === "submit" ? (event as SubmitEvent).submitter : action;
+    button?.setAttribute(WAITING, "");
   };
   document.addEventListener("click", hold, true);
   document.addEventListener("submit", hold, true);
@@ -44,6 +48,7 @@ export async function hydrationGate({ hydratedEvent, untilIntent }: HydrationGat
     () => {
       document.removeEventListener("click", hold, true);
       document.removeEventListener("submit", hold, true);
+      for (const waiting of document.querySelectorAll(`[${WAITING}]`)) waiting.removeAttribute(WAITING);
       for (const action of held.splice(0)) {
         if (!action.isConnected) continue;
         if (action instanceof HTMLFormElement) action.requestSubmit();
