@@ -13,7 +13,8 @@ const PAGE = [
 ].join("");
 
 describe("defer hydration", () => {
-  const out = deferHydration(PAGE, "index.html", { hydratedEvent: "test:hydrated", untilIntent: true });
+  const gateOptions = { hydratedEvent: "test:hydrated", failedEvent: "test:failed", untilIntent: true };
+  const out = deferHydration(PAGE, "index.html", gateOptions);
   const script = /<script type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
 
   it("takes the module preloads out of the HTML and leaves the rest of the page as it was", () => {
@@ -24,11 +25,13 @@ describe("defer hydration", () => {
 
   it("starts the same modules from the bootstrap once the gate opens, preloads first", () => {
     expect(script).not.toMatch(/^import /m);
-    const gate = script.indexOf('({"hydratedEvent":"test:hydrated","untilIntent":true});');
+    const gate = script.indexOf('({"hydratedEvent":"test:hydrated","failedEvent":"test:failed","untilIntent":true});');
     const preloads = script.indexOf('["/assets/manifest.js","/assets/entry.js","/assets/root.js"]');
     const imports = script.indexOf(
-      'const [,route0] = await Promise.all([import("/assets/manifest.js"), import("/assets/root.js")]);',
+      'const [,route0] = await Promise.all([import("/assets/manifest.js"), import("/assets/root.js")]).catch(',
     );
+    // A failed import is announced to the gate, which then lets go of the taps it held.
+    expect(script).toContain('dispatchEvent(new Event("test:failed"));');
     const rest = script.indexOf('window.__reactRouterRouteModules = {"root":route0};');
     expect([gate, preloads, imports, rest].every((i) => i >= 0)).toBe(true);
     expect(gate < preloads && preloads < imports && imports < rest).toBe(true);
@@ -44,7 +47,11 @@ describe("defer hydration", () => {
 
   it("fails on a page whose scripts have another shape", () => {
     expect(() =>
-      deferHydration("<html><body></body></html>", "other.html", { hydratedEvent: "e", untilIntent: false }),
+      deferHydration("<html><body></body></html>", "other.html", {
+        hydratedEvent: "e",
+        failedEvent: "f",
+        untilIntent: false,
+      }),
     ).toThrow(/other.html/);
   });
 

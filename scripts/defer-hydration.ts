@@ -9,7 +9,7 @@
 // expected shape fails the build.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HYDRATED_EVENT } from "../src/web/hydration/hydrated-event.ts";
+import { HYDRATED_EVENT, HYDRATION_FAILED_EVENT } from "../src/web/hydration/hydrated-event.ts";
 import { hydrationGate, type HydrationGateOptions } from "../src/web/hydration/hydration-gate.ts";
 import { HOME_PATHS } from "../src/web/pages/layout/home-paths.ts";
 
@@ -38,7 +38,10 @@ export function deferHydration(html: string, file: string, gate: HydrationGateOp
     "  link.href = href;",
     "  document.head.append(link);",
     "}",
-    `const [${names}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(", ")}]);`,
+    `const [${names}] = await Promise.all([${imports.map((m) => `import(${m[2]})`).join(", ")}]).catch((error) => {`,
+    `  dispatchEvent(new Event(${JSON.stringify(gate.failedEvent)}));`,
+    "  throw error;",
+    "});",
     rest,
   ].join("\n");
   return html.replace(PRELOAD, "").replace(bootstrap[0], () => `<script type="module" async="">${script}</script>`);
@@ -52,7 +55,11 @@ export function pagePath(file: string): string {
 
 /** The landing page waits for the visitor; every other prerendered page starts its app after its first paint. */
 export function gateFor(file: string): HydrationGateOptions {
-  return { hydratedEvent: HYDRATED_EVENT, untilIntent: HOME_PATHS.includes(pagePath(file)) };
+  return {
+    hydratedEvent: HYDRATED_EVENT,
+    failedEvent: HYDRATION_FAILED_EVENT,
+    untilIntent: HOME_PATHS.includes(pagePath(file)),
+  };
 }
 
 async function* htmlFiles(dir: string): AsyncGenerator<string> {

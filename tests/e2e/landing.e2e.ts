@@ -136,6 +136,10 @@ describe("landing page JavaScript", () => {
     const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
     await page.goto(`${baseURL}/`);
     await page.waitForLoadState("networkidle");
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
     const release = await holdApp(page);
     await page.getByLabel("Your Zip Code").fill("10001");
     await page.getByRole("button", { name: "REQUEST NOW" }).click();
@@ -144,12 +148,25 @@ describe("landing page JavaScript", () => {
     expect(await page.getByRole("button", { name: "REQUEST NOW" }).getAttribute("data-app-waiting")).toBe("");
     release();
     await page.waitForURL(`${baseURL}/lgname`);
-    // A native submit would have put the answers in the address; the app moved on with a client navigation.
-    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    // A native submit would have loaded a document with the answers in its address; the app moved on with a
+    // client navigation.
+    expect(documents).toEqual([]);
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem("temporary_contact") ?? "{}").zipCode)).toBe(
       "10001",
     );
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("loads the page again when its app cannot be fetched, rather than leave a held tap unanswered", async () => {
+    const { context, page } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await page.goto(`${baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    // As after a deploy that replaced the page's modules: the old names are gone.
+    await page.route("**/assets/root-*.js", (route) => route.fulfill({ status: 404, body: "" }), { times: 1 });
+    const reloaded = page.waitForRequest((request) => request.resourceType() === "document");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect((await reloaded).url()).toBe(`${baseURL}/`);
     await context.close();
   });
 

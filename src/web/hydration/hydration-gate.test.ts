@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hydrationGate, type HydrationGateOptions } from "./hydration-gate.ts";
 
 const HYDRATED = "test:hydrated";
+const FAILED = "test:failed";
 
 // The gate as a page runs it: rebuilt from its source text alone, as scripts/defer-hydration.ts inlines it, so
 // anything it took from outside its own body would fail here.
@@ -9,7 +10,7 @@ const inlinedGate = new Function(`return (${hydrationGate.toString()});`)() as t
 
 function openGate(options: Partial<HydrationGateOptions> = {}) {
   let open = false;
-  const done = inlinedGate({ hydratedEvent: HYDRATED, untilIntent: true, ...options }).then(() => {
+  const done = inlinedGate({ hydratedEvent: HYDRATED, failedEvent: FAILED, untilIntent: true, ...options }).then(() => {
     open = true;
   });
   return { isOpen: () => open, done };
@@ -37,11 +38,12 @@ describe("hydration gate: when the app starts", () => {
     expect(gate.isOpen()).toBe(true);
   });
 
-  it("counts a key, a focus or a scroll as reaching for the page, as well as a touch", async () => {
+  it("counts a key, a focus, a scroll or a bare click (voice control) as reaching for the page, as a touch", async () => {
     for (const event of [
       new KeyboardEvent("keydown", { key: "Tab" }),
       new FocusEvent("focusin"),
       new Event("scroll"),
+      new MouseEvent("click"),
     ]) {
       const gate = openGate();
       await settle();
@@ -95,7 +97,7 @@ describe("hydration gate: taps before the app runs", () => {
     expect(taps).toBe(2);
   });
 
-  it("holds REQUEST NOW and the Enter key's submit, so the form is sent once by the app, not reloaded", async () => {
+  it("holds REQUEST NOW and a submit without it, and sends each through the app, not natively", async () => {
     document.body.innerHTML = '<form><input name="zip" /><button type="submit">REQUEST NOW</button></form>';
     const form = document.querySelector("form")!;
     const submits: string[] = [];
@@ -146,6 +148,56 @@ describe("hydration gate: taps before the app runs", () => {
     });
     window.dispatchEvent(new Event(HYDRATED));
     expect(appTaps).toBe(1);
+  });
+
+  it("takes a second tap on a button that seemed to do nothing as the same request", async () => {
+    document.body.innerHTML = '<button type="button" class="navbar__toggle">Open menu</button>';
+    const button = document.querySelector("button")!;
+    let taps = 0;
+    button.addEventListener("click", () => taps++);
+    openGate({ untilIntent: false });
+    button.click();
+    button.click();
+    expect(button.getAttribute("aria-busy")).toBe("true");
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(taps).toBe(1);
+    expect(button.hasAttribute("aria-busy")).toBe(false);
+  });
+
+  it("does not take focus back with a page link's tap once the visitor has moved on", async () => {
+    document.body.innerHTML = '<a href="#quick-start">Request now</a><input name="zip" />';
+    const link = document.querySelector("a")!;
+    openGate({ untilIntent: false });
+    link.click();
+    document.querySelector("input")!.focus();
+    let appTaps = 0;
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      appTaps++;
+    });
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(appTaps).toBe(0);
+  });
+
+  it("when the app cannot be fetched, reloads a page whose taps it held, and otherwise lets go", async () => {
+    const reload = vi.fn();
+    vi.spyOn(location, "reload").mockImplementation(reload);
+    document.body.innerHTML = '<button type="button">Open menu</button>';
+    const button = document.querySelector("button")!;
+    openGate({ untilIntent: false });
+    button.click();
+    window.dispatchEvent(new Event(FAILED));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(button.hasAttribute("data-app-waiting")).toBe(false);
+
+    openGate({ untilIntent: false });
+    window.dispatchEvent(new Event(FAILED));
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Let go: a later tap reaches the page as it is.
+    const tap = new MouseEvent("click", { bubbles: true, cancelable: true });
+    button.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(false);
+    vi.restoreAllMocks();
   });
 
   it("drops a held tap whose button the app has removed", async () => {

@@ -2,6 +2,8 @@
 export type HydrationGateOptions = {
   /** The event the app fires once it has hydrated (src/web/hydration/hydrated-event.ts). */
   hydratedEvent: string;
+  /** The event the bootstrap fires when the app's modules could not be imported. */
+  failedEvent: string;
   /**
    * Wait, after the first paint, for the visitor to reach for the page (a touch, a key, the pointer moving, a
    * scroll) before starting the app. Without it the app starts right after the first paint.
@@ -18,42 +20,73 @@ export type HydrationGateOptions = {
  * This function is inlined into each prerendered page's bootstrap script as its source text
  * (scripts/defer-hydration.ts), so it must not use anything from outside its own body.
  */
-export async function hydrationGate({ hydratedEvent, untilIntent }: HydrationGateOptions): Promise<void> {
-  // Events that mean a person is using the page. A paint, a load or a timer is none of them.
-  const intentEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"];
+export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }: HydrationGateOptions): Promise<void> {
+  // Events that mean a person is using the page. A paint, a load or a timer is none of them. A click or submit
+  // with nothing before it (voice control, a screen reader's browse mode) counts too.
+  const intentEvents = [
+    "pointerdown",
+    "pointermove",
+    "touchstart",
+    "keydown",
+    "focusin",
+    "wheel",
+    "scroll",
+    "click",
+    "submit",
+  ];
   const held: Element[] = [];
   const WAITING = "data-app-waiting";
   const hold = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     // A link within the page jumps at once without the app; the app's own handler for it (a smooth scroll that
-    // ends with focus on a field) runs too once it is there.
+    // ends with focus on a field) runs too once it is there, unless the visitor has moved on by then.
     const pageLink = event.type === "click" ? target?.closest('a[href^="#"]') : null;
     if (pageLink) {
-      held.push(pageLink);
+      if (!held.includes(pageLink)) held.push(pageLink);
       return;
     }
     const action = event.type === "submit" ? target : target?.closest("button");
     if (!action) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push(action);
+    // A second tap on a button that seemed to do nothing is the same request, not a toggle back.
+    if (!held.includes(action)) held.push(action);
     // The button shows it was heard (a spinner, styled in app.css) until the app takes the tap over.
     const button = event.type === "submit" ? (event as SubmitEvent).submitter : action;
     button?.setAttribute(WAITING, "");
+    button?.setAttribute("aria-busy", "true");
+  };
+  const release = () => {
+    document.removeEventListener("click", hold, true);
+    document.removeEventListener("submit", hold, true);
+    for (const waiting of document.querySelectorAll(`[${WAITING}]`)) {
+      waiting.removeAttribute(WAITING);
+      waiting.removeAttribute("aria-busy");
+    }
+    return held.splice(0);
   };
   document.addEventListener("click", hold, true);
   document.addEventListener("submit", hold, true);
   addEventListener(
     hydratedEvent,
     () => {
-      document.removeEventListener("click", hold, true);
-      document.removeEventListener("submit", hold, true);
-      for (const waiting of document.querySelectorAll(`[${WAITING}]`)) waiting.removeAttribute(WAITING);
-      for (const action of held.splice(0)) {
+      const focusAtRelease = document.activeElement;
+      for (const action of release()) {
         if (!action.isConnected) continue;
         if (action instanceof HTMLFormElement) action.requestSubmit();
-        else if (action instanceof HTMLElement) action.click();
+        else if (action instanceof HTMLAnchorElement) {
+          if (focusAtRelease === document.body || focusAtRelease === action || !focusAtRelease) action.click();
+        } else if (action instanceof HTMLElement) action.click();
       }
+    },
+    { once: true },
+  );
+  // The app could not be fetched (offline, or this page outlived a deploy that replaced its modules): a page whose
+  // taps were held loads again, so they are not silently lost; otherwise the page goes on without the app.
+  addEventListener(
+    failedEvent,
+    () => {
+      if (release().length > 0) location.reload();
     },
     { once: true },
   );
