@@ -13,7 +13,13 @@ const PAGE = [
 ].join("");
 
 describe("defer hydration", () => {
-  const gateOptions = { hydratedEvent: "test:hydrated", failedEvent: "test:failed", untilIntent: true };
+  const gateOptions = {
+    hydratedEvent: "test:hydrated",
+    failedEvent: "test:failed",
+    untilIntent: true,
+    startAtOnceParams: ["email"],
+    unreadEntryKey: "test:unread",
+  };
   const out = deferHydration(PAGE, "index.html", gateOptions);
   const script = /<script type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
 
@@ -25,7 +31,10 @@ describe("defer hydration", () => {
 
   it("starts the same modules from the bootstrap once the gate opens, preloads first", () => {
     expect(script).not.toMatch(/^import /m);
-    const gate = script.indexOf('({"hydratedEvent":"test:hydrated","failedEvent":"test:failed","untilIntent":true});');
+    const gate = script.indexOf(
+      '({"hydratedEvent":"test:hydrated","failedEvent":"test:failed","untilIntent":true,' +
+        '"startAtOnceParams":["email"],"unreadEntryKey":"test:unread"});',
+    );
     const preloads = script.indexOf('["/assets/manifest.js","/assets/entry.js","/assets/root.js"]');
     const imports = script.indexOf(
       'const [,route0] = await Promise.all([import("/assets/manifest.js"), import("/assets/root.js")]).catch(',
@@ -47,11 +56,7 @@ describe("defer hydration", () => {
 
   it("fails on a page whose scripts have another shape", () => {
     expect(() =>
-      deferHydration("<html><body></body></html>", "other.html", {
-        hydratedEvent: "e",
-        failedEvent: "f",
-        untilIntent: false,
-      }),
+      deferHydration("<html><body></body></html>", "other.html", { ...gateOptions, untilIntent: false }),
     ).toThrow(/other.html/);
   });
 

@@ -9,9 +9,10 @@
 // expected shape fails the build.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { HYDRATED_EVENT, HYDRATION_FAILED_EVENT } from "../src/web/hydration/hydrated-event.ts";
+import { HYDRATED_EVENT, HYDRATION_FAILED_EVENT, UNREAD_ENTRY_KEY } from "../src/web/hydration/hydrated-event.ts";
 import { hydrationGate, type HydrationGateOptions } from "../src/web/hydration/hydration-gate.ts";
 import { HOME_PATHS } from "../src/web/pages/layout/home-paths.ts";
+import { EMAIL_LINK_PARAM_NAMES } from "../src/web/pages/landing/email-link-params.ts";
 
 const root = path.resolve(process.argv[2] ?? "build/client");
 const SPA_FALLBACK = "__spa-fallback.html";
@@ -59,6 +60,8 @@ export function gateFor(file: string): HydrationGateOptions {
     hydratedEvent: HYDRATED_EVENT,
     failedEvent: HYDRATION_FAILED_EVENT,
     untilIntent: HOME_PATHS.includes(pagePath(file)),
+    startAtOnceParams: EMAIL_LINK_PARAM_NAMES,
+    unreadEntryKey: UNREAD_ENTRY_KEY,
   };
 }
 

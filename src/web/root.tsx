@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { HYDRATED_EVENT } from "./hydration/hydrated-event.ts";
-import { rememberAttribution } from "./site/attribution.ts";
+import { rememberEntryAttribution } from "./site/attribution.ts";
 import siteStylesheet from "./styles/site.css?url";
 
 const PAGE_END_ID = "page-end";
@@ -41,7 +41,7 @@ export default function App() {
   // The traffic source of whatever page the visitor entered on (landing, e-mail link, /apply/*), kept before
   // any page's own effects run: the e-mail-link entry sends it with the lead it creates on mount.
   useState(() => {
-    if (typeof window !== "undefined") rememberAttribution(window.location.search, document.cookie);
+    if (typeof window !== "undefined") rememberEntryAttribution(window.location.search, document.cookie);
   });
   return <Outlet />;
 }

@@ -170,9 +170,30 @@ describe("landing page JavaScript", () => {
     await context.close();
   });
 
-  it("starts at once, untouched, for an address with parameters, and keeps the traffic source", async () => {
+  it("waits for the visitor with a campaign's address too, and keeps its source from the first touch", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(`${baseURL}/?utm_source=newsletter&gclid=Cj0KCQ`);
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await page.mouse.move(10, 10);
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("utm_source"))).toBe("newsletter");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a campaign's source when the first tap follows a link to another page before the app ran", async () => {
     const { context, page, problems } = await openPage(browser, { viewport: VIEWPORTS.mobile });
     await page.goto(`${baseURL}/?utm_source=newsletter`);
+    await page.waitForLoadState("networkidle");
+    const release = await holdApp(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.waitForURL(`${baseURL}/privacy`);
+    release();
     await waitForHydration(page);
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem("utm_source"))).toBe("newsletter");
     expect(problems).toEqual([]);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EMAIL_LINK_PARAM_NAMES } from "#web/pages/landing/email-link-params.ts";
 import { hydrationGate, type HydrationGateOptions } from "./hydration-gate.ts";
+import { UNREAD_ENTRY_KEY } from "./hydrated-event.ts";
 
 const HYDRATED = "test:hydrated";
 const FAILED = "test:failed";
@@ -10,7 +12,14 @@ const inlinedGate = new Function(`return (${hydrationGate.toString()});`)() as t
 
 function openGate(options: Partial<HydrationGateOptions> = {}) {
   let open = false;
-  const done = inlinedGate({ hydratedEvent: HYDRATED, failedEvent: FAILED, untilIntent: true, ...options }).then(() => {
+  const done = inlinedGate({
+    hydratedEvent: HYDRATED,
+    failedEvent: FAILED,
+    untilIntent: true,
+    startAtOnceParams: EMAIL_LINK_PARAM_NAMES,
+    unreadEntryKey: UNREAD_ENTRY_KEY,
+    ...options,
+  }).then(() => {
     open = true;
   });
   return { isOpen: () => open, done };
@@ -60,11 +69,35 @@ describe("hydration gate: when the app starts", () => {
     expect(gate.isOpen()).toBe(true);
   });
 
-  it("starts at once when the address carries parameters (an e-mail link, a campaign's source)", async () => {
-    history.replaceState(null, "", "/?email=a%40b.co&loan_reason=OTHER");
+  it("starts at once when the address is an e-mail link, which the page acts on as it opens", async () => {
+    history.replaceState(null, "", "/?email=a%40b.co&loan_reason=OTHER&utm_source=mail");
     const gate = openGate();
     await gate.done;
     expect(gate.isOpen()).toBe(true);
+  });
+
+  it("waits for the visitor when the address only carries a campaign's source or an ad's click id", async () => {
+    history.replaceState(null, "", "/?utm_source=google&aff_id=42&gclid=Cj0KCQ");
+    const gate = openGate();
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    window.dispatchEvent(new Event("touchstart"));
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
+  it("keeps the address's query for the next page when the visitor leaves before the app has started", async () => {
+    history.replaceState(null, "", "/?utm_source=google");
+    openGate();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sessionStorage.getItem(UNREAD_ENTRY_KEY)).toBe("?utm_source=google");
+
+    // Once the app has started it has read the address itself.
+    sessionStorage.clear();
+    openGate();
+    window.dispatchEvent(new Event(HYDRATED));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sessionStorage.getItem(UNREAD_ENTRY_KEY)).toBe(null);
   });
 
   it("starts at once when this tab's session holds the app's state (answers to show again)", async () => {
@@ -113,6 +146,23 @@ describe("hydration gate: taps before the app runs", () => {
 
     window.dispatchEvent(new Event(HYDRATED));
     expect(submits).toEqual(["submit", "submit"]);
+  });
+
+  it("makes a held submit again with the button it was made with", async () => {
+    document.body.innerHTML =
+      '<form><button type="submit" name="intent" value="save">Save</button>' +
+      '<button type="submit" name="intent" value="send">Send</button></form>';
+    const form = document.querySelector("form")!;
+    const submitters: (string | undefined)[] = [];
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      submitters.push((event.submitter as HTMLButtonElement | null)?.value);
+    });
+    openGate({ untilIntent: false });
+    document.querySelector<HTMLButtonElement>('button[value="send"]')!.click();
+    expect(submitters).toEqual([]);
+    window.dispatchEvent(new Event(HYDRATED));
+    expect(submitters).toEqual(["send"]);
   });
 
   it("leaves links and fields alone: they work without the app", async () => {
@@ -191,6 +241,13 @@ describe("hydration gate: taps before the app runs", () => {
     expect(button.hasAttribute("data-app-waiting")).toBe(false);
 
     openGate({ untilIntent: false });
+    window.dispatchEvent(new Event(FAILED));
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    // A link within the page has jumped already: it alone is no reason to load again.
+    document.body.insertAdjacentHTML("beforeend", '<a href="#quick-start">Request now</a>');
+    openGate({ untilIntent: false });
+    document.querySelector("a")!.click();
     window.dispatchEvent(new Event(FAILED));
     expect(reload).toHaveBeenCalledTimes(1);
     // Let go: a later tap reaches the page as it is.

@@ -9,6 +9,16 @@ export type HydrationGateOptions = {
    * scroll) before starting the app. Without it the app starts right after the first paint.
    */
   untilIntent: boolean;
+  /**
+   * Address parameters the page acts on as it opens (an e-mail link's): with one of them the app starts at once.
+   * Any other parameter (a campaign's source, an ad's click id) waits with the rest of the page.
+   */
+  startAtOnceParams: readonly string[];
+  /**
+   * Where a page left before its app started keeps its address's query, so that the next page's app remembers a
+   * campaign's source the visitor arrived with (src/web/hydration/hydrated-event.ts).
+   */
+  unreadEntryKey: string;
 };
 
 /**
@@ -20,7 +30,13 @@ export type HydrationGateOptions = {
  * This function is inlined into each prerendered page's bootstrap script as its source text
  * (scripts/defer-hydration.ts), so it must not use anything from outside its own body.
  */
-export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }: HydrationGateOptions): Promise<void> {
+export async function hydrationGate({
+  hydratedEvent,
+  failedEvent,
+  untilIntent,
+  startAtOnceParams,
+  unreadEntryKey,
+}: HydrationGateOptions): Promise<void> {
   // Events that mean a person is using the page. A paint, a load or a timer is none of them. A click or submit
   // with nothing before it (voice control, a screen reader's browse mode) counts too.
   const intentEvents = [
@@ -35,6 +51,8 @@ export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }:
     "submit",
   ];
   const held: Element[] = [];
+  // The button a held submit was made with, so that the app sees the same submitter.
+  const submitters = new Map<Element, HTMLElement>();
   const WAITING = "data-app-waiting";
   const hold = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -52,7 +70,9 @@ export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }:
     // A second tap on a button that seemed to do nothing is the same request, not a toggle back.
     if (!held.includes(action)) held.push(action);
     // The button shows it was heard (a spinner, styled in app.css) until the app takes the tap over.
-    const button = event.type === "submit" ? (event as SubmitEvent).submitter : action;
+    const submitter = event.type === "submit" ? (event as SubmitEvent).submitter : null;
+    if (submitter) submitters.set(action, submitter);
+    const button = event.type === "submit" ? submitter : action;
     button?.setAttribute(WAITING, "");
     button?.setAttribute("aria-busy", "true");
   };
@@ -65,16 +85,30 @@ export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }:
     }
     return held.splice(0);
   };
+  // A visitor who follows a link to another page before the app has started leaves with the address's query
+  // unread; the next page's app reads it from the session instead.
+  const keepUnreadEntry = () => {
+    try {
+      if (location.search !== "") sessionStorage.setItem(unreadEntryKey, location.search);
+    } catch {
+      // Storage disabled: the campaign's source is not kept.
+    }
+  };
   document.addEventListener("click", hold, true);
   document.addEventListener("submit", hold, true);
+  addEventListener("pagehide", keepUnreadEntry);
   addEventListener(
     hydratedEvent,
     () => {
+      removeEventListener("pagehide", keepUnreadEntry);
       const focusAtRelease = document.activeElement;
       for (const action of release()) {
         if (!action.isConnected) continue;
-        if (action instanceof HTMLFormElement) action.requestSubmit();
-        else if (action instanceof HTMLAnchorElement) {
+        if (action instanceof HTMLFormElement) {
+          const submitter = submitters.get(action) as HTMLButtonElement | undefined;
+          // A submitter the app has since removed or taken out of the form cannot be named any more.
+          action.requestSubmit(submitter?.isConnected && submitter.form === action ? submitter : undefined);
+        } else if (action instanceof HTMLAnchorElement) {
           if (focusAtRelease === document.body || focusAtRelease === action || !focusAtRelease) action.click();
         } else if (action instanceof HTMLElement) action.click();
       }
@@ -82,11 +116,12 @@ export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }:
     { once: true },
   );
   // The app could not be fetched (offline, or this page outlived a deploy that replaced its modules): a page whose
-  // taps were held loads again, so they are not silently lost; otherwise the page goes on without the app.
+  // taps were held loads again, so they are not silently lost; otherwise the page goes on without the app. A link
+  // within the page has already jumped, so it alone is no reason to load again.
   addEventListener(
     failedEvent,
     () => {
-      if (release().length > 0) location.reload();
+      if (release().some((action) => !(action instanceof HTMLAnchorElement))) location.reload();
     },
     { once: true },
   );
@@ -105,13 +140,15 @@ export async function hydrationGate({ hydratedEvent, failedEvent, untilIntent }:
   const visible = () => document.visibilityState === "visible";
   if (visible()) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
-  // Reasons to start at once: an address with parameters (an e-mail link, a campaign's source) or state this
-  // tab's session already holds (answers to show again) are read by the app as the page opens.
+  // Reasons to start at once: an address the page acts on as it opens (an e-mail link) or state this tab's
+  // session already holds (answers to show again).
   const carriesState = () => {
+    const params = new URLSearchParams(location.search);
+    if (startAtOnceParams.some((name) => params.has(name))) return true;
     try {
-      return location.search !== "" || sessionStorage.length > 0;
+      return sessionStorage.length > 0;
     } catch {
-      return location.search !== "";
+      return false;
     }
   };
   if (!untilIntent || intended || !visible() || carriesState()) {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { readAttribution, rememberAttribution } from "./attribution.ts";
+import { UNREAD_ENTRY_KEY } from "#web/hydration/hydrated-event.ts";
+import { readAttribution, rememberAttribution, rememberEntryAttribution } from "./attribution.ts";
 
 describe("the visitor's traffic source", () => {
   beforeEach(() => sessionStorage.clear());
@@ -40,5 +41,17 @@ describe("the visitor's traffic source", () => {
       "",
     );
     expect(readAttribution()).toEqual({ sub_source: "ok" });
+  });
+
+  it("remembers the source of a page left before its app started, unless the page the app starts on has its own", () => {
+    sessionStorage.setItem(UNREAD_ENTRY_KEY, "?utm_source=google&aff_sub1=a&gclid=x");
+    rememberEntryAttribution("", "");
+    expect(readAttribution()).toEqual({ utm_source: "google", aff_sub1: "a" });
+    expect(sessionStorage.getItem(UNREAD_ENTRY_KEY)).toBe(null);
+
+    sessionStorage.clear();
+    sessionStorage.setItem(UNREAD_ENTRY_KEY, "?utm_source=google");
+    rememberEntryAttribution("?utm_source=bing", "");
+    expect(readAttribution()).toEqual({ utm_source: "bing" });
   });
 });

@@ -1,4 +1,5 @@
 import { ATTRIBUTION_KEYS, attributionFrom, type Attribution } from "#domain/attribution.ts";
+import { UNREAD_ENTRY_KEY } from "#web/hydration/hydrated-event.ts";
 
 // The visitor's traffic source (src/domain/attribution.ts), kept in session storage under the spec's keys
 // (docs/product/lead-fields.md, storage keys) from the page they entered on until the application is sent.
@@ -31,6 +32,23 @@ export function rememberAttribution(search: string, cookie: string, storage: Sto
   } catch {
     // Storage disabled: the application simply carries no source.
   }
+}
+
+/**
+ * The source of the page the app starts on, after that of a page the visitor left before its app had started
+ * (a landing page waits for a first touch, docs/decisions/0025-hydrate-on-intent.md, and a first tap on a link to
+ * another page leaves it with its campaign's query unread; its bootstrap keeps that query under UNREAD_ENTRY_KEY).
+ */
+export function rememberEntryAttribution(search: string, cookie: string, storage: Storage = sessionStorage): void {
+  let unread: string | null = null;
+  try {
+    unread = storage.getItem(UNREAD_ENTRY_KEY);
+    storage.removeItem(UNREAD_ENTRY_KEY);
+  } catch {
+    // Storage disabled: there is nothing kept either.
+  }
+  if (unread !== null) rememberAttribution(unread, cookie, storage);
+  rememberAttribution(search, cookie, storage);
 }
 
 export function readAttribution(storage: Storage = sessionStorage): Attribution {

@@ -2,6 +2,7 @@ import { enterFromEmailLink, UNREACHABLE_MESSAGE } from "#web/api.ts";
 import { saveLeadId } from "#web/funnel/lead-session.ts";
 import { forgetTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { readAttribution } from "#web/site/attribution.ts";
+import { EMAIL_LINK_PARAM } from "./email-link-params.ts";
 
 // A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` (and, when the e-mail offered to
 // resume an application, `&resume_token=…`) in the address (docs/product/behaviour.md#resume-logic). The
@@ -13,10 +14,10 @@ export type EmailLinkArrival = { email: string; loanReason: string; resumeToken:
 
 export function readEmailLinkArrival(search: string): EmailLinkArrival | undefined {
   const params = new URLSearchParams(search);
-  const email = params.get("email")?.trim();
-  const loanReason = (params.get("loan_reason") ?? params.get("loanReason"))?.trim();
+  const email = params.get(EMAIL_LINK_PARAM.email)?.trim();
+  const loanReason = (params.get(EMAIL_LINK_PARAM.loanReason) ?? params.get(EMAIL_LINK_PARAM.loanReasonAlias))?.trim();
   if (!email || !loanReason) return undefined;
-  return { email, loanReason, resumeToken: params.get("resume_token") ?? undefined };
+  return { email, loanReason, resumeToken: params.get(EMAIL_LINK_PARAM.resumeToken) ?? undefined };
 }
 
 /** The loan reason an e-mail link brought, if one did (the legal name screen then asks the amount). */
