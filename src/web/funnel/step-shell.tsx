@@ -120,7 +120,7 @@ export function StepShell(props: StepShellProps) {
           aria-describedby={step.consent ? consentId : undefined}
         >
           <span>{step.consent ? CONSENT_TEXTS[step.consent].button : NEXT_LABEL}</span>
-          {busy ? <span className="step__spinner" aria-hidden="true" /> : null}
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {busy ? <span className="visually-hidden">Please wait</span> : null}
         </button>
       </form>

@@ -83,7 +83,7 @@ describe("routing number", () => {
     await screen.findByRole("heading", { level: 1, name: "Bank Routing Number" });
     fireEvent.change(input("Routing Number"), { target: { value: CHASE } });
     const note = await screen.findByText("Looking up your bank…");
-    expect(note.querySelector(".step__spinner")).not.toBeNull();
+    expect(note.querySelector(".spinner")).not.toBeNull();
     answer(routing({ method: "GET", path: `/api/routing/${CHASE}`, query: new URLSearchParams(), body: undefined }));
     await screen.findByText("Bank: JPMORGAN CHASE");
     expect(screen.queryByText("Looking up your bank…")).toBeNull();

@@ -17,7 +17,7 @@ function routingNote(check: RoutingCheck | undefined) {
   if (check?.status === "looking") {
     return (
       <span className="step__lookup">
-        <span className="step__spinner" aria-hidden="true" />
+        <span className="spinner" aria-hidden="true" />
         Looking up your bank…
       </span>
     );

@@ -38,7 +38,7 @@ export function EmailLinkOverlay({ state }: { state: EntryState }) {
   if (state.phase === "entering") {
     return (
       <div className="email-link-overlay" role="status" aria-live="polite">
-        <span className="email-link-overlay__spinner" aria-hidden="true" />
+        <span className="spinner email-link-overlay__spinner" aria-hidden="true" />
         <p>Opening your application…</p>
       </div>
     );

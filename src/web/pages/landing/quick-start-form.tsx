@@ -159,7 +159,7 @@ export function QuickStartForm() {
         aria-disabled={form.busy || undefined}
       >
         <span>REQUEST NOW</span>
-        {form.busy ? <span className="quick-start__spinner" aria-hidden="true" /> : null}
+        {form.busy ? <span className="spinner quick-start__spinner" aria-hidden="true" /> : null}
         {form.busy ? <span className="visually-hidden">Please wait</span> : null}
       </button>
       {/* Right under the button, where the visitor decides; the seals follow the consent text. */}
