@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type ChangeEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, type ChangeEvent } from "react";
 import type { FieldValues } from "react-hook-form";
 import { digitsOnly } from "#domain/masks.ts";
 import { useBoundField, type FieldBinding } from "./bound-field.ts";
@@ -22,7 +22,7 @@ export function MaskedField<V extends FieldValues, Out>(props: MaskedFieldProps<
   const bound = useBoundField({ control, name });
   const inputRef = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
-  const { ref: fieldRef } = bound;
+  const { ref: fieldRef, setValue } = bound;
   const ref = useCallback(
     (element: HTMLInputElement | null) => {
       inputRef.current = element;
@@ -30,6 +30,16 @@ export function MaskedField<V extends FieldValues, Out>(props: MaskedFieldProps<
     },
     [fieldRef],
   );
+
+  // What a visitor typed into the prerendered page before its app ran is shown through the mask once the app has
+  // taken over, as if typed now ("2125550123" becomes "(212)-555-0123"), as TextField normalizes its own.
+  const maskOnMount = useRef(mask);
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (!typed) return;
+    const shown = maskOnMount.current.format(typed);
+    if (shown !== typed) setValue(shown);
+  }, [setValue]);
 
   // After the render that shows the masked value: put the caret back where the visitor was typing.
   useLayoutEffect(() => {

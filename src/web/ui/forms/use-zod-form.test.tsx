@@ -160,6 +160,15 @@ describe("useZodForm and the field building blocks", () => {
     expect(await screen.findByText("Watched: 90210")).toBeTruthy();
   });
 
+  it("shows what was typed into a masked field before the JavaScript took over through its mask", async () => {
+    const onValid = vi.fn();
+    const container = document.body.appendChild(document.createElement("div"));
+    container.innerHTML = renderToString(<DemoForm onValid={onValid} />);
+    container.querySelector<HTMLInputElement>("input[name=phone]")!.value = "212 555 0123";
+    render(<DemoForm onValid={onValid} />, { container, hydrate: true });
+    await waitFor(() => expect(field("Mobile Number").value).toBe("(212)-555-0123"));
+  });
+
   it("validates with a schema it imports when first needed, and tries a failed import again", async () => {
     const load = vi
       .fn<() => Promise<typeof unsubscribeSchema>>()
