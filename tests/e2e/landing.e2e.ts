@@ -50,6 +50,15 @@ describe("landing page above the fold", () => {
         expect(y, selector).toBeGreaterThanOrEqual(0);
         expect(y + height, selector).toBeLessThanOrEqual(viewport.height);
       }
+      // Every field keeps its message line as a live region, even where an empty one takes no room.
+      const messageLines = await page
+        .locator(".quick-start .form-field__error")
+        .evaluateAll((lines) => lines.map((line) => [line.getAttribute("aria-live"), getComputedStyle(line).display]));
+      expect(messageLines).toHaveLength(3);
+      for (const [live, display] of messageLines) {
+        expect(live).toBe("polite");
+        expect(display).not.toBe("none");
+      }
       const assurances = page.getByRole("list", { name: "Our promises" });
       expect(await assurances.getByRole("listitem").allTextContents()).toEqual([
         "Won't affect your credit score",
