@@ -7,7 +7,8 @@
 // Lighthouse's simulated phone is the host's CPU slowed four times, so a busy or slow host scores any page
 // lower. Each landing run is paired with a run of a baseline page (a heading and a paragraph, no stylesheet,
 // no script) made just before it: what the machine lets any page score at that moment. The blocking time
-// the landing page adds over its baseline is the figure that belongs to the page.
+// the landing page adds over its baseline is the figure that belongs to the page. Then the main-thread time of
+// loading each page, a steadier reading of what rendering the page costs (landing-main-thread.ts).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
@@ -17,6 +18,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_PATH } from "../tests/e2e/browser.ts";
 import { startBuiltServer } from "../tests/helpers/built-server.ts";
+import { mainThreadOf, reportMainThread } from "./landing-main-thread.ts";
 
 const GOALS = { score: 100, lcpMs: 1200, cls: 0, jsKb: 100, cssRequests: 1 };
 const DEBUGGING_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 9333);
@@ -164,6 +166,7 @@ export async function benchLandingLighthouse(): Promise<void> {
     }
     if (pairs.length === 0) throw new Error("no Lighthouse run of the landing page completed");
     reportLanding(pairs, await landingAppJsKb());
+    reportMainThread(await mainThreadOf([`${server.baseURL}/`, baselineServer.url]));
   } finally {
     await baselineServer.stop();
     await server.stop();

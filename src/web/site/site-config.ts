@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { Brand } from "#domain/brands.ts";
 
 // Everything that names the operator of a site (docs/product/settled-readings.md#18-operator-details). Components read
@@ -11,13 +12,21 @@ type ExternalLink = { label: string; href: string };
 type TrustSeal = {
   /** Stable id, used in test ids and CSS hooks. */
   id: "certificate-authority" | "ssl" | "online-lenders-alliance";
-  /** Accessible name of the seal image. */
+  /** Accessible name of the seal. */
   alt: string;
-  /** A file under public/ (local only: the Content-Security-Policy allows no other origin). */
-  image: string;
   /** Where a click on the seal leads, when the issuer offers a verification page. */
   href?: string;
-};
+} & (
+  | {
+      /** SVG shapes in a 120 x 48 box, drawn as part of the page (cheaper for a phone than an image file). */
+      artwork: ComponentType;
+    }
+  | {
+      /** A file under public/, as an issuer supplies it (local only: the Content-Security-Policy allows no other
+          origin). */
+      image: string;
+    }
+);
 
 // A brand's id, host names and partners are shared with the server (src/domain/brands.ts); the rest is here.
 export type SiteConfig = Brand & {

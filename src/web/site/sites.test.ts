@@ -23,12 +23,11 @@ describe("the shipped brands", () => {
     }
   });
 
-  it("carry the three trust seals of docs/product/overview.md as local files", () => {
+  it("carry the three trust seals of docs/product/overview.md", () => {
     expect(sampleBrand.trustSeals.map((s) => s.id)).toEqual([
       "certificate-authority",
       "ssl",
       "online-lenders-alliance",
     ]);
-    for (const seal of sampleBrand.trustSeals) expect(seal.image).toMatch(/^\/[a-z0-9/-]+\.svg$/);
   });
 });

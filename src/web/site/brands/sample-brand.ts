@@ -1,5 +1,6 @@
 import { SAMPLE_BRAND } from "#domain/brands.ts";
 import type { SiteConfig } from "../site-config.ts";
+import { CertificateAuthoritySeal, OnlineLendersAllianceSeal, SslSecureSeal } from "./sample-brand-seals.tsx";
 
 // The sample brand every fresh install shows. Its operator details are placeholders (reserved .example
 // domains, a 555-01xx phone number; its hosts and partners are in src/domain/brands.ts) to be replaced by a
@@ -32,14 +33,10 @@ export const sampleBrand: SiteConfig = {
     {
       id: "certificate-authority",
       alt: "Secured by a trusted certificate authority",
-      image: "/seals/certificate-authority.svg",
+      artwork: CertificateAuthoritySeal,
     },
-    { id: "ssl", alt: "256-bit SSL secure connection", image: "/seals/ssl-secure.svg" },
-    {
-      id: "online-lenders-alliance",
-      alt: "Member of the Online Lenders Alliance",
-      image: "/seals/online-lenders-alliance.svg",
-    },
+    { id: "ssl", alt: "256-bit SSL secure connection", artwork: SslSecureSeal },
+    { id: "online-lenders-alliance", alt: "Member of the Online Lenders Alliance", artwork: OnlineLendersAllianceSeal },
   ],
   smsShortCode: "41411",
   rates: { aprMin: 5.99, aprMax: 35.99, termMinDays: 61, termMaxMonths: 72 },
