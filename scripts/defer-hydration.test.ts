@@ -19,6 +19,7 @@ describe("defer hydration", () => {
     untilIntent: true,
     startAtOnceParams: ["email"],
     unreadEntryKey: "test:unread",
+    campaignParams: ["utm_source"],
   };
   const out = deferHydration(PAGE, "index.html", gateOptions);
   const script = /<script type="module" async="">([\s\S]*)<\/script>/.exec(out)![1]!;
@@ -33,7 +34,7 @@ describe("defer hydration", () => {
     expect(script).not.toMatch(/^import /m);
     const gate = script.indexOf(
       '({"hydratedEvent":"test:hydrated","failedEvent":"test:failed","untilIntent":true,' +
-        '"startAtOnceParams":["email"],"unreadEntryKey":"test:unread"});',
+        '"startAtOnceParams":["email"],"unreadEntryKey":"test:unread","campaignParams":["utm_source"]});',
     );
     const preloads = script.indexOf('["/assets/manifest.js","/assets/entry.js","/assets/root.js"]');
     const imports = script.indexOf(

@@ -9,6 +9,7 @@
 // expected shape fails the build.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { ATTRIBUTION_KEYS } from "../src/domain/attribution.ts";
 import { HYDRATED_EVENT, HYDRATION_FAILED_EVENT, UNREAD_ENTRY_KEY } from "../src/web/hydration/hydrated-event.ts";
 import { hydrationGate, type HydrationGateOptions } from "../src/web/hydration/hydration-gate.ts";
 import { HOME_PATHS } from "../src/web/pages/layout/home-paths.ts";
@@ -62,6 +63,7 @@ export function gateFor(file: string): HydrationGateOptions {
     untilIntent: HOME_PATHS.includes(pagePath(file)),
     startAtOnceParams: EMAIL_LINK_PARAM_NAMES,
     unreadEntryKey: UNREAD_ENTRY_KEY,
+    campaignParams: ATTRIBUTION_KEYS,
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
 import { EMAIL_LINK_PARAM_NAMES } from "#web/pages/landing/email-link-params.ts";
 import { hydrationGate, type HydrationGateOptions } from "./hydration-gate.ts";
 import { UNREAD_ENTRY_KEY } from "./hydrated-event.ts";
@@ -18,6 +19,7 @@ function openGate(options: Partial<HydrationGateOptions> = {}) {
     untilIntent: true,
     startAtOnceParams: EMAIL_LINK_PARAM_NAMES,
     unreadEntryKey: UNREAD_ENTRY_KEY,
+    campaignParams: ATTRIBUTION_KEYS,
     ...options,
   }).then(() => {
     open = true;
@@ -86,11 +88,19 @@ describe("hydration gate: when the app starts", () => {
     expect(gate.isOpen()).toBe(true);
   });
 
-  it("keeps the address's query for the next page when the visitor leaves before the app has started", async () => {
-    history.replaceState(null, "", "/?utm_source=google");
+  it("keeps the campaign's parameters for the next page when the visitor leaves before the app has started", async () => {
+    history.replaceState(null, "", "/?utm_source=google&gclid=Cj0&aff_sub1=a%20b");
     openGate();
     window.dispatchEvent(new Event("pagehide"));
-    expect(sessionStorage.getItem(UNREAD_ENTRY_KEY)).toBe("?utm_source=google");
+    expect(sessionStorage.getItem(UNREAD_ENTRY_KEY)).toBe("?utm_source=google&aff_sub1=a+b");
+
+    // An e-mail link's address is not copied into the session.
+    sessionStorage.clear();
+    history.replaceState(null, "", "/?email=a%40b.co&loan_reason=OTHER&resume_token=t");
+    openGate();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(sessionStorage.getItem(UNREAD_ENTRY_KEY)).toBe(null);
+    history.replaceState(null, "", "/?utm_source=google");
 
     // Once the app has started it has read the address itself.
     sessionStorage.clear();
@@ -103,6 +113,17 @@ describe("hydration gate: when the app starts", () => {
   it("starts at once when this tab's session holds the app's state (answers to show again)", async () => {
     sessionStorage.setItem("temporary_contact", "{}");
     const gate = openGate();
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
+  it("waits for the visitor when the session only holds a campaign's source", async () => {
+    sessionStorage.setItem("utm_source", "google");
+    sessionStorage.setItem(UNREAD_ENTRY_KEY, "?utm_source=google");
+    const gate = openGate();
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    window.dispatchEvent(new Event("keydown"));
     await gate.done;
     expect(gate.isOpen()).toBe(true);
   });
@@ -149,17 +170,18 @@ describe("hydration gate: taps before the app runs", () => {
   });
 
   it("makes a held submit again with the button it was made with", async () => {
+    // Submit inputs are not buttons the gate holds as taps: their submit event is what it holds.
     document.body.innerHTML =
-      '<form><button type="submit" name="intent" value="save">Save</button>' +
-      '<button type="submit" name="intent" value="send">Send</button></form>';
+      '<form><input type="submit" name="intent" value="save" />' +
+      '<input type="submit" name="intent" value="send" /></form>';
     const form = document.querySelector("form")!;
     const submitters: (string | undefined)[] = [];
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      submitters.push((event.submitter as HTMLButtonElement | null)?.value);
+      submitters.push((event.submitter as HTMLInputElement | null)?.value);
     });
     openGate({ untilIntent: false });
-    document.querySelector<HTMLButtonElement>('button[value="send"]')!.click();
+    document.querySelector<HTMLInputElement>('input[value="send"]')!.click();
     expect(submitters).toEqual([]);
     window.dispatchEvent(new Event(HYDRATED));
     expect(submitters).toEqual(["send"]);

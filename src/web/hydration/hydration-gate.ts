@@ -15,10 +15,15 @@ export type HydrationGateOptions = {
    */
   startAtOnceParams: readonly string[];
   /**
-   * Where a page left before its app started keeps its address's query, so that the next page's app remembers a
-   * campaign's source the visitor arrived with (src/web/hydration/hydrated-event.ts).
+   * Where a page left before its app started keeps its address's campaign parameters, so that the next page's app
+   * remembers the source the visitor arrived with (src/web/hydration/hydrated-event.ts).
    */
   unreadEntryKey: string;
+  /**
+   * The campaign parameters (src/domain/attribution.ts): the only ones kept under `unreadEntryKey`, and, like that
+   * key, session entries that are no state of the app's to show again.
+   */
+  campaignParams: readonly string[];
 };
 
 /**
@@ -36,6 +41,7 @@ export async function hydrationGate({
   untilIntent,
   startAtOnceParams,
   unreadEntryKey,
+  campaignParams,
 }: HydrationGateOptions): Promise<void> {
   // Events that mean a person is using the page. A paint, a load or a timer is none of them. A click or submit
   // with nothing before it (voice control, a screen reader's browse mode) counts too.
@@ -85,18 +91,23 @@ export async function hydrationGate({
     }
     return held.splice(0);
   };
-  // A visitor who follows a link to another page before the app has started leaves with the address's query
-  // unread; the next page's app reads it from the session instead.
+  // A visitor who follows a link to another page before the app has started leaves with the address's campaign
+  // parameters unread; the next page's app reads them from the session instead. Only those: an e-mail link's
+  // address is not copied anywhere. Once: a page the browser keeps and shows again on Back does not keep its old
+  // source again over a newer one.
   const keepUnreadEntry = () => {
+    const address = new URLSearchParams(location.search);
+    const campaign = new URLSearchParams();
+    for (const [name, value] of address) if (campaignParams.includes(name)) campaign.append(name, value);
     try {
-      if (location.search !== "") sessionStorage.setItem(unreadEntryKey, location.search);
+      if (campaign.toString() !== "") sessionStorage.setItem(unreadEntryKey, `?${campaign}`);
     } catch {
       // Storage disabled: the campaign's source is not kept.
     }
   };
   document.addEventListener("click", hold, true);
   document.addEventListener("submit", hold, true);
-  addEventListener("pagehide", keepUnreadEntry);
+  addEventListener("pagehide", keepUnreadEntry, { once: true });
   addEventListener(
     hydratedEvent,
     () => {
@@ -141,12 +152,16 @@ export async function hydrationGate({
   if (visible()) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
   // Reasons to start at once: an address the page acts on as it opens (an e-mail link) or state this tab's
-  // session already holds (answers to show again).
+  // session already holds (answers to show again). A campaign's source kept in the session is no such state.
   const carriesState = () => {
     const params = new URLSearchParams(location.search);
     if (startAtOnceParams.some((name) => params.has(name))) return true;
     try {
-      return sessionStorage.length > 0;
+      for (let i = 0; i < sessionStorage.length; i++) {
+        const key = sessionStorage.key(i);
+        if (key !== null && key !== unreadEntryKey && !campaignParams.includes(key)) return true;
+      }
+      return false;
     } catch {
       return false;
     }

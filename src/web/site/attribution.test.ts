@@ -54,4 +54,10 @@ describe("the visitor's traffic source", () => {
     rememberEntryAttribution("?utm_source=bing", "");
     expect(readAttribution()).toEqual({ utm_source: "bing" });
   });
+
+  it("does not let a campaign cookie on the next page replace the source the visitor arrived with", () => {
+    sessionStorage.setItem(UNREAD_ENTRY_KEY, "?utm_source=google");
+    rememberEntryAttribution("", "source_id=S9");
+    expect(readAttribution()).toEqual({ utm_source: "google", source_id: "S9" });
+  });
 });

@@ -39,16 +39,20 @@ export function rememberAttribution(search: string, cookie: string, storage: Sto
  * (a landing page waits for a first touch, docs/decisions/0025-hydrate-on-intent.md, and a first tap on a link to
  * another page leaves it with its campaign's query unread; its bootstrap keeps that query under UNREAD_ENTRY_KEY).
  */
-export function rememberEntryAttribution(search: string, cookie: string, storage: Storage = sessionStorage): void {
-  let unread: string | null = null;
+export function rememberEntryAttribution(search: string, cookie: string, storage?: Storage): void {
+  let store: Storage;
+  let unread: string | null;
   try {
-    unread = storage.getItem(UNREAD_ENTRY_KEY);
-    storage.removeItem(UNREAD_ENTRY_KEY);
+    store = storage ?? sessionStorage;
+    unread = store.getItem(UNREAD_ENTRY_KEY);
+    store.removeItem(UNREAD_ENTRY_KEY);
   } catch {
-    // Storage disabled: there is nothing kept either.
+    return; // Storage disabled: the application simply carries no source.
   }
-  if (unread !== null) rememberAttribution(unread, cookie, storage);
-  rememberAttribution(search, cookie, storage);
+  // The page the app starts on counts as the entry only if its own address names a source; a campaign cookie
+  // alone must not replace the source the visitor arrived with a page earlier.
+  const ownSource = Object.keys(attributionFrom(new URLSearchParams(search), new Map())).length > 0;
+  rememberAttribution(unread !== null && !ownSource ? unread : search, cookie, store);
 }
 
 export function readAttribution(storage: Storage = sessionStorage): Attribution {
