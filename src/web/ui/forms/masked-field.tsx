@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type ChangeEvent } from "react";
+import { useLayoutEffect, useRef, type ChangeEvent } from "react";
 import type { FieldValues } from "react-hook-form";
 import { digitsOnly } from "#domain/masks.ts";
-import { useBoundField, type FieldBinding } from "./bound-field.ts";
+import { useBoundField, useTypedInput, type FieldBinding } from "./bound-field.ts";
 import { FormField } from "./form-field.tsx";
 import { caretAfterDigits, type DigitMask } from "./input-masks.ts";
 import type { FieldLabelling, InputAttributes } from "./text-field.tsx";
@@ -20,26 +20,9 @@ export type MaskedFieldProps<V extends FieldValues, Out> = FieldBinding<V, Out> 
 export function MaskedField<V extends FieldValues, Out>(props: MaskedFieldProps<V, Out>) {
   const { control, name, label, hint, note, error, className, mask, maxLength, type = "text", ...attributes } = props;
   const bound = useBoundField({ control, name });
-  const inputRef = useRef<HTMLInputElement | null>(null);
+  // What was typed before the app ran is shown through the mask once it has taken over.
+  const { ref, element: inputRef } = useTypedInput(bound, mask.format);
   const pendingCaret = useRef<number | null>(null);
-  const { ref: fieldRef, setValue } = bound;
-  const ref = useCallback(
-    (element: HTMLInputElement | null) => {
-      inputRef.current = element;
-      fieldRef(element);
-    },
-    [fieldRef],
-  );
-
-  // What a visitor typed into the prerendered page before its app ran is shown through the mask once the app has
-  // taken over, as if typed now ("2125550123" becomes "(212)-555-0123"), as TextField normalizes its own.
-  const maskOnMount = useRef(mask);
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (!typed) return;
-    const shown = maskOnMount.current.format(typed);
-    if (shown !== typed) setValue(shown);
-  }, [setValue]);
 
   // After the render that shows the masked value: put the caret back where the visitor was typing.
   useLayoutEffect(() => {

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
-import { useBoundField, type FieldBinding } from "./bound-field.ts";
+import { useBoundField, useTypedInput, type FieldBinding } from "./bound-field.ts";
 import { FormField } from "./form-field.tsx";
 
 /** What the field sets itself; every other <input> attribute passes through. */
@@ -30,23 +30,7 @@ export type TextFieldProps<V extends FieldValues, Out> = FieldBinding<V, Out> &
 export function TextField<V extends FieldValues, Out>(props: TextFieldProps<V, Out>) {
   const { control, name, label, hint, note, error, className, normalize, type = "text", ...attributes } = props;
   const bound = useBoundField({ control, name });
-  const input = useRef<HTMLInputElement | null>(null);
-  const { ref: boundRef, setValue } = bound;
-  const ref = useCallback(
-    (element: HTMLInputElement | null) => {
-      input.current = element;
-      boundRef(element);
-    },
-    [boundRef],
-  );
-  // What a visitor typed into the prerendered page before its app ran was not normalized (useZodForm keeps it as
-  // typed); it is once the app has taken over, so "9a0-2 1" becomes "9021" as if typed now.
-  const normalizeOnMount = useRef(normalize);
-  useEffect(() => {
-    const typed = input.current?.value;
-    const rewrite = normalizeOnMount.current;
-    if (typed && rewrite && rewrite(typed) !== typed) setValue(rewrite(typed));
-  }, [setValue]);
+  const { ref } = useTypedInput(bound, normalize);
   return (
     <FormField label={label} hint={hint} note={note} error={bound.error ?? error} className={className}>
       {(controlProps) => (
