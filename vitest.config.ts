@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // because they need a built app and a browser.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on CI's two. The server suites spend
+    // most of their time waiting (on fake buyers, leases, a spawned server), so three files run side by side.
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -26,6 +29,7 @@ export default defineConfig({
           environment: "node",
           include: ["src/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          globalSetup: ["tests/setup/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -30,7 +30,12 @@ export type Database = {
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
-  | { databaseUrl?: undefined; dataDir: string | undefined /* undefined: in memory */ };
+  | {
+      databaseUrl?: undefined;
+      dataDir: string | undefined /* undefined: in memory */;
+      /** An in-memory database starts as a copy of this data directory (PGlite's dumpDataDir), not empty. */
+      fromDump?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -56,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await mkdir(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create("fromDump" in options && options.fromDump ? { loadDataDir: options.fromDump } : {});
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
