@@ -65,6 +65,45 @@ describe("hydration gate: when the app starts", () => {
     }
   });
 
+  it("does not take the browser's own scroll of an element for the visitor, only the page's scroll", async () => {
+    // On a phone the How it works track snaps to its first card as the page lays out: a scroll event on the track,
+    // which a busy machine delivers after the gate listens.
+    document.body.innerHTML = '<ol class="carousel__track"><li>1</li><li>2</li></ol>';
+    const gate = openGate();
+    document.querySelector("ol")!.dispatchEvent(new Event("scroll"));
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    document.dispatchEvent(new Event("scroll", { bubbles: true }));
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
+  it("waits for the visitor in a tab hidden at load, after it is shown, as in one opened in front", async () => {
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    const gate = openGate();
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    visibility.mockReturnValue("visible");
+    document.dispatchEvent(new Event("visibilitychange"));
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    window.dispatchEvent(new Event("pointerdown"));
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+    visibility.mockRestore();
+  });
+
+  it("starts at once in a hidden tab when it would start without the visitor anyway", async () => {
+    const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    // A hidden tab paints no frame to wait for (docs/decisions/0024-landing-performance.md).
+    const frame = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 0);
+    await openGate({ untilIntent: false }).done;
+    sessionStorage.setItem("temporary_contact", "{}");
+    await openGate().done;
+    frame.mockRestore();
+    visibility.mockRestore();
+  });
+
   it("starts after the first paint on other pages", async () => {
     const gate = openGate({ untilIntent: false });
     await gate.done;

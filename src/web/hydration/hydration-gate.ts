@@ -6,7 +6,7 @@ export type HydrationGateOptions = {
   failedEvent: string;
   /**
    * Wait, after the first paint, for the visitor to reach for the page (a touch, a key, the pointer moving, a
-   * scroll) before starting the app. Without it the app starts right after the first paint.
+   * scroll of the page) before starting the app. Without it the app starts right after the first paint.
    */
   untilIntent: boolean;
   /**
@@ -139,17 +139,17 @@ export async function hydrationGate({
 
   let intended = false;
   let onIntent = () => {};
-  const intent = () => {
+  const intent = (event?: Event) => {
+    // Only the page's own scroll is a person's. The browser scrolls an element by itself as the page lays out: the
+    // How it works track snaps to its first card on every load, a trusted scroll that a busy machine delivers after
+    // this listens (docs/decisions/0025-hydrate-on-intent.md). A person scrolling an element touches, drags,
+    // wheels or presses a key first, which counts by itself.
+    if (event?.type === "scroll" && event.target instanceof Element) return;
     intended = true;
     for (const type of intentEvents) removeEventListener(type, intent, true);
     onIntent();
   };
   for (const type of intentEvents) addEventListener(type, intent, { capture: true, passive: true });
-
-  // A painted frame: rendering is unblocked (the page end parsed, the stylesheet applied) and a frame produced.
-  // A hidden tab paints nothing and goes on at once.
-  const visible = () => document.visibilityState === "visible";
-  if (visible()) await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
   // Reasons to start at once: an address the page acts on as it opens (an e-mail link) or state this tab's
   // session already holds (answers to show again). A campaign's source kept in the session is no such state.
@@ -166,7 +166,16 @@ export async function hydrationGate({
       return false;
     }
   };
-  if (!untilIntent || intended || !visible() || carriesState()) {
+  const atOnce = !untilIntent || carriesState();
+
+  // A painted frame: rendering is unblocked (the page end parsed, the stylesheet applied) and a frame produced. A
+  // hidden tab paints nothing: a page that starts at once goes on without the frame; the landing page waits for
+  // the tab to be shown (no frame comes before), as nobody reaches for a hidden tab and one opened in the
+  // background may never be read (docs/decisions/0025-hydrate-on-intent.md).
+  if (!atOnce || document.visibilityState === "visible") {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
+  if (atOnce || intended) {
     intent();
     return;
   }
