@@ -12,6 +12,8 @@ export default defineConfig({
     // How long expect.poll waits for the page to settle: a limit for a busy machine, never a measure of
     // speed (speed is the bench's job). Vitest's default of 1 s failed on a loaded CI machine.
     expect: { poll: { timeout: 15_000, interval: 50 } },
-    fileParallelism: false,
+    // Files run side by side: each test opens its own browser context on the run's one Chromium, and most of a
+    // test is spent waiting on the browser and the server, not computing.
+    maxWorkers: 3,
   },
 });

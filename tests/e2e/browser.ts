@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -15,7 +15,22 @@ const ARGS = [
   "--disable-sync",
 ];
 
+/** Where the end-to-end run's one Chromium listens (tests/e2e/global-setup.ts), for its workers to connect to. */
+export const SHARED_BROWSER_ENV = "LOANPATH_E2E_BROWSER";
+
+/** Debian's Chromium, started for whoever calls (the bench) or shared by a whole test run. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ARGS });
+}
+
+/**
+ * A browser to open pages in: in an end-to-end run, a connection to the run's one Chromium (closing it only
+ * disconnects, and every page lives in a context of its own), so the files running side by side start no
+ * Chromium each; elsewhere (the bench) a Chromium of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_ENV];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
 }
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startBuiltServer } from "../helpers/built-server.ts";
-import { CHROMIUM_PATH } from "./browser.ts";
+import { CHROMIUM_PATH, launchBrowserServer, SHARED_BROWSER_ENV } from "./browser.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,9 +18,28 @@ export default async function setup(project: TestProject) {
     );
   }
   // The simulated lenders run as in development, on a free port, so an application can reach an offer page.
-  const server = await startBuiltServer({ SIMULATED_LENDERS: "on", SIMULATED_LENDERS_PORT: "0" });
+  // Every file shares this server and runs beside others, all from one address: the limits are set high enough
+  // that none of them meets one (the server suites test the limits).
+  const generous = "10000";
+  const [server, browser] = await Promise.all([
+    startBuiltServer({
+      SIMULATED_LENDERS: "on",
+      SIMULATED_LENDERS_PORT: "0",
+      RATE_LIMIT_LEADS_PER_MINUTE: generous,
+      RATE_LIMIT_STEPS_PER_MINUTE: generous,
+      RATE_LIMIT_LOOKUPS_PER_MINUTE: generous,
+      RATE_LIMIT_FORMS_PER_MINUTE: generous,
+      RATE_LIMIT_LOGS_PER_MINUTE: generous,
+    }),
+    launchBrowserServer(),
+  ]);
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", server.dataDir);
+  // The workers start after this setup and inherit its environment.
+  process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();
 
-  return server.stop;
+  return async () => {
+    delete process.env[SHARED_BROWSER_ENV];
+    await Promise.all([server.stop(), browser.close()]);
+  };
 }
