@@ -61,6 +61,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    // Plugins that start on the database (the job queue, its workers) may take longer than Fastify's 10 s on a
+    // busy host; a start that slow is still a start, and one that never ends still fails here.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
