@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { issueCertificateToken } from "../../src/server/consent/consent-certificate.ts";
 import { launchBrowser, openPage } from "./browser.ts";
-import { ANSWERS, baseURL, LONG, next, PHONE, poll, startLead } from "./funnel-walk.ts";
+import { ANSWERS, baseURL, LONG, newPerson, next, PHONE, poll, startLead } from "./funnel-walk.ts";
 
 // docs/product/security-and-privacy.md#consent-certificate: the consent a buyer can check later is, byte for
 // byte, the text the visitor had in front of them when they pressed the button. Read from the rendered
@@ -44,9 +44,10 @@ describe("consent evidence", () => {
       await page.goto(`${baseURL}/start`);
       await page.waitForLoadState("networkidle");
       const quickStart = await shownText(page, ".quick-start__consent");
-      await startLead(page);
+      const person = newPerson();
+      await startLead(page, person);
       const phone = await shownText(page, ".step__consent");
-      await ANSWERS.cellphone!(page, "mouse");
+      await ANSWERS.cellphone!(page, "mouse", person);
       await next(page, "mouse");
       await poll(() => new URL(page.url()).pathname).not.toBe("/cellphone");
       const leadId = await page.evaluate(() => sessionStorage.getItem("lead_id"));

@@ -9,15 +9,19 @@ import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   ANSWERS,
   baseURL,
+  closeSuggestionsBeforeActions,
   DESKTOP,
   expectThumbFriendly,
   field,
   heading,
   LONG,
+  maskedSsn,
+  newPerson,
   nextButton,
   onStep,
   PAY_DATE,
   PHONE,
+  type Person,
   poll,
   requestCash,
   savedContact,
@@ -37,9 +41,6 @@ afterAll(async () => {
 });
 
 const next = (page: Page) => nextButton(page).click();
-
-let emails = 0;
-const newEmail = () => `link.visitor+${Date.now()}-${++emails}@example.com`;
 
 /** The token secret the test server generated into its data directory (src/server/security/secrets.ts). */
 async function tokenSecret(): Promise<Buffer> {
@@ -80,8 +81,12 @@ const ALL_BUT_SSN = {
   credit_score: "GOOD",
 };
 
-/** An earlier visit's lead, saved up to the birth date (and `more`), made through the server's own endpoints. */
-async function earlierLead(email: string, more: Record<string, unknown> = {}): Promise<string> {
+/**
+ * An earlier visit's lead of `person`, saved up to the birth date (and `more`), made through the server's own
+ * endpoints.
+ */
+async function earlierLead(person: Person, more: Record<string, unknown> = {}): Promise<string> {
+  const { email } = person;
   const entered = await fetch(`${baseURL}/api/personal_loan/lead/v2/email-link`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -98,8 +103,8 @@ async function earlierLead(email: string, more: Record<string, unknown> = {}): P
       first_name: "Maria",
       last_name: "Lopez",
       loan_amount: 2000,
-      home_phone: "2127364100",
-      cell_phone: "2127364100",
+      home_phone: person.cellPhone,
+      cell_phone: person.cellPhone,
       dob: "1985-06-15",
       ...more,
     }),
@@ -112,8 +117,9 @@ const link = (query: Record<string, string>) => `${baseURL}/start?${new URLSearc
 
 describe("e-mail-link entry", () => {
   it("with a valid resume token, resumes the saved lead at its first unfinished step", async () => {
-    const email = newEmail();
-    const leadId = await earlierLead(email);
+    const person = newPerson();
+    const { email } = person;
+    const leadId = await earlierLead(person);
     const token = issueResumeToken(await tokenSecret(), { id: leadId, email }, 24);
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: token }));
@@ -139,8 +145,9 @@ describe("e-mail-link entry", () => {
   ])(
     "on a %s, greets a visitor whose answers reach the pay date on /loanreason, then pay dates, the last step and Request Cash",
     async (_name, viewport) => {
-      const email = newEmail();
-      const leadId = await earlierLead(email, ALL_BUT_SSN);
+      const person = newPerson();
+      const { email } = person;
+      const leadId = await earlierLead(person, ALL_BUT_SSN);
       const token = issueResumeToken(await tokenSecret(), { id: leadId, email }, 24);
       const { context, page, problems } = await openPage(browser, { viewport });
       await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: token }));
@@ -159,11 +166,11 @@ describe("e-mail-link entry", () => {
       await poll(() => heading(page).textContent()).toBe(stepTitle(payDates, { firstName: "Maria" }));
       expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/grossincome");
       await expectThumbFriendly(page, viewport, payDates.slug);
-      await ANSWERS.nextpaydate!(page, "mouse");
+      await ANSWERS.nextpaydate!(page, "mouse", person);
       await nextButton(page).click();
       // Then the only step still missing, the SSN, and the submit screen.
       await page.waitForURL(`${baseURL}/ssn`);
-      await ANSWERS.ssn!(page, "mouse");
+      await ANSWERS.ssn!(page, "mouse", person);
       await nextButton(page).click();
       const submit = stepBySlug("requestcash")!;
       await onStep(page, submit);
@@ -172,7 +179,7 @@ describe("e-mail-link entry", () => {
         loan_amount: 3000,
         loan_reason: "MEDICAL",
         income_next_date_1: PAY_DATE,
-        ssn: "***-**-6789",
+        ssn: maskedSsn(person.ssn),
       });
       await requestCash(page, "mouse");
       await page.waitForURL(`${baseURL}/mapping-lender`);
@@ -184,8 +191,9 @@ describe("e-mail-link entry", () => {
   );
 
   it("with a forged or foreign resume token, starts fresh and shows nothing of the earlier lead", async () => {
-    const email = newEmail();
-    const earlier = await earlierLead(email);
+    const person = newPerson();
+    const { email } = person;
+    const earlier = await earlierLead(person);
     // Signed with another secret: what a guessed or tampered link carries.
     const forged = issueResumeToken(Buffer.alloc(32, 7), { id: earlier, email }, 24);
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
@@ -201,9 +209,12 @@ describe("e-mail-link entry", () => {
   });
 
   it("without a token, starts a fresh lead: name and amount first, then the e-mail it came with", async () => {
-    const email = newEmail();
-    const earlier = await earlierLead(email);
+    const person = newPerson();
+    const { email } = person;
+    const earlier = await earlierLead(person);
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    // The names are typed, not picked: their suggestions may open over Next (funnel-walk.ts).
+    await closeSuggestionsBeforeActions(page);
     // The entry is held at the network until the overlay has been seen covering the page.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -9,9 +9,12 @@ import {
   DESKTOP,
   expectThumbFriendly,
   LONG,
+  maskedSsn,
+  newPerson,
   next,
   onStep,
   PHONE,
+  type Person,
   savedContact,
   startLead,
   type Mode,
@@ -43,15 +46,15 @@ const SAME_AS: Record<string, string> = {
   "apply-debt": "unsecureddebtamount",
 };
 
-async function answer(page: Page, slug: string, mode: Mode) {
+async function answer(page: Page, slug: string, mode: Mode, person: Person) {
   if (slug === "apply-bank") {
     // Routing number and bank name as on /aba, then the account number; Checking stays chosen.
-    await ANSWERS.aba!(page, mode);
-    return ANSWERS.bankaccount!(page, mode);
+    await ANSWERS.aba!(page, mode, person);
+    return ANSWERS.bankaccount!(page, mode, person);
   }
   const main = SAME_AS[slug];
   if (!main) throw new Error(`no answers for ${slug}`);
-  return ANSWERS[main]?.(page, mode);
+  return ANSWERS[main]?.(page, mode, person);
 }
 
 describe.each([
@@ -62,7 +65,8 @@ describe.each([
     "goes from /apply/address to /requestcash, each screen with its indicator and back link",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport });
-      await startLead(page);
+      const person = newPerson();
+      await startLead(page, person);
       await page.goto(`${baseURL}/apply/address`);
       await page.evaluate(() => Object.assign(window, { funnelMark: true }));
       for (const step of ALTERNATE_STEPS) {
@@ -71,7 +75,7 @@ describe.each([
         if (step.back) expect(await back.getAttribute("href"), step.slug).toBe(step.back);
         else expect(await back.count(), step.slug).toBe(0);
         await expectThumbFriendly(page, viewport, step.slug);
-        await answer(page, step.slug, "mouse");
+        await answer(page, step.slug, "mouse", person);
         await next(page, "mouse");
       }
       await onStep(page, stepBySlug("requestcash")!);
@@ -86,7 +90,7 @@ describe.each([
         bank_direct_deposit: "YES",
         credit_score: "GOOD",
         own_car: "YES",
-        ssn: "***-**-6789",
+        ssn: maskedSsn(person.ssn),
         debt_amount: "NONE",
       });
       expect(problems).toEqual([]);

@@ -1,3 +1,4 @@
+import { randomBytes, randomInt } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { localToday } from "../../src/domain/calendar-date.ts";
@@ -23,8 +24,44 @@ export const FIRST_NAME = "Ana";
 export const PAY_DATE = allowedNextPayDates(localToday(new Date()))[1] as string;
 const ROUTING = "021000021";
 
-let emails = 0;
-const newEmail = () => `ana.rivera+${Date.now()}-${++emails}@example.com`;
+/**
+ * Who a walk applies as. The run's one server takes applications from every file running beside this one, and
+ * the same e-mail, phone or SSN within the duplicate window is rejected at once, never offered to a lender
+ * (docs/product/lender-network.md#duplicates): each walk is a person of its own unless a test means the same
+ * person on purpose (lender.e2e.ts applies twice as one).
+ */
+export type Person = { email: string; cellPhone: string; ssn: string };
+
+// People are numbered in turn from a random start, not drawn at random (as src/server/distribution/auction.testing.ts
+// does): a draw per person would collide now and then, while one random start per file leaves files a few
+// numbers each out of millions. The e-mail carries a random tag of the file's own besides.
+const PEOPLE = 7_000_000;
+let personSerial = randomInt(PEOPLE);
+const emailTag = randomBytes(4).toString("hex");
+// Exchanges a phone step takes: not starting with 0 or 1, no N11 code, and not 555, whose 0100 to 0199 is
+// fiction (docs/decisions/0007-domain-readings.md).
+const EXCHANGES = Array.from({ length: 800 }, (_, i) => String(200 + i)).filter(
+  (exchange) => !/^\d11$/.test(exchange) && exchange !== "555",
+);
+
+export function newPerson(): Person {
+  const n = personSerial++ % PEOPLE;
+  const line = String(n % 10_000).padStart(4, "0");
+  // An SSN the SSA issues (src/domain/ssn.ts): area 100 to 599, so never 000, 666 or 9xx; group and serial never 0.
+  const serial = String((n % 9_999) + 1).padStart(4, "0");
+  const group = String((Math.floor(n / 9_999) % 99) + 1).padStart(2, "0");
+  const area = String(100 + (Math.floor(n / (9_999 * 99)) % 500));
+  return {
+    email: `ana.rivera+${emailTag}.${n}@example.com`,
+    cellPhone: `415${EXCHANGES[Math.floor(n / 10_000) % EXCHANGES.length]}${line}`,
+    ssn: `${area}-${group}-${serial}`,
+  };
+}
+
+/** A phone as the funnel's mask shows it: (415)-736-4100. */
+export const maskedPhone = (digits: string) => `(${digits.slice(0, 3)})-${digits.slice(3, 6)}-${digits.slice(6)}`;
+/** An SSN as the server answers it, all but its last four digits hidden. */
+export const maskedSsn = (ssn: string) => `***-**-${ssn.slice(-4)}`;
 
 export type Mode = "mouse" | "keyboard";
 
@@ -188,14 +225,14 @@ export async function expectThumbFriendly(page: Page, viewport: { height: number
   expect(await seriousA11yViolations(page), label).toEqual([]);
 }
 
-/** Good answers for every main screen, by slug. Screens not listed keep their preselected answer. */
-export const ANSWERS: Record<string, (page: Page, mode: Mode) => Promise<unknown>> = {
+/** Good answers for every main screen as `person`, by slug. Screens not listed keep their preselected answer. */
+export const ANSWERS: Record<string, (page: Page, mode: Mode, person: Person) => Promise<unknown>> = {
   lgname: async (page, mode) => {
     await fill(page, mode, "First Name", FIRST_NAME);
     await fill(page, mode, "Last Name", "Rivera");
   },
-  email: (page, mode) => fill(page, mode, "E-mail Address", newEmail()),
-  cellphone: (page, mode) => fill(page, mode, "Cell Phone Number", "2127364100"),
+  email: (page, mode, person) => fill(page, mode, "E-mail Address", person.email),
+  cellphone: (page, mode, person) => fill(page, mode, "Cell Phone Number", person.cellPhone),
   dob: async (page, mode) => {
     await pick(page, mode, "Month", { value: "03", label: "March" });
     await pick(page, mode, "Day", { value: "14", label: "14" });
@@ -244,7 +281,7 @@ export const ANSWERS: Record<string, (page: Page, mode: Mode) => Promise<unknown
   },
   owncar: (page, mode) => choose(page, mode, "Yes"),
   creditscore: (page, mode) => choose(page, mode, "Good (680-719)"),
-  ssn: (page, mode) => fill(page, mode, "Social Security Number", "123-45-6789"),
+  ssn: (page, mode, person) => fill(page, mode, "Social Security Number", person.ssn),
 };
 
 export async function savedContact(page: Page): Promise<Record<string, unknown>> {
@@ -256,36 +293,24 @@ export async function savedContact(page: Page): Promise<Record<string, unknown>>
 }
 
 /** Quick start, legal name and e-mail (which creates the lead): the visitor lands on the cell phone screen. */
-export async function startLead(page: Page) {
+export async function startLead(page: Page, person: Person = newPerson()) {
   await closeSuggestionsBeforeActions(page);
   await startFunnel(page);
-  await ANSWERS.lgname!(page, "mouse");
+  await ANSWERS.lgname!(page, "mouse", person);
   await next(page, "mouse");
   await page.waitForURL(`${baseURL}/email`);
-  await ANSWERS.email!(page, "mouse");
+  await ANSWERS.email!(page, "mouse", person);
   await next(page, "mouse");
   await page.waitForURL(`${baseURL}/cellphone`);
 }
 
-/**
- * A person no other test applies as: the duplicate check matches on phone and SSN. The exchange starts 73,
- * so the number is always one the phone step takes (an exchange starting with 0 or 1, or an N11 code, is
- * refused: docs/decisions/0007-domain-readings.md).
- */
-export function newPerson() {
-  const n = String(Date.now() % 1_000_000).padStart(6, "0");
-  return { cellPhone: `41573${n.slice(0, 5)}`, ssn: `5${n.slice(0, 2)}-4${n.slice(2, 3)}-${n.slice(3)}1` };
-}
-
 /** A whole application as `person`, from the quick start to the lender connection screen. */
-export async function applyAs(page: Page, person: ReturnType<typeof newPerson>, base = baseURL) {
+export async function applyAs(page: Page, person: Person, base = baseURL) {
   await closeSuggestionsBeforeActions(page);
   await startFunnel(page, "mouse", base);
   for (const step of MAIN_STEPS) {
     await onStep(page, step, base);
-    if (step.slug === "cellphone") await fill(page, "mouse", "Cell Phone Number", person.cellPhone);
-    else if (step.slug === "ssn") await fill(page, "mouse", "Social Security Number", person.ssn);
-    else await ANSWERS[step.slug]?.(page, "mouse");
+    await ANSWERS[step.slug]?.(page, "mouse", person);
     await next(page, "mouse");
   }
   await page.waitForURL(`${base}/requestcash`);

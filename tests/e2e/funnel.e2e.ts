@@ -17,11 +17,15 @@ import {
   heading,
   isFocused,
   LONG,
+  maskedPhone,
+  maskedSsn,
   type Mode,
+  newPerson,
   next,
   onStep,
   PAY_DATE,
   PHONE,
+  type Person,
   poll,
   requestCash,
   savedContact,
@@ -41,8 +45,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Quick start, then every main screen with good answers, checking each one on the way. */
-async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; height: number }) {
+/**
+ * Quick start, then every main screen with good answers as a person of its own, checking each one on the way;
+ * answers who applied.
+ */
+async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; height: number }): Promise<Person> {
+  const person = newPerson();
   await closeSuggestionsBeforeActions(page);
   await startFunnel(page, mode);
   // A mark on the window survives only client navigation: it shows no step reloads the page.
@@ -50,7 +58,7 @@ async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; hei
   for (const step of MAIN_STEPS) {
     await onStep(page, step);
     await expectThumbFriendly(page, viewport, step.slug);
-    await ANSWERS[step.slug]?.(page, mode);
+    await ANSWERS[step.slug]?.(page, mode, person);
     await next(page, mode);
   }
   // The SSN screen's Request Funds leads to the submit screen, whose Request Cash hands the application to
@@ -63,16 +71,17 @@ async function walkFunnel(page: Page, mode: Mode, viewport: { width: number; hei
   await poll(() => heading(page).textContent()).toBe("Please do not close this window");
   expect(await page.evaluate(() => (window as { funnelMark?: boolean }).funnelMark)).toBe(true);
   expect(await seriousA11yViolations(page)).toEqual([]);
+  return person;
 }
 
-function expectCompleteLead(contact: Record<string, unknown>) {
+function expectCompleteLead(contact: Record<string, unknown>, person: Person) {
   expect(contact).toMatchObject({
     first_name: FIRST_NAME,
     last_name: "Rivera",
     loan_amount: 500,
     loan_reason: "DEBT_CONSOLIDATION",
-    home_phone: "2127364100",
-    cell_phone: "2127364100",
+    home_phone: person.cellPhone,
+    cell_phone: person.cellPhone,
     contact_time: "ANYTIME",
     address: "350 N Crescent Dr",
     zip: "90210",
@@ -99,7 +108,7 @@ function expectCompleteLead(contact: Record<string, unknown>) {
     drivers_license_state: "CA",
     own_car: "YES",
     credit_score: "GOOD",
-    ssn: "***-**-6789",
+    ssn: maskedSsn(person.ssn),
   });
   // Sensitive answers are saved and only ever answered as masks.
   expect(contact.dob).toBe("****-**-**");
@@ -112,8 +121,8 @@ describe("application funnel", () => {
     "goes from the quick start through every main step and the submit screen to the lender connection on a 375 px phone, keyboard only",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
-      await walkFunnel(page, "keyboard", PHONE);
-      expectCompleteLead(await savedContact(page));
+      const person = await walkFunnel(page, "keyboard", PHONE);
+      expectCompleteLead(await savedContact(page), person);
       expect(problems).toEqual([]);
       await context.close();
     },
@@ -124,8 +133,8 @@ describe("application funnel", () => {
     "goes through every main step at 1280 px with the mouse",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport: DESKTOP });
-      await walkFunnel(page, "mouse", DESKTOP);
-      expectCompleteLead(await savedContact(page));
+      const person = await walkFunnel(page, "mouse", DESKTOP);
+      expectCompleteLead(await savedContact(page), person);
       expect(problems).toEqual([]);
       await context.close();
     },
@@ -136,9 +145,11 @@ describe("application funnel", () => {
     "keeps the place and the answers through a reload, and back links lead to the answered screens",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      const person = newPerson();
+      await closeSuggestionsBeforeActions(page);
       await startFunnel(page);
       for (const slug of ["lgname", "email", "cellphone"]) {
-        await ANSWERS[slug]!(page, "mouse");
+        await ANSWERS[slug]!(page, "mouse", person);
         await next(page, "mouse");
       }
       const dob = stepBySlug("dob")!;
@@ -148,10 +159,10 @@ describe("application funnel", () => {
       // Back to the phone screen, which shows the saved number; back again to the e-mail and the name.
       await page.getByRole("link", { name: "Back" }).click();
       await onStep(page, stepBySlug("cellphone")!);
-      await poll(() => field(page, "Cell Phone Number").inputValue()).toBe("(212)-736-4100");
+      await poll(() => field(page, "Cell Phone Number").inputValue()).toBe(maskedPhone(person.cellPhone));
       await page.getByRole("link", { name: "Back" }).click();
       await onStep(page, stepBySlug("email")!);
-      expect(await field(page, "E-mail Address").inputValue()).toMatch(/^ana\.rivera\+/);
+      expect(await field(page, "E-mail Address").inputValue()).toBe(person.email);
       await page.getByRole("link", { name: "Back" }).click();
       await onStep(page, stepBySlug("lgname")!);
       expect(await field(page, "First Name").inputValue()).toBe(FIRST_NAME);
@@ -180,9 +191,11 @@ describe("application funnel", () => {
     "asks the best time to contact on its own screen, starts each screen at the top and moves the bar over 1 s",
     async () => {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      const person = newPerson();
+      await closeSuggestionsBeforeActions(page);
       await startFunnel(page);
       for (const slug of ["lgname", "email", "cellphone"]) {
-        await ANSWERS[slug]!(page, "mouse");
+        await ANSWERS[slug]!(page, "mouse", person);
         await next(page, "mouse");
       }
       await onStep(page, stepBySlug("dob")!);
@@ -212,13 +225,15 @@ describe("application funnel", () => {
 
   it("shows the spec's messages: nothing chosen, a refused phone number", async () => {
     const { context, page, problems } = await openPage(browser, { viewport: DESKTOP });
+    await closeSuggestionsBeforeActions(page);
     await startFunnel(page);
     await next(page, "mouse");
     await poll(() => page.getByText(MESSAGES.firstNameRequired).isVisible()).toBe(true);
     expect(await field(page, "First Name").getAttribute("aria-invalid")).toBe("true");
     await poll(() => isFocused(field(page, "First Name"))).toBe(true);
+    const person = newPerson();
     for (const slug of ["lgname", "email"]) {
-      await ANSWERS[slug]!(page, "mouse");
+      await ANSWERS[slug]!(page, "mouse", person);
       await next(page, "mouse");
     }
     await onStep(page, stepBySlug("cellphone")!);
@@ -227,7 +242,7 @@ describe("application funnel", () => {
     await next(page, "mouse");
     await poll(() => page.getByText(MESSAGES.phoneRefused).isVisible()).toBe(true);
     expect(page.url()).toBe(`${baseURL}/cellphone`);
-    await fill(page, "mouse", "Cell Phone Number", "2127364100");
+    await fill(page, "mouse", "Cell Phone Number", person.cellPhone);
     await next(page, "mouse");
     await onStep(page, stepBySlug("dob")!);
     // A choice screen with no preselected answer refuses an empty answer, on the radio group.

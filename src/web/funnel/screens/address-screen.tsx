@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { digitsOnly } from "#domain/masks.ts";
 import { useZipPlace } from "#web/pages/landing/use-zip-place.ts";
-import type { AddressSuggestion } from "#domain/contracts/lookups.ts";
+import { addressSuggestQuerySchema, type AddressSuggestion } from "#domain/contracts/lookups.ts";
 import { suggestAddresses } from "#web/api.ts";
 import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
@@ -59,14 +59,16 @@ export function AddressScreen({ step }: ScreenProps) {
     await stepForm.submit(save);
   };
 
-  // docs/product/server-calls.md: street suggestions near the zip once two characters are typed.
+  // docs/product/server-calls.md: street suggestions near the zip once two characters are typed. Only for a
+  // street the service takes (its own rule: length and the street's characters): it answers anything else with
+  // a 400, which the browser reports, and a visitor pausing on a stray character would meet it.
   const street = (watch("streetAddress") as string | undefined) ?? "";
   const position = lookup?.status === "found" ? lookup.place : undefined;
   const addresses = useSuggestions(
     street,
     (address, signal) =>
       suggestAddresses({ zip, address, lead_id: funnel.leadId, lat: position?.lat, long: position?.long }, signal),
-    (address) => address.trim().length >= 2 && address.length <= 100 && FIVE_DIGITS.test(zip),
+    (address) => addressSuggestQuerySchema.shape.address.safeParse(address).success && FIVE_DIGITS.test(zip),
   );
 
   const zipError = stepForm.errorOf("zipCode") ?? stepForm.errorOf("city") ?? stepForm.errorOf("state");

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi, type FakeCall } from "#web/pages/fake-api.testing.ts";
+import { fakeApi, zipHandler, type FakeCall } from "#web/pages/fake-api.testing.ts";
 import { renderFunnel, savedLead } from "../funnel.testing.tsx";
 
 const STEP_PATH = "/api/personal_loan/lead/v2/L1/step";
@@ -63,6 +63,30 @@ describe("suggestions", () => {
     expect(screen.queryAllByRole("option")).toHaveLength(0);
     next();
     await screen.findByRole("heading", { level: 1, name: "Work Phone" });
+  });
+
+  it("asks for street suggestions only for a street the service takes", async () => {
+    const calls = api(
+      { zip: "90210", city: "Beverly Hills", state: "CA" },
+      {
+        "GET /api/personal_loan/zipcode": zipHandler,
+        "GET /api/personal_loan/address-suggest": ({ query }) =>
+          ok({
+            suggestions: [{ address: `${query.get("address")} Dr`, city: "Beverly Hills", state: "CA", zip: "90210" }],
+          }),
+      },
+    );
+    renderFunnel("/address");
+    await screen.findByText("Beverly Hills, CA");
+    // The service refuses a street with a character the street rule forbids (a 400, a console error in the
+    // browser), so a visitor who pauses on one must not send it; the message comes with Next instead.
+    type("Street Address", "12 Main St; DROP");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    type("Street Address", "12 Main St");
+    await within(screen.getByRole("listbox", { name: "Street Address suggestions" })).findByRole("option");
+    expect(calls.callsTo("GET", "/api/personal_loan/address-suggest").map((c) => c.query.get("address"))).toEqual([
+      "12 Main St",
+    ]);
   });
 
   it("completes an e-mail with the common providers and shows a new one back before saving it", async () => {
