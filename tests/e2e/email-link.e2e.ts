@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { secondPayDate } from "../../src/domain/pay-dates.ts";
 import { stepBySlug, stepTitle } from "../../src/domain/steps/step-table.ts";
-import { issueResumeToken } from "../../src/server/leads/resume-token.ts";
+import { issueResumeToken } from "../../src/server/intake/leads/resume-token.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   ANSWERS,
