@@ -9,7 +9,7 @@ import { consentTextByHash } from "./consent-texts.ts";
 
 // The consent certificate (docs/product/security-and-privacy.md#consent-certificate): a signed link per lead
 // that a buyer receives with the post and can open to check every consent given, as it was given. The link
-// is unguessable (src/server/security/link-token.ts) and lasts as long as the evidence is kept.
+// is unguessable (src/server/platform/security/link-token.ts) and lasts as long as the evidence is kept.
 const PURPOSE = "consent-certificate";
 
 /** Consent evidence is kept 5 years (the Telemarketing Sales Rule's record period); so is its link. */

@@ -74,7 +74,7 @@ export type LeadUpdate = { changes: LeadChanges; step: number | null; slug: stri
 const doNotSellOnce = sql`coalesce(${leads.doNotSellAt}, now())`;
 
 /**
- * A lead that is still the person's: an erased or purged one (src/server/privacy/erase-leads.ts) takes no
+ * A lead that is still the person's: an erased or purged one (src/server/workflows/privacy/erase-leads.ts) takes no
  * write again, even from a request that passed its access check just before the erasure committed.
  */
 const notErased = (leadId: string) => and(eq(leads.id, leadId), notInArray(leads.status, ["erased", "purged"]));

@@ -1,4 +1,4 @@
-// The shipped routing table's text form (src/server/lookups/data/routing-directory.generated.txt), written
+// The shipped routing table's text form (src/server/intake/lookups/data/routing-directory.generated.txt), written
 // by scripts/build-routing-table.ts and read by the server (docs/decisions/0011-routing-directory.md).
 // Compact and greppable: each bank name once, on one line after all its routing numbers:
 //   011000138 011000206<TAB>BANK OF AMERICA, N.A.

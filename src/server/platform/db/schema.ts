@@ -83,10 +83,10 @@ export const leads = pgTable(
   (t) => [
     index("leads_email_idx").on(t.email),
     index("leads_created_at_idx").on(t.created_at),
-    // The retention purge looks for leads unused past the window (src/server/privacy/retention.ts).
+    // The retention purge looks for leads unused past the window (src/server/workflows/retention/retention.ts).
     index("leads_updated_at_idx").on(t.updated_at),
     // The few leads whose visitor sent Global Privacy Control, searched by every suppression check
-    // (src/server/privacy/suppression.ts).
+    // (src/server/compliance/suppression.ts).
     index("leads_do_not_sell_idx")
       .on(t.doNotSellAt)
       .where(sql`do_not_sell_at is not null`),
@@ -226,7 +226,7 @@ export const sensitiveReads = pgTable(
 // The lender network (docs/product/lender-network.md, docs/decisions/0018-lender-auction.md).
 
 // Buyers an operator adds or changes without a restart; a row overrides the BUYERS_FILE entry with the
-// same id. `config` is validated by the same zod schema as the file (src/server/distribution/buyer-config.ts).
+// same id. `config` is validated by the same zod schema as the file (src/server/distribution/auction/buyer-config.ts).
 export const buyers = pgTable("buyers", {
   id: text("id").primaryKey(),
   config: jsonb("config").notNull(),

@@ -5,7 +5,7 @@ import { claimDue } from "../outbox/claim-due.ts";
 
 // The mail outbox (docs/product/mail.md): every e-mail is a row first, written in the transaction of what
 // it tells, and sent by the delivery job when a transport is configured, which claims rows as every outbox
-// does (src/server/outbox/claim-due.ts).
+// does (src/server/platform/outbox/claim-due.ts).
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type NewMail = { purpose: string; to: string; subject: string; body: string };

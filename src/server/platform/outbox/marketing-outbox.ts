@@ -4,7 +4,7 @@ import { marketingErasures, marketingOutbox } from "../db/schema.ts";
 import { claimDue } from "./claim-due.ts";
 
 // The marketing outbox (docs/product/marketing.md): list additions are written here in the request and
-// sent by the sync job, which claims them as every outbox does (src/server/outbox/claim-due.ts).
+// sent by the sync job, which claims them as every outbox does (src/server/platform/outbox/claim-due.ts).
 
 export type OutboxEntry = typeof marketingOutbox.$inferSelect;
 

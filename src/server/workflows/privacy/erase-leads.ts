@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
 import { isSensitiveField, SERVER_FIELDS, type ServerField } from "#domain/fields/lead-fields.ts";
-import type { Db, Tx } from "../../platform/db/database.ts";
+import type { Tx } from "../../platform/db/database.ts";
 import {
   auctions,
   buyerCalls,
