@@ -1,5 +1,6 @@
-// The layer rule of docs/decisions/0002-layers.md as an allow-list, and no import cycles under src
-// (docs/decisions/0013-import-boundaries.md says why dependency-cruiser). `npm run lint` runs it on src;
+// The layer rule of docs/decisions/0002-layers.md as an allow-list, no import cycles under src
+// (docs/decisions/0013-import-boundaries.md says why dependency-cruiser), and the direction between the
+// server's contexts (docs/decisions/0027-server-contexts.md). `npm run lint` runs it on src;
 // tests/lint/layer-boundaries.test.ts runs the same rules on the fixtures in tests/lint/fixtures.
 
 const escapeRegExp = (text) => text.replace(/[.+*?^$()[\]{}|\\]/g, "\\$&");
@@ -43,6 +44,80 @@ export default {
       comment: "src/server must not import from src/web: share code through src/domain.",
       from: { path: "^src/server/" },
       to: { path: "^src/web/" },
+    },
+    // The server's contexts, bottom to top (docs/decisions/0027-server-contexts.md): platform, intake,
+    // compliance, distribution, then workflows and partners side by side, and console over all of them.
+    // A context imports its own folder and the contexts below it; app.ts and main.ts compose them all.
+    {
+      name: "server-platform-imports-no-context",
+      severity: "error",
+      comment:
+        "src/server/platform (config, db, security, http, plugins, jobs, outboxes, mail, logging, health) is " +
+        "the bottom: it imports no other part of the server.",
+      from: { path: "^src/server/platform/" },
+      to: { path: "^src/server/", pathNot: "^src/server/platform/" },
+    },
+    {
+      name: "server-intake-imports-only-platform",
+      severity: "error",
+      comment: "src/server/intake (leads, lookups, consent, client logs) builds on the platform only.",
+      from: { path: "^src/server/intake/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake)/" },
+    },
+    {
+      name: "server-compliance-imports-only-platform-and-intake",
+      severity: "error",
+      comment:
+        "src/server/compliance (suppression, person hashes, sensitive reads, the register of privacy " +
+        "requests) is the policy every sale and message obeys: it knows leads, not who obeys it.",
+      from: { path: "^src/server/compliance/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance)/" },
+    },
+    {
+      name: "server-distribution-imports-no-higher-context",
+      severity: "error",
+      comment:
+        "src/server/distribution (buyers, the auction, the simulated lenders, the partner list) sells leads " +
+        "under the compliance policy; workflows, partners and the console build on it, never the reverse.",
+      from: { path: "^src/server/distribution/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|distribution)/" },
+    },
+    {
+      name: "server-workflows-not-to-partners-or-console",
+      severity: "error",
+      comment:
+        "src/server/workflows (privacy requests, erasure, export, marketing, retention purge) may use every " +
+        "context below; partners and the console sit beside and above it.",
+      from: { path: "^src/server/workflows/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|distribution|workflows)/" },
+    },
+    {
+      name: "server-partners-not-to-workflows-or-console",
+      severity: "error",
+      comment:
+        "src/server/partners (publishers, returns, payouts) stands beside workflows: it may use every " +
+        "context below, not workflows and not the console.",
+      from: { path: "^src/server/partners/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|distribution|partners)/" },
+    },
+    {
+      name: "server-context-not-to-composition",
+      severity: "error",
+      comment:
+        "Only the files at the top of src/server (app.ts, main.ts) compose the contexts; no context imports " +
+        "them, and the console is the last context, not the composition.",
+      from: { path: "^src/server/[^/]+/" },
+      to: { path: "^src/server/[^/]+$" },
+    },
+    {
+      name: "no-circular-folders",
+      severity: "error",
+      comment:
+        "No two folders of src/server import each other, directly or around a longer circle (type-only " +
+        "imports and tests included): move what both need into a lower folder.",
+      scope: "folder",
+      from: { path: "^src/server/" },
+      to: { circular: true },
     },
     {
       name: "not-to-unresolvable",
@@ -91,7 +166,9 @@ export default {
   options: {
     // Type-only imports are dependencies too: the cycle rule must see them.
     tsPreCompilationDeps: true,
-    doNotFollow: { path: "(^|/)node_modules/" },
+    // tests/ is read as a leaf: tests/helpers builds the whole app for the server's tests, and following
+    // it would draw a circle from every folder whose tests use it back to itself through app.ts.
+    doNotFollow: { path: ["(^|/)node_modules/", "^tests/"] },
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],
