@@ -6,7 +6,7 @@ import {
   lookupRoutingNumber,
   saveStep,
   updateLead,
-} from "../../src/web/api.ts";
+} from "../../src/web/api/api.ts";
 import { consentFor, QUICK_START, stepBodies } from "../helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 

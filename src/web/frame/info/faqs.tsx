@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT } from "#domain/options.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
-import type { SiteConfig } from "#web/site/site-config.ts";
+import type { SiteConfig } from "#web/site/brands/site-config.ts";
 import { representativeLoan } from "#domain/loan-cost.ts";
 import { usd } from "#web/ui/money.ts";
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleBrand } from "#web/site/brands/sample-brand.ts";
-import type { SiteConfig } from "#web/site/site-config.ts";
+import type { SiteConfig } from "#web/site/brands/site-config.ts";
 import { TrustSeals } from "./trust-seals.tsx";
 
 const shown = vi.hoisted(() => ({ site: undefined as SiteConfig | undefined }));

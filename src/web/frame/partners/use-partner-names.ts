@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { fetchPartnerNames } from "#web/api.ts";
+import { fetchPartnerNames } from "#web/api/api.ts";
 import { useSite } from "#web/site/use-site.ts";
 
 // The partner names are the server's (GET /api/partners), asked each time a list is shown. Until it answers,

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { useSite } from "#web/site/use-site.ts";
 import { Navbar, type NavItem } from "#web/ui/navbar.tsx";
 import { scrollToElement, stickyHeaderOffset } from "#web/ui/smooth-scroll.ts";
-import { useOpenInfoPopup } from "../info/info-popups.tsx";
+import { useOpenInfoPopup } from "./info/info-popups.tsx";
 import { HOME_PATHS, HOW_IT_WORKS_SECTION_ID } from "./home-paths.ts";
 
 // Navbar items of docs/product/screens-and-routes.md: Blog (desktop only), How it works (scrolls on the home page, a

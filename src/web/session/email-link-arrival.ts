@@ -1,8 +1,8 @@
-import { enterFromEmailLink, UNREACHABLE_MESSAGE } from "#web/api.ts";
-import { saveLeadId } from "#web/funnel/lead-session.ts";
+import { enterFromEmailLink, UNREACHABLE_MESSAGE } from "#web/api/api.ts";
+import { saveLeadId } from "./lead-session.ts";
 import { forgetTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { readAttribution } from "#web/site/attribution.ts";
-import { EMAIL_LINK_PARAM } from "./email-link-params.ts";
+import { EMAIL_LINK_PARAM } from "#web/hydration/email-link-params.ts";
 
 // A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` (and, when the e-mail offered to
 // resume an application, `&resume_token=…`) in the address (docs/product/behaviour.md#resume-logic). The

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { lookupZip, type ZipPlace } from "#web/api.ts";
+import { lookupZip, type ZipPlace } from "./api.ts";
 
 export type ZipLookup = { zip: string; status: "loading" | "found" | "unknown"; place?: ZipPlace };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeApi } from "../fake-api.testing.ts";
+import { fakeApi } from "#web/api/fake-api.testing.ts";
 import {
   EMAIL_LINK_BROKEN,
   enterByEmailLink,

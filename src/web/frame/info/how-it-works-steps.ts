@@ -1,4 +1,4 @@
-import type { SiteConfig } from "#web/site/site-config.ts";
+import type { SiteConfig } from "#web/site/brands/site-config.ts";
 
 export type HowItWorksStep = { title: string; text: string };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CONSENT_TEXTS, fillConsent, type ConsentKey } from "#domain/consent.ts";
-import { useOpenInfoPopup } from "#web/pages/info/info-popups.tsx";
+import { useOpenInfoPopup } from "#web/frame/info/info-popups.tsx";
 import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { useSite } from "#web/site/use-site.ts";

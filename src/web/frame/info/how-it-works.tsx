@@ -1,4 +1,4 @@
-import type { SiteConfig } from "#web/site/site-config.ts";
+import type { SiteConfig } from "#web/site/brands/site-config.ts";
 import { howItWorksSteps } from "./how-it-works-steps.ts";
 
 // Body of the How it works pop-up: the landing page's three steps as a numbered list.

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { MarketingPartnersPopup } from "#web/funnel/chrome/marketing-partners-popup.tsx";
+import { MarketingPartnersPopup } from "#web/frame/partners/marketing-partners-popup.tsx";
 import { useSite } from "#web/site/use-site.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { FaqList } from "./faq-list.tsx";

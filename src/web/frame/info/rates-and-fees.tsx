@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
-import type { SiteConfig } from "#web/site/site-config.ts";
+import type { SiteConfig } from "#web/site/brands/site-config.ts";
 import { representativeLoan } from "#domain/loan-cost.ts";
 import { usd } from "#web/ui/money.ts";
 
