@@ -34,7 +34,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe("src/web/api.ts against the server", () => {
+describe("src/web/api/api.ts against the server", () => {
   it("creates, steps, updates and reads a lead", async () => {
     const created = await createLead({
       ...QUICK_START,
