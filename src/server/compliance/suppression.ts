@@ -2,11 +2,7 @@ import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../platform/db/database.ts";
 import { leads, privacyRequests, suppressionTombstones } from "../platform/db/schema.ts";
 import { personHash } from "./person-hash.ts";
-
-// Do-not-sell request types after which a person's data is never sent to a buyer or a list again. Limiting
-// the use of sensitive data stops sales too: every sale carries the application's sensitive answers
-// (docs/product/privacy-requests.md).
-const STOP_SELLING_TYPES = ["DO_NOT_SELL", "LIMIT_SENSITIVE", "DELETE"];
+import { STOP_SELLING_TYPES } from "./request-types.ts";
 
 export type Contact = { email?: string | null; phones?: readonly (string | null | undefined)[] };
 
@@ -85,7 +81,7 @@ async function optedOut(db: Db, email: string | undefined, digits: string[]) {
         or(...who),
         or(
           eq(privacyRequests.kind, "unsubscribe"),
-          and(eq(privacyRequests.kind, "do-not-sell"), inArray(privacyRequests.requestType, STOP_SELLING_TYPES)),
+          and(eq(privacyRequests.kind, "do-not-sell"), inArray(privacyRequests.requestType, [...STOP_SELLING_TYPES])),
         ),
       ),
     )

@@ -1,6 +1,7 @@
 import { issueLinkToken, publicUrl, readLinkToken } from "../../platform/security/link-token.ts";
 import type { NewMail } from "../../platform/mail/mail-outbox.ts";
 import type { PrivacyRequestRow } from "../../compliance/privacy-request-store.ts";
+import { requestTypeRule } from "../../compliance/request-types.ts";
 
 // The links a know or delete request is carried out through (docs/product/privacy-requests.md): sent only
 // to the e-mail the request gave, so opening one proves the person reads that mailbox. A link lasts until
@@ -16,24 +17,10 @@ export function requestIdFromLink(secret: Buffer, purpose: string, token: string
   return readLinkToken(secret, purpose, token);
 }
 
-/** What each verified request's mail says around its link. */
-const MAILS = {
-  ACCESS: {
-    purpose: EXPORT_PURPOSE,
-    path: exportPath,
-    subject: "Your personal information",
-    asked: "You asked what personal information we hold about you",
-    lines: ["Open this link to see all of it:"],
-    ignore: "nothing is shown to anyone who does not have this link.",
-  },
-  DELETE: {
-    purpose: DELETE_PURPOSE,
-    path: deletePath,
-    subject: "Confirm the deletion of your personal information",
-    asked: "You asked us to delete your personal information",
-    lines: ["We have already stopped selling or sharing it.", "", "To delete it, open this link and confirm:"],
-    ignore: "nothing is deleted unless the link is confirmed.",
-  },
+/** Where each kind of link leads, and what its token is good for. */
+const LINKS = {
+  export: { purpose: EXPORT_PURPOSE, path: exportPath },
+  delete: { purpose: DELETE_PURPOSE, path: deletePath },
 } as const;
 
 /** The mail that carries out a know or delete request; undefined for any other type. */
@@ -42,13 +29,15 @@ export function verificationMail(
   publicBaseUrl: string,
   request: PrivacyRequestRow,
 ): NewMail | undefined {
-  const text = MAILS[request.requestType as keyof typeof MAILS] as (typeof MAILS)[keyof typeof MAILS] | undefined;
-  if (!text || !request.email || !request.dueAt) return undefined;
+  const rule = requestTypeRule(request.requestType);
+  if (rule?.handling !== "verified_by_mail" || !request.email || !request.dueAt) return undefined;
+  const text = rule.mail;
+  const { purpose, path } = LINKS[text.link];
   // Until the due date, and at least a week: a link sent again for an overdue request still works.
   const until = new Date(Math.max(request.dueAt.getTime(), Date.now() + LINK_DAYS_AT_LEAST * 86_400_000));
-  const link = publicUrl(publicBaseUrl, text.path(issueLinkToken(secret, text.purpose, request.id, until)));
+  const link = publicUrl(publicBaseUrl, path(issueLinkToken(secret, purpose, request.id, until)));
   return {
-    purpose: text.purpose,
+    purpose,
     to: request.email,
     subject: `${text.subject} (request ${request.id})`,
     body: [

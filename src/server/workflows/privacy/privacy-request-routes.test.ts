@@ -4,7 +4,7 @@ import { MESSAGES } from "#domain/messages.ts";
 import { GOOD_DO_NOT_SELL } from "../../../../tests/fixtures/privacy-requests.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
-import { UNSUBSCRIBE_RECEIVED, doNotSellReceived } from "./acknowledgements.ts";
+import { REQUEST_TYPE_RULES } from "../../compliance/request-types.ts";
 import { PRIVACY_FORM_BODY_LIMIT } from "./privacy-request-routes.ts";
 
 const UNSUBSCRIBE = { email: " Jo.Public@Example.com ", phone: "(212)-555-0123", unsubscribe: "TOO_MANY_MESSAGES" };
@@ -31,7 +31,7 @@ describe("privacy request endpoints", () => {
       const res = await post("/api/unsubscribe", UNSUBSCRIBE);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ status: 200, message: UNSUBSCRIBE_RECEIVED });
+      expect(body).toMatchObject({ status: 200, message: REQUEST_TYPE_RULES.UNSUBSCRIBE.acknowledgement });
       expect(body.data.reference).toMatch(/^PR-[0-9A-Z]{10}$/);
       const [row] = await t.database.db
         .select()
@@ -123,7 +123,7 @@ describe("privacy request endpoints", () => {
         website: "http://spam.example",
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 200, message: UNSUBSCRIBE_RECEIVED });
+      expect(res.json()).toEqual({ status: 200, message: REQUEST_TYPE_RULES.UNSUBSCRIBE.acknowledgement });
       expect((await rows()).length).toBe(before);
     });
   });
@@ -132,7 +132,7 @@ describe("privacy request endpoints", () => {
     it("stores a complete request and answers with the message for its type", async () => {
       const res = await post("/api/do-not-sell-information", { ...DO_NOT_SELL, website: "" });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 200, message: doNotSellReceived("DO_NOT_SELL") });
+      expect(res.json()).toMatchObject({ status: 200, message: REQUEST_TYPE_RULES.DO_NOT_SELL.acknowledgement });
       const [row] = await t.database.db
         .select()
         .from(privacyRequests)
@@ -149,7 +149,7 @@ describe("privacy request endpoints", () => {
       const body = { ...DO_NOT_SELL, stateResidencyPrompt: "ACCESS" };
       const first = await post("/api/do-not-sell-information", body);
       const again = await post("/api/do-not-sell-information", { ...body, firstName: " jo ", city: "SAN FRANCISCO" });
-      expect(first.json().message).toBe(doNotSellReceived("ACCESS"));
+      expect(first.json().message).toBe(REQUEST_TYPE_RULES.ACCESS.acknowledgement);
       expect(again.json().data.reference).toBe(first.json().data.reference);
     });
 

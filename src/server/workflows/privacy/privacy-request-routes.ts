@@ -9,15 +9,13 @@ import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { createPackagedZipDirectory, type ZipDirectory } from "../../intake/lookups/zip-directory.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
-import { doNotSellReceived, UNSUBSCRIBE_RECEIVED } from "./acknowledgements.ts";
 import { dedupeKey } from "./dedupe-key.ts";
 import { recordPrivacyRequest, type PrivacyRequestKind } from "../../compliance/privacy-request-store.ts";
+import { REQUEST_TYPE_RULES, requestTypeRule } from "../../compliance/request-types.ts";
+import { requestTypeOf } from "../../compliance/request-workflow.ts";
 import { verificationMail } from "./privacy-links.ts";
 import { queueMail } from "../../platform/mail/mail-outbox.ts";
 import { queueContactRemoval } from "../../platform/outbox/marketing-outbox.ts";
-
-/** The requests after which no marketing e-mail may reach the person. */
-const STOPS_MARKETING = new Set(["UNSUBSCRIBE", "DO_NOT_SELL", "LIMIT_SENSITIVE", "DELETE"]);
 
 /** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
@@ -38,7 +36,9 @@ export default async function privacyRequestRoutes(app: FastifyInstance, deps: D
 
   typed.post("/api/unsubscribe", options(unsubscribeRequest), async (request, reply) => {
     const { [HONEYPOT_FIELD]: trap, ...fields } = request.body as z.infer<typeof unsubscribeRequest>;
-    return reply.send(await store(request, deps, "unsubscribe", trap, fields, UNSUBSCRIBE_RECEIVED));
+    return reply.send(
+      await store(request, deps, "unsubscribe", trap, fields, REQUEST_TYPE_RULES.UNSUBSCRIBE.acknowledgement),
+    );
   });
 
   typed.post("/api/do-not-sell-information", options(doNotSellRequest), async (request, reply) => {
@@ -57,7 +57,14 @@ export default async function privacyRequestRoutes(app: FastifyInstance, deps: D
         .send({ status: 400, message: "Please correct the highlighted fields.", errors: { zipCode: zipProblem } });
     }
     return reply.send(
-      await store(request, deps, "do-not-sell", trap, fields, doNotSellReceived(fields.stateResidencyPrompt)),
+      await store(
+        request,
+        deps,
+        "do-not-sell",
+        trap,
+        fields,
+        REQUEST_TYPE_RULES[requestTypeOf("do-not-sell", fields)].acknowledgement,
+      ),
     );
   });
 }
@@ -90,7 +97,7 @@ async function store(
       const mail = verificationMail(tokenSecret, config.publicBaseUrl, row);
       if (mail) await queueMail(tx, mail);
       // An opt-out also takes the person off the marketing lists they are already on.
-      if (row.email && STOPS_MARKETING.has(row.requestType ?? "")) await queueContactRemoval(tx, row.email);
+      if (row.email && requestTypeRule(row.requestType)?.stopsMarketing) await queueContactRemoval(tx, row.email);
     },
   );
   request.log.info({ kind, reference, duplicate }, "privacy request recorded");
