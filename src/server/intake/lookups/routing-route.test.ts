@@ -139,7 +139,6 @@ describe("GET /api/routing/:aba with a FedACH file and a lookup service", () => 
       ROUTING_FEDACH_FILE: file,
       ROUTING_LOOKUP_URL: fake.url,
       ROUTING_LOOKUP_API_KEY: SERVICE_KEY,
-      LOOKUP_TIMEOUT_MS: "300",
     });
   });
   afterAll(async () => {
