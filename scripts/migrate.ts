@@ -1,6 +1,6 @@
 // Applies pending migrations to the configured database (the server also does this at start).
-import { loadConfig } from "../src/server/config.ts";
-import { openDatabase } from "../src/server/db/database.ts";
+import { loadConfig } from "../src/server/platform/config/config.ts";
+import { openDatabase } from "../src/server/platform/db/database.ts";
 
 const config = loadConfig();
 const database = await openDatabase(

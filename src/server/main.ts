@@ -1,8 +1,8 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/database.ts";
-import { simulatedBuyers, startSimulator, type Simulator } from "./lenders-sim/simulator.ts";
-import { loadSecrets, SecretsError } from "./security/secrets.ts";
+import { ConfigError, loadConfig } from "./platform/config/config.ts";
+import { openDatabase } from "./platform/db/database.ts";
+import { simulatedBuyers, startSimulator, type Simulator } from "./distribution/lenders-sim/simulator.ts";
+import { loadSecrets, SecretsError } from "./platform/security/secrets.ts";
 
 // Starts the server: validate settings, open and migrate the database, listen; stop cleanly on SIGTERM.
 async function main() {

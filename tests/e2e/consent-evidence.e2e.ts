@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { issueCertificateToken } from "../../src/server/consent/consent-certificate.ts";
+import { issueCertificateToken } from "../../src/server/intake/consent/consent-certificate.ts";
 import { launchBrowser, openPage } from "./browser.ts";
 import { ANSWERS, baseURL, LONG, newPerson, next, PHONE, poll, startLead } from "./funnel-walk.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeHttpServer, type FakeHttpServer } from "../../src/server/lookups/fake-http-server.testing.ts";
+import { startFakeHttpServer, type FakeHttpServer } from "../../src/server/intake/lookups/fake-http-server.testing.ts";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
 import { launchBrowser, openPage } from "./browser.ts";
 import { applyAs, LONG, newPerson, PHONE, poll } from "./funnel-walk.ts";

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { secondPayDate } from "../../src/domain/pay-dates.ts";
 import { stepBySlug, stepTitle } from "../../src/domain/steps/step-table.ts";
-import { issueResumeToken } from "../../src/server/leads/resume-token.ts";
+import { issueResumeToken } from "../../src/server/intake/leads/resume-token.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   ANSWERS,
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const next = (page: Page) => nextButton(page).click();
 
-/** The token secret the test server generated into its data directory (src/server/security/secrets.ts). */
+/** The token secret the test server generated into its data directory (src/server/platform/security/secrets.ts). */
 async function tokenSecret(): Promise<Buffer> {
   const stored = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { tokenSecret: string };
   return Buffer.from(stored.tokenSecret, "base64");

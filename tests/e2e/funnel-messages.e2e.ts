@@ -8,7 +8,7 @@ import { baseURL, field, FIRST_NAME, heading, LONG, nextButton, PHONE, poll, sta
 
 // Every message of docs/product/validation.md that a visitor can meet on a funnel screen, shown in the
 // browser under its field, on a 375 px phone. Some cannot be met in a browser, and are the server tests'
-// (src/server/leads): a preselected answer (time at residence, bank account type) can never be missing; the
+// (src/server/intake/leads): a preselected answer (time at residence, bank account type) can never be missing; the
 // calendar offers only weekdays of the next 30 days and clears a saved date that has gone stale, so the
 // pay-date window message and the second pay date's are refusals of the server alone. The phone number the
 // server refuses is funnel.e2e.ts's, the work phone that matches the cell phone funnel-pay-bank.e2e.ts's.
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** A routing number whose check digit is right but that no bank in the directory holds. */
 function unknownRoutingNumber(): string {
-  const directory = readFileSync("src/server/lookups/data/routing-directory.generated.txt", "utf8");
+  const directory = readFileSync("src/server/intake/lookups/data/routing-directory.generated.txt", "utf8");
   const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
   for (let n = 0; n < 1000; n++) {
     const aba = `011000${String(n).padStart(3, "0")}`;

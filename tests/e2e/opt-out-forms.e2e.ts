@@ -7,7 +7,7 @@ import { launchBrowser, openPage, seriousA11yViolations, VIEWPORTS } from "./bro
 // (one process only), so a stored request is read back through the server itself: the answer carries the
 // request's reference (its row id), and sending the same request again, from the page or straight to the
 // API with different spacing and case, answers that same reference. That can only come from the stored row,
-// and it shows the request is kept once (src/server/privacy tests check the rows themselves).
+// and it shows the request is kept once (src/server/workflows/privacy tests check the rows themselves).
 const baseURL = inject("baseURL");
 let browser: Browser;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { secondPayDate, allowedNextPayDates } from "../../src/domain/pay-dates.ts";
-import { usToday } from "../../src/server/leads/us-today.ts";
+import { usToday } from "../../src/server/intake/leads/us-today.ts";
 import { CONSENT_TEXTS, type ConsentKey } from "../../src/domain/consent.ts";
 import { CONSENT_BY_STEP } from "../../src/domain/steps/step-bodies.ts";
 import { GOOD_STEP_BODIES } from "../fixtures/step-bodies.ts";

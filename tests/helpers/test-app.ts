@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app.ts";
-import { loadConfig, type Config } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
-import type { Secrets } from "../../src/server/security/secrets.ts";
+import { loadConfig, type Config } from "../../src/server/platform/config/config.ts";
+import type { Database } from "../../src/server/platform/db/database.ts";
+import type { Secrets } from "../../src/server/platform/security/secrets.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export type TestApp = {

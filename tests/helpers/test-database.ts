@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
+import { openDatabase, type Database } from "../../src/server/platform/db/database.ts";
 
 // Where the migrated template of this test run is (tests/setup/database-template.ts): a PGlite data directory
 // dump, or a database on the PostgreSQL server of DATABASE_URL. Unset (the bench, a script), every database

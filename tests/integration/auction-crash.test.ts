@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/database.ts";
+import { openDatabase } from "../../src/server/platform/db/database.ts";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
 import { consentFor, QUICK_START, stepBodies, stepPayload } from "../helpers/lead-client.ts";
 import { createPostgresDatabase } from "../helpers/test-database.ts";

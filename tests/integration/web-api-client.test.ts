@@ -6,7 +6,7 @@ import {
   lookupRoutingNumber,
   saveStep,
   updateLead,
-} from "../../src/web/api.ts";
+} from "../../src/web/api/api.ts";
 import { consentFor, QUICK_START, stepBodies } from "../helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
@@ -34,7 +34,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe("src/web/api.ts against the server", () => {
+describe("src/web/api/api.ts against the server", () => {
   it("creates, steps, updates and reads a lead", async () => {
     const created = await createLead({
       ...QUICK_START,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../src/server/db/database.ts";
+import { openDatabase } from "../../src/server/platform/db/database.ts";
 import { createPostgresDatabase, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "../helpers/test-database.ts";
 
 // Global setup of the server suites: migrates one template database for the whole run, which every test's

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
-import { InfoPopupsProvider, useOpenInfoPopup } from "#web/pages/info/info-popups.tsx";
-import { SiteNavbar } from "#web/pages/layout/site-navbar.tsx";
+import { InfoPopupsProvider, useOpenInfoPopup } from "#web/frame/info/info-popups.tsx";
+import { SiteNavbar } from "#web/frame/site-navbar.tsx";
 import { ConsentVendorFields } from "#web/site/consent-vendor-fields.tsx";
 import { useConsentVendors } from "#web/site/use-consent-vendors.ts";
 import { CopyrightLine } from "./chrome/copyright-line.tsx";

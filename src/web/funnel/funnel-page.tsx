@@ -5,7 +5,7 @@ import { stepBySlug, stepTitle } from "#domain/steps/step-table.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useCurrentStep } from "./current-step.ts";
 import { useFunnel, type Funnel } from "./funnel-state.tsx";
-import type { ScreenProps } from "./screens/screen-props.ts";
+import type { ScreenProps } from "./screen-props.ts";
 
 // What every funnel route module (routes/<screen kind>.tsx, one per kind of screen of the step table; see
 // src/web/routes.ts) is made of: the page title and the page around the row's screen component. A module

@@ -1,13 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { LeadContact } from "#domain/contracts/lead.ts";
 import { toClientFields } from "#domain/fields/field-names.ts";
-import { fetchLead } from "#web/api.ts";
-import {
-  mergeTemporaryContact,
-  readTemporaryContact,
-  type TemporaryContact,
-} from "#web/pages/landing/temporary-contact.ts";
-import { forgetLeadId, readLeadId, saveLeadId } from "./lead-session.ts";
+import { fetchLead } from "#web/api/api.ts";
+import { mergeTemporaryContact, readTemporaryContact, type TemporaryContact } from "#web/session/temporary-contact.ts";
+import { forgetLeadId, readLeadId, saveLeadId } from "#web/session/lead-session.ts";
 
 // The funnel's client store (docs/product/lead-fields.md): the temporary contact of the quick start and the saved lead,
 // in client names. The saved lead is read once when the funnel opens (a reload mid-funnel keeps the

@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub, useLocation } from "react-router";
 import { SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
 import { STEPS } from "#domain/steps/step-table.ts";
-import { LEAD_ID_KEY } from "./lead-session.ts";
+import { LEAD_ID_KEY } from "#web/session/lead-session.ts";
 import FunnelLayout from "./funnel-layout.tsx";
 
 // The route module of every kind of screen, as src/web/routes.ts routes them.

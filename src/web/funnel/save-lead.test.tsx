@@ -2,15 +2,11 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_TEXTS } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
-import { LOAN_REASON_FROM_URL_KEY } from "#web/pages/landing/email-link-arrival.ts";
-import { fakeApi, type FakeCall } from "#web/pages/fake-api.testing.ts";
-import {
-  readTemporaryContact,
-  saveTemporaryContact,
-  type TemporaryContact,
-} from "#web/pages/landing/temporary-contact.ts";
+import { LOAN_REASON_FROM_URL_KEY } from "#web/session/email-link-arrival.ts";
+import { fakeApi, type FakeCall } from "#web/api/fake-api.testing.ts";
+import { readTemporaryContact, saveTemporaryContact, type TemporaryContact } from "#web/session/temporary-contact.ts";
 import { renderFunnel, savedLead } from "./funnel.testing.tsx";
-import { LEAD_ID_KEY } from "./lead-session.ts";
+import { LEAD_ID_KEY } from "#web/session/lead-session.ts";
 import { createLeadBody } from "./save-lead.ts";
 
 const TEMPORARY: TemporaryContact = {

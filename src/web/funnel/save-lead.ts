@@ -2,8 +2,8 @@ import type { ContactAnswer, CreateLeadBody, LeadWrite } from "#domain/contracts
 import { toServerFields } from "#domain/fields/field-names.ts";
 import type { Step } from "#domain/steps/step.ts";
 import { useNavigate } from "react-router";
-import { createLead, joinMarketingList, updateLead, type ApiResult } from "#web/api.ts";
-import type { TemporaryContact } from "#web/pages/landing/temporary-contact.ts";
+import { createLead, joinMarketingList, updateLead, type ApiResult } from "#web/api/api.ts";
+import type { TemporaryContact } from "#web/session/temporary-contact.ts";
 import { readAttribution } from "#web/site/attribution.ts";
 import { useFunnel } from "./funnel-state.tsx";
 import { clientFieldOfServerName } from "./step-flow.ts";

@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { progressPercent, stepBySlug } from "#domain/steps/step-table.ts";
-import { fakeApi } from "#web/pages/fake-api.testing.ts";
+import { fakeApi } from "#web/api/fake-api.testing.ts";
 import { renderFunnel, savedLead } from "./funnel.testing.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { StepShell } from "./step-shell.tsx";

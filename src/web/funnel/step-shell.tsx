@@ -4,7 +4,7 @@ import { CONSENT_TEXTS } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import type { Step } from "#domain/steps/step.ts";
 import { stepTitle } from "#domain/steps/step-table.ts";
-import { ConsentText } from "./fields/consent-text.tsx";
+import { ConsentText } from "./consent-text.tsx";
 
 /** The button of a screen without consent text; a screen with one uses the button its text names. */
 const NEXT_LABEL = "Next";

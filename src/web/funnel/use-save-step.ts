@@ -4,7 +4,7 @@ import { MESSAGES } from "#domain/messages.ts";
 import type { PayFrequency } from "#domain/options.ts";
 import type { FormValues, Step } from "#domain/steps/step.ts";
 import { formToStepBody } from "#domain/steps/step-bodies.ts";
-import { saveStep } from "#web/api.ts";
+import { saveStep } from "#web/api/api.ts";
 import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { useFunnel } from "./funnel-state.tsx";

@@ -6,7 +6,7 @@ import { localToday } from "#domain/calendar-date.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import type { FormValues, Step, StepFormContext } from "#domain/steps/step.ts";
 import { stepFormSchema } from "#domain/steps/step-forms.ts";
-import type { ApiResult } from "#web/api.ts";
+import type { ApiResult } from "#web/api/api.ts";
 import { focusFirstError } from "./focus-first-error.ts";
 
 export type StepForm = {

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LEAD_ID_KEY } from "#web/funnel/lead-session.ts";
+import { LEAD_ID_KEY } from "#web/session/lead-session.ts";
 import FunnelLayout from "#web/funnel/funnel-layout.tsx";
 import { savedLead } from "#web/funnel/funnel.testing.tsx";
-import { fakeApi } from "#web/pages/fake-api.testing.ts";
+import { fakeApi } from "#web/api/fake-api.testing.ts";
 import LenderConnectionPage from "./connection-page.tsx";
 
 function Landed() {

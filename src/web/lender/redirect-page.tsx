@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { reportRedirect } from "#web/api.ts";
-import { readLeadId } from "#web/funnel/lead-session.ts";
+import { reportRedirect } from "#web/api/api.ts";
+import { readLeadId } from "#web/session/lead-session.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { readRedirectAddress, safeRedirectAddress } from "./redirect-address.ts";
 import "./lender.css";

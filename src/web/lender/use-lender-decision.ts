@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { REJECT_PAGE_PATH } from "#domain/client-routes.ts";
 import type { LeadStatusData } from "#domain/contracts/lead-send.ts";
-import { addToInterstitialLists, pingLead, sendClientLog, sendLeadToLenders, type ApiResult } from "#web/api.ts";
+import { addToInterstitialLists, pingLead, sendClientLog, sendLeadToLenders, type ApiResult } from "#web/api/api.ts";
 import { readAttribution } from "#web/site/attribution.ts";
 import { readVendorEvidence } from "#web/site/vendor-evidence.ts";
 import { awaitLenderDecision, type LenderAnswer, type LenderOutcome } from "./await-lender-decision.ts";

@@ -1,6 +1,6 @@
 import { pickBrand } from "#domain/brands.ts";
 import { sampleBrand } from "./brands/sample-brand.ts";
-import type { SiteConfig } from "./site-config.ts";
+import type { SiteConfig } from "./brands/site-config.ts";
 
 /** Every brand this build can serve. Add a brand: its entry in src/domain/brands.ts, one file in brands/, one entry here. */
 const SITES: readonly SiteConfig[] = [sampleBrand];

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
-import { fakeApi } from "#web/pages/fake-api.testing.ts";
+import { fakeApi } from "#web/api/fake-api.testing.ts";
 import { ConsentVendorFields } from "./consent-vendor-fields.tsx";
 import { captureConsentVendors, forgetSiteTracking, useConsentVendors, VENDOR_POLL_MS } from "./use-consent-vendors.ts";
 

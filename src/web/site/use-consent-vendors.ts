@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { JORNAYA_FIELD_ID, TRUSTEDFORM_FIELD, type VendorEvidence } from "#domain/consent-vendors.ts";
 import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
-import { fetchSiteTracking } from "#web/api.ts";
+import { fetchSiteTracking } from "#web/api/api.ts";
 import { readVendorEvidence, saveVendorEvidence } from "./vendor-evidence.ts";
 
 /** docs/product/constants.md: the lead-tracking token is polled every second until present. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { SiteConfig } from "./site-config.ts";
+import type { SiteConfig } from "./brands/site-config.ts";
 import { DEFAULT_SITE, siteForHost } from "./sites.ts";
 
 const neverChanges = () => () => {};

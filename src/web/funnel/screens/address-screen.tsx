@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { digitsOnly } from "#domain/masks.ts";
-import { useZipPlace } from "#web/pages/landing/use-zip-place.ts";
+import { useZipPlace } from "#web/api/use-zip-place.ts";
 import { addressSuggestQuerySchema, type AddressSuggestion } from "#domain/contracts/lookups.ts";
-import { suggestAddresses } from "#web/api.ts";
+import { suggestAddresses } from "#web/api/api.ts";
 import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
@@ -11,7 +11,7 @@ import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
 import { useSuggestions } from "../use-suggestions.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 const FIVE_DIGITS = /^\d{5}$/;
 

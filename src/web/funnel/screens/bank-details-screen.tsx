@@ -8,7 +8,7 @@ import { StepShell } from "../step-shell.tsx";
 import { useChoiceConfirmation } from "../use-choice-confirmation.tsx";
 import { useStepForm } from "../use-step-form.ts";
 import { RoutingFields, useRoutingSave } from "./routing-screen.tsx";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // Bank details of the alternate path (docs/product/screens-and-routes.md, /apply/bank): routing number with its lookup,
 // bank name, account number and account type (Checking chosen to start with, docs/product/validation.md) on one screen.

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi, type FakeCall } from "#web/pages/fake-api.testing.ts";
+import { fakeApi, type FakeCall } from "#web/api/fake-api.testing.ts";
 import { renderFunnel, savedLead } from "../funnel.testing.tsx";
 
 const STEP_PATH = "/api/personal_loan/lead/v2/L1/step";

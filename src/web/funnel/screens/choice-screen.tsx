@@ -8,7 +8,7 @@ import { StepShell, subtitleIdOf } from "../step-shell.tsx";
 import { useChoiceConfirmation } from "../use-choice-confirmation.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // The generic single-choice screen (docs/product/screens-and-routes.md): the row's options as radio-style buttons,
 // named by the screen's title, with the saved answer or the row's default chosen. A row with confirmChoice

@@ -7,7 +7,7 @@ import { useFirstName } from "../funnel-state.tsx";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // Date of birth (docs/product/behaviour.md and docs/product/validation.md): month, day and year selects, sent as one
 // YYYY-MM-DD. The day select waits for a month and the year select for a day; the day count follows the month. The

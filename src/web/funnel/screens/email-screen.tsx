@@ -10,7 +10,7 @@ import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useStepForm } from "../use-step-form.ts";
 import "../confirm-choice.css";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 /**
  * Session storage: the new-email flag (docs/product/lead-fields.md, storage keys), set while a typed address

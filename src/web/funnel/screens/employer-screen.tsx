@@ -1,5 +1,5 @@
 import { useWatch } from "react-hook-form";
-import { suggest } from "#web/api.ts";
+import { suggest } from "#web/api/api.ts";
 import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
@@ -7,7 +7,7 @@ import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
 import { nameLength, useSuggestions } from "../use-suggestions.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // Employer information (docs/product/screens-and-routes.md): the employer's name and the job title, each offering
 // completions as it is typed (docs/product/validation.md, Suggestions).

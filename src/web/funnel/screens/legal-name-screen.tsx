@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { LOAN_AMOUNT_OPTIONS } from "#domain/options.ts";
-import { readLoanReasonFromUrl } from "#web/pages/landing/email-link-arrival.ts";
+import { readLoanReasonFromUrl } from "#web/session/email-link-arrival.ts";
 import { StepSelectField } from "../fields/step-select-field.tsx";
 import { useWatch } from "react-hook-form";
-import { suggest } from "#web/api.ts";
+import { suggest } from "#web/api/api.ts";
 import { StepComboboxField } from "../fields/step-combobox-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { savedValue } from "../prefill.ts";
@@ -11,7 +11,7 @@ import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useStepForm } from "../use-step-form.ts";
 import { nameLength, useSuggestions } from "../use-suggestions.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // Legal name (docs/product/screens-and-routes.md): first and last name, and the loan amount only when the loan reason
 // came from the page address (an e-mail link), since such a visitor never chose an amount. Both names offer

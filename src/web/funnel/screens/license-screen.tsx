@@ -8,7 +8,7 @@ import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // Driver's licence / state ID (docs/product/validation.md): the licence number and the issuing state, typed as
 // free text with completions over the 50 states: a name or a code names the state, whose code is sent

@@ -5,7 +5,7 @@ import { defaultValuesFor } from "../prefill.ts";
 import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // /loanreason (docs/product/settled-readings.md#12-loanreason-returning-visitor): a returning visitor confirms the loan
 // amount and reason, prefilled from the lead, saved with a lead update; then the pay dates are asked again.

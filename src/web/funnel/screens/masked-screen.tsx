@@ -4,7 +4,7 @@ import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // The screens that are one masked field (docs/product/validation.md): the cell phone ((999)-999-9999) and the SSN
 // (xxx-xx-xxxx), with the consent text of their row above the button (the SSN's credit-report authorisation and

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi, type FakeCall } from "#web/pages/fake-api.testing.ts";
+import { fakeApi, type FakeCall } from "#web/api/fake-api.testing.ts";
 import { renderFunnel, savedLead } from "../funnel.testing.tsx";
 import { WORK_PHONE_CHECK_DELAY_MS } from "../use-work-phone-check.ts";
 

@@ -9,7 +9,7 @@ import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 const FIELD = "incomeNextDate1";
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useFirstName } from "../funnel-state.tsx";
 import { StepHeading } from "../step-shell.tsx";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 /** The button of the submit screen (docs/product/screens-and-routes.md, route table). */
 const REQUEST_CASH_LABEL = "Request Cash";

@@ -7,7 +7,7 @@ import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm, type StepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 import { useRoutingLookup, type RoutingCheck } from "./use-routing-lookup.ts";
 
 type Save = (values: FormValues) => Promise<void>;

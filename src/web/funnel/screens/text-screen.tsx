@@ -5,7 +5,7 @@ import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 // The screens that are their text fields and nothing more: the bank account number.
 export function TextScreen({ step }: ScreenProps) {

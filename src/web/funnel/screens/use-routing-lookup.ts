@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MESSAGES } from "#domain/messages.ts";
-import { lookupRoutingNumber } from "#web/api.ts";
+import { lookupRoutingNumber } from "#web/api/api.ts";
 import type { StepForm } from "../use-step-form.ts";
 
 const NINE_DIGITS = /^\d{9}$/;

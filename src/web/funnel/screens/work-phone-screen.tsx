@@ -5,7 +5,7 @@ import { StepShell } from "../step-shell.tsx";
 import { useSaveStep } from "../use-save-step.ts";
 import { useStepForm } from "../use-step-form.ts";
 import { useWorkPhoneCheck } from "../use-work-phone-check.ts";
-import type { ScreenProps } from "./screen-props.ts";
+import type { ScreenProps } from "../screen-props.ts";
 
 const FIELD = "employerPhone";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { enterByEmailLink, readEmailLinkArrival } from "./email-link-arrival.ts";
+import { enterByEmailLink, readEmailLinkArrival } from "#web/session/email-link-arrival.ts";
 
 type EntryState = { phase: "idle" } | { phase: "entering" } | { phase: "failed"; message: string };
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useSite } from "#web/site/use-site.ts";
-import { howItWorksSteps } from "../info/how-it-works-steps.ts";
-import { HOW_IT_WORKS_SECTION_ID } from "../layout/home-paths.ts";
+import { howItWorksSteps } from "#web/frame/info/how-it-works-steps.ts";
+import { HOW_IT_WORKS_SECTION_ID } from "#web/frame/home-paths.ts";
 
 // The three-step How it works carousel (docs/product/overview.md). Under 768 px it is a row of swipeable cards with
 // snap points, plus previous/next and step buttons; from 768 px all three cards sit side by side. It is

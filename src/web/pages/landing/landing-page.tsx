@@ -2,7 +2,7 @@ import { MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT } from "#domain/options.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { usd } from "#web/ui/money.ts";
-import { QUICK_START_SECTION_ID } from "../layout/home-paths.ts";
+import { QUICK_START_SECTION_ID } from "#web/frame/home-paths.ts";
 import { EmailLinkOverlay, useEmailLinkEntry } from "./email-link-overlay.tsx";
 import { HowItWorksCarousel } from "./how-it-works-carousel.tsx";
 import { QuickStartForm } from "./quick-start-form.tsx";

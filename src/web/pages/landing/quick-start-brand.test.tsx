@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
-import { fakeApi, zipHandler } from "../fake-api.testing.ts";
-import { InfoPopupsProvider } from "../info/info-popups.tsx";
+import { fakeApi, zipHandler } from "#web/api/fake-api.testing.ts";
+import { InfoPopupsProvider } from "#web/frame/info/info-popups.tsx";
 import { QuickStartForm } from "./quick-start-form.tsx";
-import { readTemporaryContact } from "./temporary-contact.ts";
+import { readTemporaryContact } from "#web/session/temporary-contact.ts";
 
 // A second brand whose SMS short code is not the sample brand's 41411.
 vi.mock("#web/site/use-site.ts", async () => {

@@ -3,11 +3,11 @@ import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONSENT_TEXTS, fillConsent } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi, partnersHandler, zipHandler } from "../fake-api.testing.ts";
-import { InfoPopupsProvider } from "../info/info-popups.tsx";
+import { fakeApi, partnersHandler, zipHandler } from "#web/api/fake-api.testing.ts";
+import { InfoPopupsProvider } from "#web/frame/info/info-popups.tsx";
 import { forgetSiteTracking } from "#web/site/use-consent-vendors.ts";
 import { QuickStartForm } from "./quick-start-form.tsx";
-import { readTemporaryContact, TEMPORARY_CONTACT_KEY } from "./temporary-contact.ts";
+import { readTemporaryContact, TEMPORARY_CONTACT_KEY } from "#web/session/temporary-contact.ts";
 
 function NextStep() {
   return <p>Next step at {useLocation().pathname}</p>;

@@ -7,7 +7,7 @@ import { MESSAGES } from "#domain/messages.ts";
 import { digitsOnly } from "#domain/masks.ts";
 import { DEFAULT_LOAN_AMOUNT, DEFAULT_LOAN_REASON, LOAN_AMOUNT_OPTIONS, LOAN_REASON_OPTIONS } from "#domain/options.ts";
 import type { QuickStart } from "#domain/schemas/quick-start.ts";
-import { fetchVisitorIp } from "#web/api.ts";
+import { fetchVisitorIp } from "#web/api/api.ts";
 import { consentPlaceholdersFor } from "#web/site/consent-placeholders.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { ConsentVendorFields } from "#web/site/consent-vendor-fields.tsx";
@@ -17,10 +17,10 @@ import { SelectField } from "#web/ui/forms/select-field.tsx";
 import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { LinkedText } from "#web/ui/linked-text.tsx";
-import { TrustSeals } from "#web/ui/trust-seals.tsx";
-import { useOpenInfoPopup } from "../info/info-popups.tsx";
-import { readTemporaryContact, saveTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
-import { useZipPlace } from "./use-zip-place.ts";
+import { TrustSeals } from "#web/frame/trust-seals.tsx";
+import { useOpenInfoPopup } from "#web/frame/info/info-popups.tsx";
+import { readTemporaryContact, saveTemporaryContact, trimUserAgent } from "#web/session/temporary-contact.ts";
+import { useZipPlace } from "#web/api/use-zip-place.ts";
 
 const QUICK_START_NEXT_PATH = "/lgname";
 

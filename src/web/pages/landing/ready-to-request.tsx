@@ -1,5 +1,5 @@
 import { scrollToElement, stickyHeaderOffset } from "#web/ui/smooth-scroll.ts";
-import { QUICK_START_SECTION_ID } from "../layout/home-paths.ts";
+import { QUICK_START_SECTION_ID } from "#web/frame/home-paths.ts";
 
 // The Ready to request call to action (docs/product/overview.md): scrolls to the quick start form in 800 ms, then
 // puts focus on its first field so keyboard users arrive where they are looking.

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "react-router";
-import { SiteFooter } from "#web/ui/site-footer.tsx";
-import { InfoPopupsProvider } from "../info/info-popups.tsx";
-import { SiteNavbar } from "./site-navbar.tsx";
+import { SiteFooter } from "#web/frame/site-footer.tsx";
+import { InfoPopupsProvider } from "#web/frame/info/info-popups.tsx";
+import { SiteNavbar } from "#web/frame/site-navbar.tsx";
 
 /** docs/product/settled-readings.md#13-congratulations-page: only its navbar's style sets it apart. */
 const ALTERNATE_NAVBAR_PATHS = new Set(["/congratulations"]);

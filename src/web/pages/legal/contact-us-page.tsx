@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { pageTitle } from "#web/site/page-title.ts";
-import { formatPostalAddress, phoneHref } from "#web/site/site-config.ts";
+import { formatPostalAddress, phoneHref } from "#web/site/brands/site-config.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { LegalPage } from "./legal-page.tsx";
 

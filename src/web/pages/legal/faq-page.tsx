@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
-import { FaqList } from "../info/faq-list.tsx";
-import { faqs } from "../info/faqs.tsx";
+import { FaqList } from "#web/frame/info/faq-list.tsx";
+import { faqs } from "#web/frame/info/faqs.tsx";
 import { LegalPage } from "./legal-page.tsx";
 
 export function meta() {

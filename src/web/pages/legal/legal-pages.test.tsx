@@ -2,8 +2,8 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NO_PARTNERS_TEXT } from "#web/funnel/chrome/partner-names.tsx";
-import { fakeApi, partnersHandler } from "#web/pages/fake-api.testing.ts";
+import { NO_PARTNERS_TEXT } from "#web/frame/partners/partner-names.tsx";
+import { fakeApi, partnersHandler } from "#web/api/fake-api.testing.ts";
 import { sampleBrand } from "#web/site/brands/sample-brand.ts";
 import ContactUsPage from "./contact-us-page.tsx";
 import CreditAuthorizationPage from "./credit-authorization-page.tsx";

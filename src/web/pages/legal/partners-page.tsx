@@ -1,5 +1,5 @@
-import { PartnerNames } from "#web/funnel/chrome/partner-names.tsx";
-import { usePartnerNames } from "#web/funnel/chrome/use-partner-names.ts";
+import { PartnerNames } from "#web/frame/partners/partner-names.tsx";
+import { usePartnerNames } from "#web/frame/partners/use-partner-names.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { LegalPage } from "./legal-page.tsx";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { labelOf, MAX_LOAN_AMOUNT, MIN_LOAN_AMOUNT, US_STATES } from "#domain/options.ts";
 import { PAGE_LINKS } from "#web/site/legal-links.ts";
 import { pageTitle } from "#web/site/page-title.ts";
-import { formatPostalAddress } from "#web/site/site-config.ts";
+import { formatPostalAddress } from "#web/site/brands/site-config.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { usd } from "#web/ui/money.ts";
 import { LegalPage, LegalSection } from "./legal-page.tsx";

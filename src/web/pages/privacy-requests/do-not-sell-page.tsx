@@ -8,7 +8,7 @@ import {
 } from "#domain/options.ts";
 import { digitsOnly } from "#domain/masks.ts";
 import { doNotSellSchema } from "#domain/schemas/privacy-forms.ts";
-import { sendDoNotSellRequest } from "#web/api.ts";
+import { sendDoNotSellRequest } from "#web/api/api.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { useGlobalPrivacyControl } from "#web/site/use-global-privacy-control.ts";
@@ -16,7 +16,7 @@ import { AlertDialog } from "#web/ui/alert-dialog.tsx";
 import { SelectField } from "#web/ui/forms/select-field.tsx";
 import type { ZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { TextField } from "#web/ui/forms/text-field.tsx";
-import { useZipPlace } from "../landing/use-zip-place.ts";
+import { useZipPlace } from "#web/api/use-zip-place.ts";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";

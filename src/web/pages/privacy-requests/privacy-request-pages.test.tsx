@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "#domain/messages.ts";
-import { fakeApi, zipHandler } from "../fake-api.testing.ts";
+import { fakeApi, zipHandler } from "#web/api/fake-api.testing.ts";
 import DoNotSellPage from "./do-not-sell-page.tsx";
 import UnsubscribePage from "./unsubscribe-page.tsx";
 

@@ -1,6 +1,6 @@
 import { UNSUBSCRIBE_REASON_OPTIONS } from "#domain/options.ts";
 import { unsubscribeSchema } from "#domain/schemas/privacy-forms.ts";
-import { sendUnsubscribeRequest } from "#web/api.ts";
+import { sendUnsubscribeRequest } from "#web/api/api.ts";
 import { pageTitle } from "#web/site/page-title.ts";
 import { useSite } from "#web/site/use-site.ts";
 import { AlertDialog } from "#web/ui/alert-dialog.tsx";

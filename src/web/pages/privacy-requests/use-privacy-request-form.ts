@@ -2,7 +2,7 @@ import { createElement, Fragment, useRef, useState, type ReactNode } from "react
 import type { DefaultValues } from "react-hook-form";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
-import type { ApiResult, PrivacyRequestReceipt } from "#web/api.ts";
+import type { ApiResult, PrivacyRequestReceipt } from "#web/api/api.ts";
 import type { AlertTone } from "#web/ui/alert-dialog.tsx";
 import { useZodForm, type FormValuesOf } from "#web/ui/forms/use-zod-form.ts";
 

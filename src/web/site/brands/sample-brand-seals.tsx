@@ -1,4 +1,4 @@
-// The sample brand's trust seals, drawn inside a 120 x 48 box (src/web/ui/trust-seals.tsx draws the box and names
+// The sample brand's trust seals, drawn inside a 120 x 48 box (src/web/frame/trust-seals.tsx draws the box and names
 // the seal). They are part of the page rather than image files: an SVG image is a document of its own that the
 // phone parses, styles and lays out apart from the page, and the three cost the landing page about 90 ms of
 // main-thread time, a quarter of what it spends beyond a bare page (docs/decisions/0026-landing-render-cost.md).

@@ -1,5 +1,5 @@
 import { SAMPLE_BRAND } from "#domain/brands.ts";
-import type { SiteConfig } from "../site-config.ts";
+import type { SiteConfig } from "./site-config.ts";
 import { CertificateAuthoritySeal, OnlineLendersAllianceSeal, SslSecureSeal } from "./sample-brand-seals.tsx";
 
 // The sample brand every fresh install shows. Its operator details are placeholders (reserved .example

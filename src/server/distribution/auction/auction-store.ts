@@ -1,0 +1,315 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/database.ts";
+import { auctions, buyerCalls, consentRecords } from "../../platform/db/schema.ts";
+import type { ConsentEvidenceRow } from "./lead-document.ts";
+import { periodStart } from "./zoned-time.ts";
+
+// The auction's state in the database (docs/decisions/0018-lender-auction.md): what survives a crash is
+// here, so any worker can pick an auction up where another left it.
+
+export type AuctionRow = typeof auctions.$inferSelect;
+type NewAuction = Pick<
+  typeof auctions.$inferInsert,
+  "leadId" | "testMode" | "attribution" | "submission" | "emailHash" | "phoneHash" | "ssnHash" | "deadlineAt"
+>;
+
+export async function findAuction(db: Db, leadId: string): Promise<AuctionRow | undefined> {
+  const [row] = await db.select().from(auctions).where(eq(auctions.leadId, leadId)).limit(1);
+  return row;
+}
+
+/**
+ * Stores the submission once. Duplicates of the same person (same e-mail, phone or SSN hash within the
+ * window) are decided rejected on the spot; advisory locks on the hashes serialise two submissions of the
+ * same person arriving together, so the second always sees the first. Answers the row and whether it is new.
+ */
+export async function createAuction(
+  db: Db,
+  auction: NewAuction,
+  duplicateWindowDays: number,
+): Promise<{ row: AuctionRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const hashes = [auction.emailHash, auction.phoneHash, auction.ssnHash].filter((h): h is string => !!h).sort();
+    for (const hash of hashes) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dup:${hash}`}))`);
+    const [existing] = await tx.select().from(auctions).where(eq(auctions.leadId, auction.leadId)).limit(1);
+    if (existing) return { row: existing, created: false };
+    const matches = [
+      auction.emailHash ? sql`${auctions.emailHash} = ${auction.emailHash}` : undefined,
+      auction.phoneHash ? sql`${auctions.phoneHash} = ${auction.phoneHash}` : undefined,
+      auction.ssnHash ? sql`${auctions.ssnHash} = ${auction.ssnHash}` : undefined,
+    ].filter((m) => m !== undefined);
+    const duplicate =
+      matches.length > 0
+        ? await tx
+            .select({ leadId: auctions.leadId })
+            .from(auctions)
+            .where(
+              sql`${auctions.createdAt} >= now() - make_interval(days => ${duplicateWindowDays}) and (${sql.join(matches, sql` or `)})`,
+            )
+            .limit(1)
+        : [];
+    const decided = duplicate.length > 0 ? { status: "rejected", reason: "duplicate", decidedAt: new Date() } : {};
+    const [row] = await tx
+      .insert(auctions)
+      .values({ ...auction, ...decided })
+      .returning();
+    return { row: row as AuctionRow, created: true };
+  });
+}
+
+/**
+ * A claim on an auction: the row as claimed and the claim's own token (a fencing token, written to
+ * `lease_owner`). Every claim gets a new token, even two in one process, so a run can tell its lease from
+ * any later claim's (docs/decisions/0019-auction-fencing.md).
+ */
+export type Claim = { auction: AuctionRow; token: string };
+
+/** The lease is this claim's while `lease_owner` is its token, the lease has not run out and nothing decided. */
+const leaseHeldBy = (leadId: string, token: string) =>
+  and(
+    eq(auctions.leadId, leadId),
+    eq(auctions.status, "pending"),
+    eq(auctions.leaseOwner, token),
+    sql`${auctions.leaseUntil} > now()`,
+  );
+
+/**
+ * Takes the auction under a new claim unless a live lease holds it; undefined when decided or held. A
+ * lease is taken over only once it has run out, whoever held it: the same process gets no pass, since its
+ * workers share its name (`owner` only makes the token readable).
+ */
+export async function claimAuction(db: Db, leadId: string, owner: string, leaseMs: number): Promise<Claim | undefined> {
+  const token = `${owner}:${randomBytes(8).toString("hex")}`;
+  const [row] = await db
+    .update(auctions)
+    .set({
+      leaseOwner: token,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      runs: sql`${auctions.runs} + 1`,
+    })
+    .where(
+      and(
+        eq(auctions.leadId, leadId),
+        eq(auctions.status, "pending"),
+        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
+      ),
+    )
+    .returning();
+  return row ? { auction: row, token } : undefined;
+}
+
+/** Extends this claim's lease; false once it is lost (run out, taken over, or the auction decided). */
+export async function renewLease(db: Db, leadId: string, token: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(auctions)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(leaseHeldBy(leadId, token))
+    .returning({ leadId: auctions.leadId });
+  return rows.length > 0;
+}
+
+export type Decision =
+  | { status: "accepted"; buyerId: string; priceCents: number | null; redirectUrl: string }
+  | { status: "rejected"; reason: string; rejectUrl: string };
+
+/**
+ * Decides a pending auction under this claim's lease; a decided one never changes, and a run that lost
+ * its lease decides nothing (answers false then).
+ */
+export async function decideAuction(db: Db, leadId: string, token: string, decision: Decision): Promise<boolean> {
+  const values =
+    decision.status === "accepted"
+      ? {
+          status: "accepted",
+          buyerId: decision.buyerId,
+          priceCents: decision.priceCents,
+          redirectUrl: decision.redirectUrl,
+          reason: null,
+        }
+      : { status: "rejected", reason: decision.reason, rejectUrl: decision.rejectUrl };
+  const rows = await db
+    .update(auctions)
+    .set({ ...values, decidedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(leaseHeldBy(leadId, token))
+    .returning({ leadId: auctions.leadId });
+  return rows.length > 0;
+}
+
+/** Pending auctions nobody is running (a crash, a lost job): the sweeper queues them again. */
+export async function orphanedAuctions(db: Db, olderThanMs: number, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ leadId: auctions.leadId })
+    .from(auctions)
+    .where(
+      and(
+        eq(auctions.status, "pending"),
+        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
+        sql`${auctions.createdAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.leadId);
+}
+
+export async function markRedirected(db: Db, leadId: string): Promise<boolean> {
+  const rows = await db
+    .update(auctions)
+    .set({ redirectedAt: sql`coalesce(${auctions.redirectedAt}, now())` })
+    .where(and(eq(auctions.leadId, leadId), eq(auctions.status, "accepted")))
+    .returning({ leadId: auctions.leadId });
+  return rows.length > 0;
+}
+
+export async function latestConsent(db: Db, leadId: string): Promise<ConsentEvidenceRow | undefined> {
+  const [row] = await db
+    .select({
+      textVersion: consentRecords.textVersion,
+      textHash: consentRecords.textHash,
+      createdAt: consentRecords.createdAt,
+      ip: consentRecords.ip,
+      userAgent: consentRecords.userAgent,
+      pageUrl: consentRecords.pageUrl,
+    })
+    .from(consentRecords)
+    .where(and(eq(consentRecords.leadId, leadId), eq(consentRecords.consentKind, "tcpa")))
+    .orderBy(desc(consentRecords.id))
+    .limit(1);
+  return row;
+}
+
+export type CallRow = typeof buyerCalls.$inferSelect;
+
+export async function callsOf(db: Db, leadId: string): Promise<CallRow[]> {
+  return db.select().from(buyerCalls).where(eq(buyerCalls.leadId, leadId)).orderBy(buyerCalls.id);
+}
+
+type CallRecord = Pick<
+  typeof buyerCalls.$inferInsert,
+  | "leadId"
+  | "buyerId"
+  | "kind"
+  | "state"
+  | "request"
+  | "response"
+  | "httpStatus"
+  | "latencyMs"
+  | "priceCents"
+  | "reason"
+  | "externalId"
+  | "redirectUrl"
+>;
+
+export async function recordCall(db: Db, call: CallRecord): Promise<void> {
+  await db.insert(buyerCalls).values({ ...call, finishedAt: sql`now()` });
+}
+
+/**
+ * Settles a post that is still in flight. The first answer written stands: a run that lost its lease and
+ * the run that resent its post may both answer for the same row. Answers the post as it is now settled.
+ */
+export async function finishPost(
+  db: Db,
+  id: number,
+  result: Omit<CallRecord, "leadId" | "buyerId" | "kind">,
+): Promise<CallRow | undefined> {
+  const [row] = await db
+    .update(buyerCalls)
+    .set({ ...result, finishedAt: sql`now()` })
+    .where(and(eq(buyerCalls.id, id), eq(buyerCalls.state, "sending")))
+    .returning();
+  if (row) return row;
+  const [settled] = await db.select().from(buyerCalls).where(eq(buyerCalls.id, id));
+  return settled;
+}
+
+/** A post row's id, or why none was written: the buyer is at a cap, or the claim is fenced out (its lease
+ * is lost, the auction decided or the lead already sold). */
+export type Reservation = { id: number } | { refused: "at cap" | "fenced" };
+
+/**
+ * Reserves a post to a buyer, the last gate before the full application leaves
+ * (docs/decisions/0019-auction-fencing.md): only while this claim holds the auction's lease, the auction is
+ * pending and the lead has no accepted post; the auction's row stays locked until the post row is written,
+ * so no claim can take over in between. Then, under an advisory lock per buyer, it counts the buyer's sales
+ * and posts in flight in the current local hour, day and month, and writes the post row ("sending") only
+ * when every cap has room, so two auctions at once never exceed a cap.
+ */
+export async function reservePost(
+  db: Db,
+  buyer: { id: string; timeZone: string; caps: { hourly?: number; daily?: number; monthly?: number } },
+  call: Pick<CallRecord, "leadId" | "request" | "priceCents">,
+  token: string,
+  now: Date,
+): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ leadId: auctions.leadId })
+      .from(auctions)
+      .where(
+        and(
+          leaseHeldBy(call.leadId, token),
+          sql`not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId} and ${buyerCalls.kind} = 'post' and ${buyerCalls.state} = 'accepted')`,
+        ),
+      )
+      .for("update");
+    if (!held) return { refused: "fenced" };
+    const { hourly, daily, monthly } = buyer.caps;
+    if (hourly !== undefined || daily !== undefined || monthly !== undefined) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
+      const since = (p: "hour" | "day" | "month") => periodStart(now, buyer.timeZone, p).toISOString();
+      const [counts] = await tx
+        .select({
+          hour: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("hour")})::int`,
+          day: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("day")})::int`,
+          month: sql<number>`count(*)::int`,
+        })
+        .from(buyerCalls)
+        .where(
+          and(
+            eq(buyerCalls.buyerId, buyer.id),
+            eq(buyerCalls.kind, "post"),
+            inArray(buyerCalls.state, ["sending", "accepted"]),
+            sql`${buyerCalls.createdAt} >= ${since("month")}`,
+          ),
+        );
+      const c = counts ?? { hour: 0, day: 0, month: 0 };
+      const full =
+        (hourly !== undefined && c.hour >= hourly) ||
+        (daily !== undefined && c.day >= daily) ||
+        (monthly !== undefined && c.month >= monthly);
+      if (full) return { refused: "at cap" };
+    }
+    const [row] = await tx
+      .insert(buyerCalls)
+      .values({ ...call, buyerId: buyer.id, kind: "post", state: "sending" })
+      .returning({ id: buyerCalls.id });
+    if (!row) throw new Error("post row not written");
+    return { id: row.id };
+  });
+}
+
+/**
+ * When each buyer last bought the same person (e-mail, phone or SSN hash) within `windowDays`: one query for
+ * all buyers, as the auction asks it of every candidate before any ping. Each buyer's own (shorter or equal)
+ * window is then applied by the caller.
+ */
+export async function lastBoughtByBuyer(
+  db: Db,
+  auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash">,
+  windowDays: number,
+): Promise<Map<string, Date>> {
+  const matches = [
+    auction.emailHash ? sql`a.email_hash = ${auction.emailHash}` : undefined,
+    auction.phoneHash ? sql`a.phone_hash = ${auction.phoneHash}` : undefined,
+    auction.ssnHash ? sql`a.ssn_hash = ${auction.ssnHash}` : undefined,
+  ].filter((m) => m !== undefined);
+  if (matches.length === 0 || windowDays <= 0) return new Map();
+  const result = await db.execute(sql`
+    select c.buyer_id, max(c.created_at) as last_bought from buyer_calls c join auctions a on a.lead_id = c.lead_id
+    where c.kind = 'post' and c.state = 'accepted' and a.lead_id <> ${auction.leadId}
+      and c.created_at >= now() - make_interval(days => ${windowDays}) and (${sql.join(matches, sql` or `)})
+    group by c.buyer_id`);
+  const rows = (result as unknown as { rows: { buyer_id: string; last_bought: string | Date }[] }).rows;
+  return new Map(rows.map((row) => [row.buyer_id, new Date(row.last_bought)]));
+}

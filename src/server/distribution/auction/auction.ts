@@ -1,0 +1,344 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/database.ts";
+import { buyerCalls } from "../../platform/db/schema.ts";
+import { findLead } from "../../intake/leads/lead-store.ts";
+import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
+import { isSuppressed } from "../../compliance/suppression.ts";
+import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import {
+  claimAuction,
+  lastBoughtByBuyer,
+  decideAuction,
+  finishPost,
+  latestConsent,
+  recordCall,
+  renewLease,
+  reservePost,
+  type AuctionRow,
+  type Decision,
+} from "./auction-store.ts";
+import type { Buyer } from "./buyer-config.ts";
+import { callBuyer, type CallOutcome } from "./buyer-http.ts";
+import type { BuyerRegistry } from "./buyer-registry.ts";
+import { ineligibility } from "./eligibility.ts";
+import {
+  ALL_CLASSES,
+  CONTACT_CLASSES,
+  PING_CLASSES,
+  leadDocument,
+  secretsOf,
+  visibleTo,
+  type LeadDocument,
+  type SourceField,
+} from "./lead-document.ts";
+import { encodeRequest, mapFields } from "./mapping.ts";
+
+// The auction (docs/product/lender-network.md#auction, docs/decisions/0018-lender-auction.md): eligible
+// buyers by tier; in a tier, pings in parallel, bids above the floor ranked (ties in random order, so each
+// gets its turn), the full lead posted to the best, down the ranking on reject, error or timeout, stop at
+// the first accept. Every step is written down first, so a worker that dies leaves enough to resume.
+
+export type AuctionContext = {
+  db: Db;
+  cipher: PiiCipher;
+  /** Keys the person hashes that suppression tombstones are compared on. */
+  tokenSecret: Buffer;
+  buyers: BuyerRegistry;
+  /** This process's name, unique per process; each claim adds its own token to it. */
+  owner: string;
+  leaseMs: number;
+  rejectUrl: string;
+  acceptedWithoutRedirect: string;
+  onDecided: (leadId: string) => void;
+  warn: (message: string) => void;
+  /** The address of a lead's consent certificate, which a post may carry (consent_certificate_url). */
+  certificateUrl?: (leadId: string) => string;
+};
+
+type Offer = { buyer: Buyer; priceCents: number; pingId: string | undefined; order: number };
+
+const cents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
+
+/** The answer text as stored: personal values of the lead replaced, and cut to a size worth keeping. */
+function maskText(text: string, secrets: string[]): string {
+  let out = text.slice(0, 4000);
+  for (const s of secrets) out = out.split(s).join("[masked]");
+  return out;
+}
+
+/** What the winner may receive: the whole application only for a lender licensed in the person's state. */
+function postDocument(buyer: Buyer, doc: LeadDocument): LeadDocument {
+  const licensedHere = buyer.kind === "licensed_lender" && buyer.licensedStates?.includes(String(doc.state));
+  return visibleTo(doc, licensedHere ? ALL_CLASSES : CONTACT_CLASSES);
+}
+
+/**
+ * Thrown inside a run that is fenced out (its lease lost, or the auction decided or sold meanwhile): it
+ * stops without sending or deciding anything more.
+ */
+class Fenced extends Error {}
+
+export async function runAuction(ctx: AuctionContext, leadId: string): Promise<void> {
+  const claim = await claimAuction(ctx.db, leadId, ctx.owner, ctx.leaseMs);
+  if (!claim) return; // decided already, or another claim holds it
+  // A lease that is lost (run out, taken over) is never renewed again, and the run stops at its next
+  // step; reservePost and decideAuction check the lease in the database anyway, so a run that has not
+  // noticed yet still cannot post or decide (docs/decisions/0019-auction-fencing.md).
+  let lost = false;
+  const keepAlive = setInterval(
+    () => {
+      renewLease(ctx.db, leadId, claim.token, ctx.leaseMs).then(
+        (held) => {
+          if (held) return;
+          lost = true;
+          clearInterval(keepAlive);
+        },
+        () => {}, // a failed renewal is tried again; the lease running out is what counts
+      );
+    },
+    Math.max(200, ctx.leaseMs / 3),
+  );
+  const run: Run = { ...ctx, token: claim.token, lost: () => lost };
+  try {
+    const decision = await decide(run, claim.auction);
+    if (await decideAuction(ctx.db, leadId, claim.token, decision)) ctx.onDecided(leadId);
+  } catch (error) {
+    // Whoever holds the lease now (or the sweeper, once it runs out) carries the auction on.
+    if (!(error instanceof Fenced)) throw error;
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
+type Run = AuctionContext & { token: string; lost: () => boolean };
+
+/**
+ * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
+ * (Global Privacy Control included) can land while the auction runs (docs/decisions/0008).
+ */
+async function saleStopped(db: Db, tokenSecret: Buffer, leadId: string): Promise<string | undefined> {
+  const lead = await findLead(db, leadId);
+  if (!lead) return "lead gone";
+  // Erased (a delete request) or purged meanwhile: nothing of it may leave, whatever was read before.
+  if (lead.status === "erased" || lead.status === "purged") return "erased";
+  if (lead.doNotSellAt) return "do not sell";
+  const phones = [lead.cell_phone, lead.home_phone, lead.work_phone];
+  return (await isSuppressed(db, tokenSecret, { email: lead.email, phones })) ? "suppressed" : undefined;
+}
+
+async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
+  const { db } = ctx;
+  const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
+  const lead = await findLead(db, auction.leadId);
+  if (!lead) return rejected("lead gone");
+  const now = new Date();
+  const doc = leadDocument(lead, ctx.cipher, {
+    attribution: auction.attribution,
+    consent: await latestConsent(db, lead.id),
+    certificateUrl: ctx.certificateUrl?.(lead.id),
+    today: now,
+  });
+  const secrets = secretsOf(doc);
+  const buyers = await ctx.buyers.current();
+  const byId = new Map(buyers.map((b) => [b.id, b]));
+  const accepted = (buyer: Buyer, priceCents: number | null, url: string | undefined | null): Decision => ({
+    status: "accepted",
+    buyerId: buyer.id,
+    priceCents,
+    redirectUrl: url ?? ctx.acceptedWithoutRedirect,
+  });
+
+  // A sale already recorded (the worker died before deciding) stands.
+  const posts = await db
+    .select()
+    .from(buyerCalls)
+    .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post")));
+  const sale = posts.find((p) => p.state === "accepted");
+  if (sale) {
+    return {
+      status: "accepted",
+      buyerId: sale.buyerId,
+      priceCents: sale.priceCents,
+      redirectUrl: sale.redirectUrl ?? ctx.acceptedWithoutRedirect,
+    };
+  }
+
+  // Suppressed contacts and do-not-sell leads reach no buyer (docs/decisions/0008); asked again before
+  // every post below. A post left in flight is not sent again: it is closed with the reason, so it does not
+  // count as in flight against the buyer's caps for ever.
+  const notResent = (id: number, why: string) =>
+    finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
+  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id);
+  if (stopped) {
+    for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
+    return rejected(stopped);
+  }
+
+  const deadline = auction.deadlineAt.getTime();
+  const remaining = () => deadline - Date.now();
+  let lastRejectUrl: string | undefined;
+
+  /** Posts the full lead; a sale answers its decision, anything else null, and a stop answers a reason. */
+  const post = async (
+    buyer: Buyer,
+    priceCents: number,
+    pingId: string | undefined,
+    resend?: number,
+  ): Promise<Decision | null | { stop: string }> => {
+    if (ctx.lost()) throw new Fenced();
+    // The opt-out that arrived while buyers were pinged stops the sale before the application leaves.
+    const stopped = await saleStopped(db, ctx.tokenSecret, auction.leadId);
+    if (stopped) {
+      if (resend !== undefined) await notResent(resend, stopped);
+      return { stop: stopped };
+    }
+    const visible = postDocument(buyer, doc);
+    const fields = mapFields(buyer.post.fields, { ...visible, ping_id: pingId ?? null, bid_price: priceCents / 100 });
+    const request = encodeRequest(buyer, fields);
+    let id: number;
+    if (resend !== undefined) {
+      // The resend is a post like any other: only under this claim's lease.
+      if (!(await renewLease(db, auction.leadId, ctx.token, ctx.leaseMs))) throw new Fenced();
+      id = resend;
+    } else {
+      const reservation = await reservePost(
+        db,
+        buyer,
+        { leadId: auction.leadId, request: { body: request.masked }, priceCents },
+        ctx.token,
+        new Date(),
+      );
+      if ("refused" in reservation) {
+        if (reservation.refused === "fenced") throw new Fenced();
+        return null; // at a cap
+      }
+      id = reservation.id;
+    }
+    // The full application leaves only here: which of its sensitive answers went to whom is logged first.
+    await logSensitiveRead(db, {
+      leadId: auction.leadId,
+      fields: buyer.post.fields.flatMap((map) =>
+        map.from && visible[map.from as SourceField] != null ? [map.from] : [],
+      ),
+      purpose: "post to lender",
+      recipient: buyer.id,
+    });
+    // A post in flight when a worker died is sent again to the same buyer with the same lead id, so a
+    // buyer that took it the first time answers the same; it may still run past the budget, once.
+    const outcome = await callBuyer(
+      buyer,
+      buyer.post,
+      request,
+      resend !== undefined ? buyer.timeoutMs : Math.min(buyer.timeoutMs, remaining()),
+    );
+    const sold = outcome.ok && outcome.answer.accepted;
+    const settled = await finishPost(db, id, {
+      state: sold ? "accepted" : "rejected",
+      ...outcomeColumns(outcome, secrets),
+      // A fixed-price buyer pays its price, whatever its answer says; a bidder may confirm another price.
+      priceCents: sold && buyer.pricing.kind !== "fixed" ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
+    });
+    // The row as settled decides, not this answer: a run that lost its lease may have settled it first.
+    if (settled?.state === "accepted") return accepted(buyer, settled.priceCents, settled.redirectUrl);
+    if (!sold && outcome.ok && outcome.answer.redirectUrl) lastRejectUrl = outcome.answer.redirectUrl;
+    return null;
+  };
+
+  // A post that was in flight when the last worker died is settled first, with that same buyer.
+  const postedTo = new Set(posts.map((p) => p.buyerId));
+  const inFlight = posts.find((p) => p.state === "sending");
+  if (inFlight) {
+    const buyer = byId.get(inFlight.buyerId);
+    const result = buyer
+      ? await post(buyer, inFlight.priceCents ?? 0, inFlight.externalId ?? undefined, inFlight.id)
+      : null;
+    if (!buyer) await finishPost(db, inFlight.id, { state: "rejected", reason: "buyer removed" });
+    if (result && "stop" in result) return rejected(result.stop);
+    if (result) return result;
+  }
+
+  const testLead = auction.testMode || lead.test_mode;
+  const candidates = buyers.filter((buyer) => !postedTo.has(buyer.id) && !ineligibility(buyer, doc, testLead, now));
+  // A buyer who already bought this person inside its own window is skipped.
+  const widest = Math.max(0, ...candidates.map((buyer) => buyer.duplicateWindowDays));
+  const lastBought = await lastBoughtByBuyer(db, auction, widest);
+  const eligible = candidates.filter((buyer) => {
+    const last = lastBought.get(buyer.id);
+    return !last || last.getTime() < now.getTime() - buyer.duplicateWindowDays * 86_400_000;
+  });
+  const tiers = [...new Set(eligible.map((b) => b.tier))].sort((a, b) => a - b);
+
+  for (const tier of tiers) {
+    if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
+    const inTier = eligible.filter((b) => b.tier === tier);
+    const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining);
+    for (const offer of offers) {
+      if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
+      const result = await post(offer.buyer, offer.priceCents, offer.pingId);
+      if (result && "stop" in result) return rejected(result.stop);
+      if (result) return result;
+    }
+  }
+  if (eligible.length > 0 && remaining() <= 0) return rejected("time budget", lastRejectUrl);
+  return rejected(eligible.length === 0 ? "no eligible buyer" : "no buyer accepted", lastRejectUrl);
+}
+
+function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
+  return {
+    httpStatus: outcome.httpStatus ?? null,
+    latencyMs: outcome.latencyMs,
+    response: maskText(outcome.text, secrets),
+    reason: outcome.ok ? (outcome.answer.reason ?? null) : outcome.reason,
+    externalId: outcome.ok ? (outcome.answer.id ?? null) : null,
+    redirectUrl: outcome.ok ? (outcome.answer.redirectUrl ?? null) : null,
+  };
+}
+
+/** Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first. */
+async function collectOffers(
+  ctx: AuctionContext,
+  leadId: string,
+  buyers: Buyer[],
+  doc: LeadDocument,
+  secrets: string[],
+  remaining: () => number,
+): Promise<Offer[]> {
+  const pingDoc = visibleTo(doc, PING_CLASSES);
+  const results = await Promise.all(
+    buyers.map(async (buyer): Promise<Offer | undefined> => {
+      const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
+      if (buyer.mode === "direct_post" || !buyer.ping) {
+        const price = fixed ?? cents(buyer.floor) ?? 0;
+        return { buyer, priceCents: price, pingId: undefined, order: Math.random() };
+      }
+      const request = encodeRequest(buyer, mapFields(buyer.ping.fields, pingDoc));
+      const outcome = await callBuyer(buyer, buyer.ping, request, Math.min(buyer.timeoutMs, remaining()));
+      const price = outcome.ok && outcome.answer.accepted ? (fixed ?? cents(outcome.answer.price)) : undefined;
+      const floor = cents(buyer.floor) ?? 0;
+      const reason = !outcome.ok
+        ? outcome.reason
+        : !outcome.answer.accepted
+          ? (outcome.answer.reason ?? "declined")
+          : price === undefined
+            ? "no price"
+            : price < floor
+              ? "below floor"
+              : null;
+      await recordCall(ctx.db, {
+        leadId,
+        buyerId: buyer.id,
+        kind: "ping",
+        state: reason === null ? "bid" : outcome.ok ? "no_bid" : "error",
+        request: { body: request.body },
+        ...outcomeColumns(outcome, secrets),
+        reason,
+        priceCents: price ?? null,
+      }).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
+      if (reason !== null || price === undefined) return undefined;
+      return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
+    }),
+  );
+  return results
+    .filter((o): o is Offer => o !== undefined)
+    .sort((a, b) => b.priceCents - a.priceCents || a.order - b.order);
+}

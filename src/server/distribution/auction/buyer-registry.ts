@@ -1,0 +1,72 @@
+import { readFileSync, statSync } from "node:fs";
+import type { Db } from "../../platform/db/database.ts";
+import { buyers } from "../../platform/db/schema.ts";
+import { BuyerConfigError, buyerSchema, parseBuyers, type Buyer } from "./buyer-config.ts";
+
+// The buyers an auction sees (docs/product/lender-network.md#buyers): the BUYERS_FILE entries, then the
+// `buyers` table, whose rows replace file entries of the same id. Both are read again for every auction
+// (the file only when its modification time changed), so an operator's change needs no restart.
+
+export type BuyerRegistry = { current(): Promise<Buyer[]> };
+
+type Warn = (message: string) => void;
+
+function fileSource(file: string | undefined, warn: Warn) {
+  let seen: { mtimeMs: number; buyers: Buyer[] } | undefined;
+  const read = () => {
+    const mtimeMs = statSync(file as string).mtimeMs;
+    if (seen?.mtimeMs === mtimeMs) return seen.buyers;
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file as string, "utf8"));
+    } catch {
+      throw new BuyerConfigError(`${file}: not valid JSON`);
+    }
+    const parsed = parseBuyers(json, file as string);
+    seen = { mtimeMs, buyers: parsed };
+    return parsed;
+  };
+  if (file) read(); // a broken file stops the start, with the message naming buyer and field
+  return () => {
+    if (!file) return [];
+    try {
+      return read();
+    } catch (error) {
+      // A bad edit while running keeps the last good list rather than stopping every sale.
+      warn(error instanceof Error ? error.message : "buyers file unreadable");
+      return seen?.buyers ?? [];
+    }
+  };
+}
+
+export function createBuyerRegistry(db: Db, options: { file: string | undefined; extra?: Buyer[]; warn: Warn }) {
+  const fromFile = fileSource(options.file, options.warn);
+  return {
+    async current(): Promise<Buyer[]> {
+      const byId = new Map<string, Buyer>();
+      for (const b of [...(options.extra ?? []), ...fromFile()]) byId.set(b.id, b);
+      for (const row of await db.select().from(buyers)) {
+        const parsed = buyerSchema.safeParse({ ...(row.config as object), id: row.id, enabled: row.enabled });
+        if (parsed.success) byId.set(row.id, parsed.data);
+        else {
+          options.warn(
+            `buyers table row ${row.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+          );
+          byId.delete(row.id); // a broken row must not leave an older version of the buyer selling
+        }
+      }
+      return [...byId.values()];
+    },
+  } satisfies BuyerRegistry;
+}
+
+/** Adds or replaces a buyer in the table, validated like the file (operators and tests use it). */
+export async function saveBuyer(db: Db, input: unknown): Promise<Buyer> {
+  const [buyer] = parseBuyers([input], "buyer");
+  const value = buyer as Buyer;
+  await db
+    .insert(buyers)
+    .values({ id: value.id, config: value, enabled: value.enabled })
+    .onConflictDoUpdate({ target: buyers.id, set: { config: value, enabled: value.enabled, updatedAt: new Date() } });
+  return value;
+}

@@ -1,0 +1,69 @@
+import { PgBoss, fromPglite } from "pg-boss";
+import type { Database } from "../../platform/db/database.ts";
+
+// The durable job queue (docs/decisions/0018-lender-auction.md): pg-boss in the application's own
+// database, in-process on PGlite or over its own small pool on PostgreSQL, so queued work survives a
+// restart and several server processes share one queue.
+
+export type JobQueue = {
+  /**
+   * Queues a job unless one with the same key is already waiting: queues use pg-boss's `short` policy
+   * (one queued job per singleton key, any number running), so a sweeper that sends the same work again
+   * and again piles nothing up (docs/decisions/0019-auction-fencing.md).
+   */
+  send(queue: string, data: object, key: string): Promise<void>;
+  work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startJobQueue(
+  database: Database,
+  options: { retryLimit: number; expireInSeconds: number; onError: (error: Error) => void },
+): Promise<JobQueue> {
+  const connectionString = database.pool?.options.connectionString;
+  const boss =
+    database.pglite !== undefined
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as ConstructorParameters<typeof PgBoss>[0])
+      : new PgBoss({ connectionString, max: 3, application_name: "loanpath-queue" });
+  boss.on("error", options.onError);
+  await boss.start();
+  const workers = new Map<string, string[]>();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    // pg-boss keeps a queue's policy from its creation (createQueue on an existing name does nothing and
+    // updateQueue refuses a policy), so a queue that needs another policy needs a new name.
+    await boss.createQueue(name, {
+      policy: "short",
+      retryLimit: options.retryLimit,
+      expireInSeconds: options.expireInSeconds,
+    });
+    created.add(name);
+  };
+
+  return {
+    async send(queue, data, key) {
+      await ensureQueue(queue);
+      await boss.send(queue, data, { singletonKey: key });
+      // Wake this process's workers at once instead of waiting for the next poll.
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+    },
+    async work(queue, concurrency, handler) {
+      await ensureQueue(queue);
+      const ids: string[] = [];
+      // Several single-job workers, so one slow auction does not hold up the next.
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(
+          await boss.work(queue, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+          }),
+        );
+      }
+      workers.set(queue, ids);
+    },
+    async stop() {
+      // Running auctions get a moment to finish; whatever is left is resumed by the next start.
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+}

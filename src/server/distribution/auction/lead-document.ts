@@ -1,0 +1,152 @@
+import { createHash } from "node:crypto";
+import { ageOn } from "#domain/age.ts";
+import { parseIsoDate } from "#domain/calendar-date.ts";
+import { SERVER_FIELDS, isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
+import { TRACKING_FIELDS } from "#domain/contracts/lead-send.ts";
+import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
+import type { LeadRow } from "../../intake/leads/lead-store.ts";
+import { encryptedColumn } from "../../intake/leads/lead-columns.ts";
+import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+
+// What a buyer may be sent (docs/product/lender-network.md#what-a-buyer-may-see). Every field a mapping can
+// name is in one class:
+// - "ping": needed to bid, identifies no one (state, amount, income band, age, hashes, tracking);
+// - "contact": who the person is and how to reach them (name, e-mail, phones, street address, employer);
+//   posted to the buyer that won, never pinged;
+// - "restricted": the full application (SSN, bank, licence, birth date); posted only to a licensed lender
+//   licensed in the applicant's state.
+
+const CONTACT_FIELDS = new Set<string>([
+  "email",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "home_phone",
+  "cell_phone",
+  "work_phone",
+  "address",
+  "latitude",
+  "longitude",
+  "work_company_name",
+  "user_ip",
+  "user_agent",
+  "tracking_id",
+]);
+
+// Read-only bookkeeping of the lead row, never useful to a buyer.
+const NOT_SENT = new Set<string>(["created_at", "updated_at"]);
+
+type LeadFieldClass = "ping" | "contact" | "restricted";
+
+const leadFieldClasses = Object.fromEntries(
+  SERVER_FIELDS.filter((f) => !NOT_SENT.has(f)).map((f) => [
+    f,
+    isSensitiveField(f) ? "restricted" : CONTACT_FIELDS.has(f) ? "contact" : "ping",
+  ]),
+) as Record<Exclude<ServerField, "created_at" | "updated_at">, LeadFieldClass>;
+
+export const FIELD_CLASS = {
+  ...leadFieldClasses,
+  lead_id: "ping",
+  age: "ping",
+  email_sha256: "ping",
+  phone_sha256: "ping",
+  /** The buyer's own id for its ping, echoed in the post. */
+  ping_id: "ping",
+  bid_price: "ping",
+  ...Object.fromEntries(TRACKING_FIELDS.map((f) => [f, "ping"])),
+  // Consent evidence: a holder of either can look up the witnessed session, so only the winner gets them.
+  ...Object.fromEntries(VENDOR_EVIDENCE_KEYS.map((f) => [f, "contact"])),
+  consent_text_version: "contact",
+  consent_text_hash: "contact",
+  consent_at: "contact",
+  consent_ip: "contact",
+  consent_user_agent: "contact",
+  consent_page: "contact",
+  /** The lead's consent certificate (docs/product/security-and-privacy.md#consent-certificate). */
+  consent_certificate_url: "contact",
+} as const satisfies Record<string, LeadFieldClass>;
+
+export type SourceField = keyof typeof FIELD_CLASS;
+export type LeadDocument = Partial<Record<SourceField, string | number | boolean | null>>;
+
+/** sha256 hex of a normalised e-mail or phone: what lead buyers match duplicates on; fine in a ping. */
+function contactHash(value: string | null | undefined, kind: "email" | "phone"): string | undefined {
+  if (!value) return undefined;
+  const normal = kind === "email" ? value.trim().toLowerCase() : value.replace(/\D/g, "").slice(-10);
+  return normal ? createHash("sha256").update(normal).digest("hex") : undefined;
+}
+
+export type ConsentEvidenceRow = {
+  textVersion: string;
+  textHash: string;
+  createdAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  pageUrl: string;
+};
+
+/**
+ * Every field the network knows, for one lead: the saved answers (sensitive ones decrypted), tracking and
+ * consent evidence. Callers narrow it with `visibleTo` before any mapping sees it.
+ */
+export function leadDocument(
+  row: LeadRow,
+  cipher: PiiCipher,
+  extra: {
+    attribution: Record<string, string>;
+    consent: ConsentEvidenceRow | undefined;
+    certificateUrl?: string | undefined;
+    today: Date;
+  },
+): LeadDocument {
+  const doc: LeadDocument = { lead_id: row.id };
+  const values = row as unknown as Record<string, unknown>;
+  for (const field of Object.keys(leadFieldClasses) as ServerField[]) {
+    if (isSensitiveField(field)) {
+      const envelope = values[encryptedColumn(field)];
+      doc[field] = typeof envelope === "string" ? cipher.decrypt(envelope, `${row.id}:${field}`) : null;
+    } else {
+      const value = values[field];
+      doc[field as SourceField] = value instanceof Date ? value.toISOString() : (value as string | number | null);
+    }
+  }
+  const birth = typeof doc.dob === "string" ? parseIsoDate(doc.dob) : undefined;
+  if (birth) doc.age = ageOn(birth, extra.today);
+  doc.email_sha256 = contactHash(row.email, "email") ?? null;
+  doc.phone_sha256 = contactHash(row.cell_phone ?? row.home_phone, "phone") ?? null;
+  for (const [key, value] of Object.entries(extra.attribution)) {
+    if (Object.hasOwn(FIELD_CLASS, key)) doc[key as SourceField] = value;
+  }
+  if (extra.consent) {
+    doc.consent_text_version = extra.consent.textVersion;
+    doc.consent_text_hash = extra.consent.textHash;
+    doc.consent_at = extra.consent.createdAt.toISOString();
+    doc.consent_ip = extra.consent.ip;
+    doc.consent_user_agent = extra.consent.userAgent;
+    doc.consent_page = extra.consent.pageUrl;
+  }
+  if (extra.certificateUrl) doc.consent_certificate_url = extra.certificateUrl;
+  return doc;
+}
+
+/** The part of the document a call may carry: pings see "ping" fields only, posts add what the buyer may see. */
+export function visibleTo(doc: LeadDocument, allowed: ReadonlySet<LeadFieldClass>): LeadDocument {
+  return Object.fromEntries(
+    Object.entries(doc).filter(([key]) => allowed.has(FIELD_CLASS[key as SourceField])),
+  ) as LeadDocument;
+}
+
+export const PING_CLASSES: ReadonlySet<LeadFieldClass> = new Set(["ping"]);
+export const CONTACT_CLASSES: ReadonlySet<LeadFieldClass> = new Set(["ping", "contact"]);
+export const ALL_CLASSES: ReadonlySet<LeadFieldClass> = new Set(["ping", "contact", "restricted"]);
+
+/** Values that must never appear in a stored request or answer, longest first (for masking). */
+export function secretsOf(doc: LeadDocument): string[] {
+  return Object.entries(doc)
+    .filter(
+      ([key, value]) => FIELD_CLASS[key as SourceField] !== "ping" && typeof value === "string" && value.length >= 3,
+    )
+    .map(([, value]) => value as string)
+    .sort((a, b) => b.length - a.length);
+}

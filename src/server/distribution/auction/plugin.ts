@@ -1,0 +1,104 @@
+import { certificateUrl, issueCertificateToken } from "../../intake/consent/consent-certificate.ts";
+import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../../platform/config/config.ts";
+import type { Database } from "../../platform/db/database.ts";
+import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { runAuction, type AuctionContext } from "./auction.ts";
+import { orphanedAuctions } from "./auction-store.ts";
+import type { Buyer } from "./buyer-config.ts";
+import { createBuyerRegistry } from "./buyer-registry.ts";
+import { startJobQueue } from "./job-queue.ts";
+import distributionRoutes from "./routes.ts";
+
+// The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
+// a sweeper that re-queues auctions nobody is running (after a crash), and the routes.
+
+type DistributionOptions = {
+  config: Config;
+  database: Database;
+  cipher: PiiCipher;
+  tokenSecret: Buffer;
+  /** Buyers that come with the process (the simulated network), before the file and the table. */
+  builtInBuyers?: Buyer[];
+};
+
+// "-2": the first queue, "lead-auction", was created with pg-boss's standard policy, which does not keep
+// one waiting job per lead and cannot be changed in place (job-queue.ts). Jobs left in it need no
+// worker: the auction's state is in `auctions`, and the sweeper queues every pending auction here.
+const AUCTION_QUEUE = "lead-auction-2";
+const REJECT_PAGE = "/reject-page";
+const CONGRATULATIONS_PAGE = "/congratulations";
+
+async function distribution(app: FastifyInstance, opts: DistributionOptions) {
+  const { config, database, cipher } = opts;
+  const settings = config.distribution;
+  const db = database.db;
+  const decisions = new EventEmitter();
+  decisions.setMaxListeners(0);
+  const warn = (message: string) => app.log.warn({ distribution: message }, "lender network");
+
+  const registry = createBuyerRegistry(db, { file: settings.buyersFile, extra: opts.builtInBuyers, warn });
+  const context: AuctionContext = {
+    db,
+    cipher,
+    tokenSecret: opts.tokenSecret,
+    buyers: registry,
+    // The process's part of every claim's token; each claim adds its own (auction-store.ts claimAuction).
+    owner: `${process.pid}-${randomBytes(6).toString("hex")}`,
+    leaseMs: settings.leaseMs,
+    rejectUrl: REJECT_PAGE,
+    acceptedWithoutRedirect: CONGRATULATIONS_PAGE,
+    onDecided: (leadId) => decisions.emit(leadId),
+    warn,
+    certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),
+  };
+
+  const queue = await startJobQueue(database, {
+    retryLimit: 5,
+    expireInSeconds: Math.ceil(settings.auctionBudgetMs / 1000) + 120,
+    onError: (error) => app.log.warn({ err: { type: error.name } }, "job queue error"),
+  });
+  await queue.work(AUCTION_QUEUE, settings.workers, async (data) => {
+    const leadId = (data as { leadId?: unknown }).leadId;
+    if (typeof leadId === "string") await runAuction(context, leadId);
+  });
+  // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
+  const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
+
+  // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue,
+  // at most one waiting job per lead; a job that runs while another claim holds the lease does nothing
+  // (docs/decisions/0019-auction-fencing.md).
+  let sweeping = false;
+  const sweep = async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      for (const leadId of await orphanedAuctions(db, settings.leaseMs)) await enqueue(leadId);
+    } catch (error) {
+      app.log.warn({ err: { type: (error as Error).name } }, "auction sweep failed");
+    } finally {
+      sweeping = false;
+    }
+  };
+  const sweeper = setInterval(() => void sweep(), Math.max(250, Math.min(5_000, settings.leaseMs / 2)));
+  sweeper.unref();
+  app.addHook("onReady", async () => void sweep());
+  app.addHook("preClose", async () => {
+    clearInterval(sweeper);
+    await queue.stop();
+  });
+
+  await app.register(distributionRoutes, {
+    config,
+    db,
+    cipher,
+    tokenSecret: opts.tokenSecret,
+    enqueue,
+    decisions,
+  });
+}
+
+export default fp(distribution, { name: "distribution" });

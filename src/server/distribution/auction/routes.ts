@@ -1,0 +1,180 @@
+import type { EventEmitter } from "node:events";
+import {
+  LEAD_STATUS,
+  REQUIRED_FOR_SALE,
+  TRACKING_FIELDS,
+  flagSet,
+  leadSendAnswer,
+  leadSendRequest,
+  pingAnswer,
+  pingQuery,
+  redirectedAnswer,
+  redirectedRequest,
+  type LeadStatusData,
+} from "#domain/contracts/lead-send.ts";
+import { failureAnswer } from "#domain/contracts/envelope.ts";
+import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
+import { keptVendorEvidence } from "../../intake/consent/vendor-evidence.ts";
+import { encryptedColumn } from "../../intake/leads/lead-columns.ts";
+import { isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "../../platform/config/config.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { holdsLeadToken } from "../../intake/leads/lead-access.ts";
+import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
+import { limitFor } from "../../platform/plugins/rate-limits.ts";
+import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
+import { personHash } from "../../compliance/person-hash.ts";
+import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
+import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
+
+// POST /api/personal_loan/lead/send/v2, GET /api/ping/v2 and POST /api/personal_loan/lead/redirected/v2
+// (docs/product/lender-network.md#calls). Each needs the lead's access cookie (docs/decisions/0008); a
+// missing or foreign one answers like an unknown lead.
+
+type RoutesOptions = {
+  config: Config;
+  db: Db;
+  cipher: PiiCipher;
+  tokenSecret: Buffer;
+  enqueue: (leadId: string) => Promise<void>;
+  decisions: EventEmitter;
+};
+
+const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
+const failures = { 400: failureAnswer, 404: failureAnswer };
+/** How often a waiting ping looks at the database, for decisions made by another server process. */
+const RECHECK_MS = 100;
+
+function statusOf(row: AuctionRow): LeadStatusData {
+  if (row.status === "accepted") {
+    return { status: LEAD_STATUS.accepted, lead_id: row.leadId, redirect_url: row.redirectUrl ?? undefined };
+  }
+  if (row.status === "rejected") {
+    return { status: LEAD_STATUS.rejected, lead_id: row.leadId, rejectUrl: row.rejectUrl ?? "/reject-page" };
+  }
+  return { status: LEAD_STATUS.pending, lead_id: row.leadId };
+}
+
+/** The answers the lead lacks for a sale, by the submission's field names. */
+function missingAnswers(row: LeadRow): Record<string, string> {
+  const values = row as unknown as Record<string, unknown>;
+  const missing: Record<string, string> = {};
+  for (const [field, wireName] of Object.entries(REQUIRED_FOR_SALE) as [ServerField, string][]) {
+    const column = isSensitiveField(field) ? encryptedColumn(field) : field;
+    const value = values[column];
+    if (value === null || value === undefined || value === "") missing[wireName] = "This answer is missing.";
+  }
+  return missing;
+}
+
+export default async function distributionRoutes(appBase: FastifyInstance, opts: RoutesOptions) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = opts;
+  const stepsLimit = { rateLimit: limitFor(config, "steps") };
+
+  /**
+   * The lead when this request holds its token. Like every lead request, one carrying Global Privacy
+   * Control is a do-not-sell request (docs/decisions/0008): a send is then never offered to a buyer, and
+   * an auction still running stops before its next post (docs/product/lender-network.md#suppression).
+   */
+  async function accessibleLead(request: FastifyRequest, id: string): Promise<LeadRow | undefined> {
+    const row = await findLead(db, id);
+    if (!row || !holdsLeadToken(request, row.id, row.accessTokenHash)) return undefined;
+    return recordGpc(db, request, row);
+  }
+
+  const answer = (reply: FastifyReply, data: LeadStatusData) => reply.send({ status: 200, message: "ok", data });
+
+  app.post(
+    "/api/personal_loan/lead/send/v2",
+    { config: stepsLimit, schema: { body: leadSendRequest, response: { 200: leadSendAnswer, ...failures } } },
+    async (request, reply) => {
+      const body = request.body;
+      const lead = await accessibleLead(request, body.lead_id);
+      if (!lead) return reply.code(404).send(NOT_FOUND);
+      const existing = await findAuction(db, lead.id);
+      if (existing) return answer(reply, statusOf(existing)); // a second send starts no second auction
+
+      // The saved lead is what is sold; the payload's answers do not override it.
+      const missing = missingAnswers(lead);
+      if (Object.keys(missing).length > 0) {
+        return reply.code(400).send({ status: 400, message: "The application is missing answers.", errors: missing });
+      }
+      const vendorKeys: readonly string[] = VENDOR_EVIDENCE_KEYS;
+      const attribution = {
+        ...Object.fromEntries(
+          TRACKING_FIELDS.flatMap((f) => (body[f] && !vendorKeys.includes(f) ? [[f, body[f] as string]] : [])),
+        ),
+        ...keptVendorEvidence(body, config.consentVendors),
+      };
+      const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
+      if (ssn) await logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
+      const { row, created } = await createAuction(
+        db,
+        {
+          leadId: lead.id,
+          testMode: lead.test_mode || flagSet(body.testMode),
+          attribution,
+          submission: {
+            productId: body.productId,
+            consentEmailSms: body.consentEmailSms,
+            consentToFcra: body.consentToFcra,
+            testSold: flagSet(body.testSold),
+            confirm_pii: body.confirm_pii ?? null,
+          },
+          emailHash: personHash(opts.tokenSecret, "email", lead.email),
+          phoneHash: personHash(opts.tokenSecret, "phone", lead.cell_phone ?? lead.home_phone),
+          ssnHash: personHash(opts.tokenSecret, "ssn", ssn),
+          deadlineAt: new Date(Date.now() + config.distribution.auctionBudgetMs),
+        },
+        config.distribution.duplicateWindowDays,
+      );
+      if (created && row.status === "pending") await opts.enqueue(lead.id);
+      if (created && row.status !== "pending") opts.decisions.emit(lead.id);
+      return answer(reply, statusOf(row));
+    },
+  );
+
+  app.get(
+    "/api/ping/v2",
+    { config: stepsLimit, schema: { querystring: pingQuery, response: { 200: pingAnswer, ...failures } } },
+    async (request, reply) => {
+      const lead = await accessibleLead(request, request.query.lead_id);
+      if (!lead) return reply.code(404).send(NOT_FOUND);
+      let row = await findAuction(db, lead.id);
+      if (!row) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
+      // Long poll: hold a pending answer up to PING_WAIT_MS; wake on this process's decision at once and
+      // look at the database every RECHECK_MS for a decision made by another process.
+      const until = Date.now() + config.distribution.pingWaitMs;
+      let closed = false;
+      request.raw.once("close", () => (closed = true));
+      while (row.status === "pending" && Date.now() < until && !closed) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            opts.decisions.off(lead.id, done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(RECHECK_MS, Math.max(0, until - Date.now())));
+          opts.decisions.once(lead.id, done);
+        });
+        row = (await findAuction(db, lead.id)) ?? row;
+      }
+      return answer(reply, statusOf(row));
+    },
+  );
+
+  app.post(
+    "/api/personal_loan/lead/redirected/v2",
+    { config: stepsLimit, schema: { body: redirectedRequest, response: { 200: redirectedAnswer, ...failures } } },
+    async (request, reply) => {
+      const lead = await accessibleLead(request, request.body.lead_id);
+      if (!lead) return reply.code(404).send(NOT_FOUND);
+      const recorded = await markRedirected(db, lead.id);
+      return reply.send({ status: 200, message: "ok", data: { lead_id: lead.id, recorded } });
+    },
+  );
+}

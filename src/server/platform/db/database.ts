@@ -1,0 +1,88 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// One type for both drivers, so services never know which one they run on.
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The handle a `db.transaction(...)` callback receives: every write that must commit with others takes one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /** The PGlite instance when embedded (pg-boss runs on it in-process), else undefined. */
+  pglite: PGlite | undefined;
+  /** The pg pool when on PostgreSQL, else undefined. */
+  pool: pg.Pool | undefined;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | {
+      databaseUrl?: undefined;
+      dataDir: string | undefined /* undefined: in memory */;
+      /** An in-memory database starts as a copy of this data directory (PGlite's dumpDataDir), not empty. */
+      fromDump?: Blob;
+    };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: "postgres",
+      pglite: undefined,
+      pool,
+      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+
+  let pglite: PGlite;
+  if ("dataDir" in options && options.dataDir) {
+    const dir = path.join(options.dataDir, "pglite");
+    // PGlite fails with ENOENT when the parent directory is missing.
+    await mkdir(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  } else {
+    pglite = await PGlite.create("fromDump" in options && options.fromDump ? { loadDataDir: options.fromDump } : {});
+  }
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    pglite,
+    pool: undefined,
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: () => ping(db),
+    close: () => pglite.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,359 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// A lead's field columns are keyed and named by the field's server name in the registry
+// (src/domain/fields/lead-fields.ts), so a row reads like the wire and the store needs no mapping table.
+// Sensitive values (SSN, bank account, routing number, licence number, date of birth) live only in
+// *_encrypted columns as AES-256-GCM envelopes "keyId.iv.ciphertext.tag" (docs/product/security-and-privacy.md);
+// the *_last4 columns hold what a masked answer may show.
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: text("id").primaryKey(),
+    accessTokenHash: text("access_token_hash").notNull(),
+    status: text("status").notNull().default("in_progress"),
+    created_at: createdAt(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+
+    loan_amount: integer("loan_amount"),
+    loan_reason: text("loan_reason"),
+    email: text("email"),
+    first_name: text("first_name"),
+    middle_name: text("middle_name"),
+    last_name: text("last_name"),
+    home_phone: text("home_phone"),
+    cell_phone: text("cell_phone"),
+    contact_time: text("contact_time"),
+    zip: text("zip"),
+    city: text("city"),
+    state: text("state"),
+    address: text("address"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    time_at_residence: integer("time_at_residence"),
+    own_home: text("own_home"),
+    income_type: text("income_type"),
+    active_military: text("active_military"),
+    work_time_at_employer: integer("work_time_at_employer"),
+    debt_amount: text("debt_amount"),
+    income_payment_frequency: text("income_payment_frequency"),
+    income_net_monthly: integer("income_net_monthly"),
+    income_next_date_1: text("income_next_date_1"),
+    income_next_date_2: text("income_next_date_2"),
+    work_company_name: text("work_company_name"),
+    job_title: text("job_title"),
+    work_phone: text("work_phone"),
+    bank_direct_deposit: text("bank_direct_deposit"),
+    bank_name: text("bank_name"),
+    bank_account_type: text("bank_account_type"),
+    bank_account_length_month: integer("bank_account_length_month"),
+    drivers_license_state: text("drivers_license_state"),
+    own_car: text("own_car"),
+    credit_score: text("credit_score"),
+    user_ip: text("user_ip"),
+    user_agent: text("user_agent"),
+    utm_source: text("utm_source"),
+    tracking_id: text("tracking_id"),
+    test_mode: boolean("test_mode").notNull().default(false),
+    // Set by the first request of this visitor that carried Global Privacy Control (Sec-GPC: 1); a
+    // do-not-sell request for this lead (docs/product/security-and-privacy.md). Never cleared by a later request.
+    doNotSellAt: timestamp("do_not_sell_at", { withTimezone: true }),
+
+    ssn_encrypted: text("ssn_encrypted"),
+    ssn_last4: text("ssn_last4"),
+    bank_account_number_encrypted: text("bank_account_number_encrypted"),
+    bank_account_number_last4: text("bank_account_number_last4"),
+    bank_aba_encrypted: text("bank_aba_encrypted"),
+    drivers_license_number_encrypted: text("drivers_license_number_encrypted"),
+    dob_encrypted: text("dob_encrypted"),
+  },
+  (t) => [
+    index("leads_email_idx").on(t.email),
+    index("leads_created_at_idx").on(t.created_at),
+    // The retention purge looks for leads unused past the window (src/server/workflows/retention/retention.ts).
+    index("leads_updated_at_idx").on(t.updated_at),
+    // The few leads whose visitor sent Global Privacy Control, searched by every suppression check
+    // (src/server/compliance/suppression.ts).
+    index("leads_do_not_sell_idx")
+      .on(t.doNotSellAt)
+      .where(sql`do_not_sell_at is not null`),
+  ],
+);
+
+// Every step a visitor saves, in order: the history of a lead. `changes` holds server field names with
+// sensitive values already masked, never in clear.
+export const stepEvents = pgTable(
+  "step_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    step: integer("step"),
+    slug: text("slug"),
+    changes: jsonb("changes")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("step_events_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+// Consent evidence (docs/product/security-and-privacy.md): which text, by version and hash, was shown where and when.
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    consentKind: text("consent_kind").notNull(),
+    textVersion: text("text_version").notNull(),
+    textHash: text("text_hash").notNull(),
+    // What the page filled into the template's placeholders ({ brand, shortCode }); null on rows older
+    // than the placeholders (their templates named the short code in full).
+    placeholders: jsonb("placeholders").$type<Record<string, string>>(),
+    button: text("button").notNull(),
+    pageUrl: text("page_url").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consent_records_lead_idx").on(t.leadId)],
+);
+
+// Unsubscribe and do-not-sell requests. `dedupeKey` makes the same request sent twice one request.
+// A request is a workflow (docs/product/privacy-requests.md): `requestType` says what was asked, `status`
+// where it stands (open, awaiting_verification, completed), `dueAt` when the law wants it done. An erased
+// request keeps no e-mail, phone, payload or IP: only its type and dates.
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    requestType: text("request_type"),
+    dedupeKey: text("dedupe_key").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("received"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("privacy_requests_dedupe_idx").on(t.kind, t.dedupeKey),
+    index("privacy_requests_email_idx").on(t.email),
+    index("privacy_requests_phone_idx").on(t.phone),
+    index("privacy_requests_open_idx")
+      .on(t.dueAt)
+      .where(sql`status <> 'completed'`),
+  ],
+);
+
+// Contacts to delete at Brevo after an opt-out or an erasure (docs/product/marketing.md#removal); after an
+// erasure the only copy of the e-mail left, removed as soon as Brevo confirms.
+export const marketingErasures = pgTable(
+  "marketing_erasures",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("marketing_erasures_due_idx").on(t.nextAttemptAt)],
+);
+
+// What stays of an erased person (docs/product/privacy-requests.md#delete): keyed hashes of the e-mail and
+// phones, so suppression still holds for a later application while nothing says who the person was.
+export const suppressionTombstones = pgTable("suppression_tombstones", {
+  hash: text("hash").primaryKey(),
+  createdAt: createdAt(),
+});
+
+// Every e-mail the product sends, written here first (docs/product/mail.md). With no mail transport
+// configured the row simply stays (status held): nothing leaves the machine. An erasure blanks the
+// recipient and body of the person's mails.
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text("purpose").notNull(),
+    toAddress: text("to_address"),
+    subject: text("subject").notNull(),
+    body: text("body"),
+    // pending (to send), held (no transport), sent, failed (refused for good) or erased.
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_to_idx").on(t.toAddress)],
+);
+
+// Every read of a lead's full SSN or bank data in clear (docs/product/security-and-privacy.md#sensitive-reads):
+// which lead, which fields, for what and for whom, never the data itself. Kept when the lead is erased.
+export const sensitiveReads = pgTable(
+  "sensitive_reads",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id").notNull(),
+    fields: jsonb("fields").$type<string[]>().notNull(),
+    purpose: text("purpose").notNull(),
+    recipient: text("recipient"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sensitive_reads_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+// The lender network (docs/product/lender-network.md, docs/decisions/0018-lender-auction.md).
+
+// Buyers an operator adds or changes without a restart; a row overrides the BUYERS_FILE entry with the
+// same id. `config` is validated by the same zod schema as the file (src/server/distribution/auction/buyer-config.ts).
+export const buyers = pgTable("buyers", {
+  id: text("id").primaryKey(),
+  config: jsonb("config").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// One sale attempt per lead: the final submission's attribution, the auction's state and its outcome.
+// `status` is pending, accepted or rejected; once decided it never changes (the store's updates say
+// `where status = 'pending'`). The lease lets one worker at a time run it and another take over after a crash.
+export const auctions = pgTable(
+  "auctions",
+  {
+    leadId: text("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    reason: text("reason"),
+    buyerId: text("buyer_id"),
+    priceCents: integer("price_cents"),
+    redirectUrl: text("redirect_url"),
+    rejectUrl: text("reject_url"),
+    testMode: boolean("test_mode").notNull().default(false),
+    // Tracking fields of the submission (utm_source, aff_id, tPar[affiliateId], clickid...): names as sent.
+    attribution: jsonb("attribution")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // The rest of the submission that is not an application answer (consent flags, page, product id).
+    submission: jsonb("submission")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // Keyed hashes (HMAC) of the person's e-mail, phone and SSN, for duplicate checks; never sent.
+    emailHash: text("email_hash"),
+    phoneHash: text("phone_hash"),
+    ssnHash: text("ssn_hash"),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    runs: integer("runs").notNull().default(0),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    redirectedAt: timestamp("redirected_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("auctions_email_hash_idx").on(t.emailHash, t.createdAt),
+    index("auctions_phone_hash_idx").on(t.phoneHash, t.createdAt),
+    index("auctions_ssn_hash_idx").on(t.ssnHash, t.createdAt),
+    index("auctions_pending_idx").on(t.status, t.leaseUntil),
+  ],
+);
+
+// Every ping and post of an auction, with request and answer already masked. A post row is written
+// (state "sending") before the request leaves, so a restart knows a post may have reached the buyer.
+// The two partial unique indexes are the last word on "never sold twice": at most one post in flight and
+// at most one accepted post per lead.
+export const buyerCalls = pgTable(
+  "buyer_calls",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    buyerId: text("buyer_id").notNull(),
+    kind: text("kind").notNull(),
+    state: text("state").notNull(),
+    request: jsonb("request"),
+    response: text("response"),
+    httpStatus: integer("http_status"),
+    latencyMs: integer("latency_ms"),
+    priceCents: integer("price_cents"),
+    reason: text("reason"),
+    externalId: text("external_id"),
+    redirectUrl: text("redirect_url"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("buyer_calls_lead_idx").on(t.leadId),
+    index("buyer_calls_buyer_idx").on(t.buyerId, t.kind, t.state, t.createdAt),
+    uniqueIndex("buyer_calls_one_post_in_flight")
+      .on(t.leadId)
+      .where(sql`kind = 'post' and state = 'sending'`),
+    uniqueIndex("buyer_calls_one_sale")
+      .on(t.leadId)
+      .where(sql`kind = 'post' and state = 'accepted'`),
+  ],
+);
+
+// Client log events (POST /api/logs), personal data stripped before they are stored.
+export const clientLogs = pgTable(
+  "client_logs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id"),
+    level: text("level").notNull(),
+    event: text("event").notNull(),
+    data: jsonb("data"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("client_logs_created_idx").on(t.createdAt)],
+);
+
+// E-mail marketing list additions waiting to reach Brevo (docs/product/marketing.md): the lead and the lists,
+// never a copy of the e-mail or name, which are read from the lead when the entry is sent, so a later
+// opt-out or erasure reaches entries still waiting. One entry per lead and set of lists.
+export const marketingOutbox = pgTable(
+  "marketing_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    listKey: text("list_key").notNull(),
+    listIds: jsonb("list_ids").$type<number[]>().notNull(),
+    updateEnabled: boolean("update_enabled").notNull(),
+    // pending, sent, suppressed (an opt-out came first) or failed (Brevo refused it for good).
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("marketing_outbox_once_idx").on(t.leadId, t.listKey),
+    index("marketing_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

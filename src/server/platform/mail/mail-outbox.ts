@@ -1,0 +1,49 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/database.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { claimDue } from "../outbox/claim-due.ts";
+
+// The mail outbox (docs/product/mail.md): every e-mail is a row first, written in the transaction of what
+// it tells, and sent by the delivery job when a transport is configured, which claims rows as every outbox
+// does (src/server/platform/outbox/claim-due.ts).
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type NewMail = { purpose: string; to: string; subject: string; body: string };
+
+export async function queueMail(db: Db | Tx, mail: NewMail): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    // This process's clock, as the delivery job's (see marketing/outbox-store.ts queueListAddition).
+    .values({
+      purpose: mail.purpose,
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      nextAttemptAt: new Date(),
+    });
+}
+
+/** Up to `limit` pending mails due at `now`, oldest first, each claimed until `now + leaseMs`. */
+export function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxMail[]> {
+  return claimDue(db, mailOutbox, { now, limit, leaseMs, ready: eq(mailOutbox.status, "pending") });
+}
+
+/** Sent, or refused for good; only a mail still pending (an erasure may have blanked it meanwhile). */
+export async function finishMail(db: Db, id: number, outcome: "sent" | "failed", now: Date, reason?: string) {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: outcome,
+      sentAt: outcome === "sent" ? now : null,
+      lastError: reason ?? null,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+export async function retryMailAt(db: Db, id: number, at: Date, reason: string) {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: at, lastError: reason, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
