@@ -108,7 +108,8 @@ describe("GET /api/personal_loan/address-suggest (Geoapify configured)", () => {
       RATE_LIMIT_LOOKUPS_PER_MINUTE: "100000",
       ADDRESS_SUGGEST_URL: `${fake.url}/v1/geocode/autocomplete`,
       ADDRESS_SUGGEST_API_KEY: KEY,
-      LOOKUP_TIMEOUT_MS: "200",
+      // Far below the slow fake's 3 s, far above what a busy machine takes to answer on loopback (over 300 ms seen).
+      LOOKUP_TIMEOUT_MS: "1000",
     });
   });
   afterAll(async () => {
