@@ -1,4 +1,4 @@
-// Runs shell commands side by side (the test stages of `npm test` and CI, docs/decisions/0028-ci-time.md):
+// Runs shell commands side by side (the stages of CI that wait more than they compute, docs/decisions/0028-ci-time.md):
 // each command's output is kept and printed whole once it ends, so stages never interleave their lines,
 // followed by a table of every stage's time and result. Exits non-zero when any command failed. The test
 // counts Vitest printed are added up into one closing line, `N passed, N failed`.
