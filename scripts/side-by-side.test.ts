@@ -13,13 +13,6 @@ describe("side-by-side test counts", () => {
     expect(countTests(output)).toEqual({ passed: 824, failed: 2 });
   });
 
-  it("takes a nested run's closing line instead of counting its stages twice", () => {
-    const output = ["      Tests  700 passed (700)", "      Tests  121 passed (121)", "821 passed, 0 failed", ""].join(
-      "\n",
-    );
-    expect(countTests(output)).toEqual({ passed: 821, failed: 0 });
-  });
-
   it("counts nothing in an output without a summary", () => {
     expect(countTests("eslint: no problems\n")).toEqual({ passed: 0, failed: 0 });
   });

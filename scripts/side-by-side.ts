@@ -47,19 +47,11 @@ function describe(outcome: Outcome): string {
   return `${outcome.code === 0 ? "passed" : `FAILED (exit ${outcome.code})`} in ${outcome.seconds.toFixed(0)} s`;
 }
 
-const CLOSING_LINE = /^(\d+) passed, (\d+) failed$/;
-
-/**
- * The passed and failed counts of a stage's output: a nested side-by-side run's own closing line when it has one
- * (its stages' summaries are in the output too, and counted there already), else every Vitest summary in it.
- */
+/** The passed and failed counts of every Vitest summary in a stage's output. */
 export function countTests(output: string): { passed: number; failed: number } {
-  const lines = output.replace(ANSI, "").split("\n");
-  const closing = lines.map((line) => CLOSING_LINE.exec(line.trim())).findLast((match) => match !== null);
-  if (closing) return { passed: Number(closing[1]), failed: Number(closing[2]) };
   let passed = 0;
   let failed = 0;
-  for (const line of lines) {
+  for (const line of output.replace(ANSI, "").split("\n")) {
     const match = TESTS_LINE.exec(line);
     if (!match) continue;
     passed += Number(/(\d+) passed/.exec(match[1]!)?.[1] ?? 0);

@@ -32,7 +32,7 @@ const ROUTING = "021000021";
  */
 export type Person = { email: string; cellPhone: string; ssn: string };
 
-// People are numbered in turn from a random start, not drawn at random (as src/server/distribution/auction.testing.ts
+// People are numbered in turn from a random start, not drawn at random (as src/server/distribution/auction/auction.testing.ts
 // does): a draw per person would collide now and then, while one random start per file leaves files a few
 // numbers each out of millions. The e-mail carries a random tag of the file's own besides.
 const PEOPLE = 7_000_000;

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startBuiltServer } from "../helpers/built-server.ts";
+import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
 import { CHROMIUM_PATH, launchBrowserServer, SHARED_BROWSER_ENV } from "./browser.ts";
 
 declare module "vitest" {
@@ -18,19 +19,9 @@ export default async function setup(project: TestProject) {
     );
   }
   // The simulated lenders run as in development, on a free port, so an application can reach an offer page.
-  // Every file shares this server and runs beside others, all from one address: the limits are set high enough
-  // that none of them meets one (the server suites test the limits).
-  const generous = "10000";
+  // Every file shares this server and runs beside others, all from one address (the server suites test the limits).
   const [server, browser] = await Promise.all([
-    startBuiltServer({
-      SIMULATED_LENDERS: "on",
-      SIMULATED_LENDERS_PORT: "0",
-      RATE_LIMIT_LEADS_PER_MINUTE: generous,
-      RATE_LIMIT_STEPS_PER_MINUTE: generous,
-      RATE_LIMIT_LOOKUPS_PER_MINUTE: generous,
-      RATE_LIMIT_FORMS_PER_MINUTE: generous,
-      RATE_LIMIT_LOGS_PER_MINUTE: generous,
-    }),
+    startBuiltServer({ SIMULATED_LENDERS: "on", SIMULATED_LENDERS_PORT: "0", ...GENEROUS_RATE_LIMITS }),
     launchBrowserServer(),
   ]);
   project.provide("baseURL", server.baseURL);

@@ -112,7 +112,7 @@ export const REQUEST_TYPE_RULES = {
 
 /** A stored type (a text column) read back: its rule, or undefined for a value that is no type. */
 export function requestTypeRule(type: string | null | undefined): RequestTypeRule | undefined {
-  return type && Object.hasOwn(REQUEST_TYPE_RULES, type) ? REQUEST_TYPE_RULES[type as RequestType] : undefined;
+  return isRequestType(type) ? REQUEST_TYPE_RULES[type] : undefined;
 }
 
 export function isRequestType(value: unknown): value is RequestType {
