@@ -1,7 +1,6 @@
 import type { EventEmitter } from "node:events";
 import {
   LEAD_STATUS,
-  REQUIRED_FOR_SALE,
   TRACKING_FIELDS,
   flagSet,
   leadSendAnswer,
@@ -17,6 +16,7 @@ import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
 import { keptVendorEvidence } from "../../intake/consent/vendor-evidence.ts";
 import { encryptedColumn } from "../../intake/leads/lead-columns.ts";
 import { isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
+import { REQUIRED_FOR_SALE } from "#domain/fields/field-exposure.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../platform/config/config.ts";
