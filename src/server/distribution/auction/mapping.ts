@@ -93,9 +93,29 @@ const scalarText = (v: unknown) =>
 
 export class AnswerError extends Error {}
 
+type AnswerFormat = NonNullable<AnswerMap["format"]>;
+
+/**
+ * How to read an answer: the buyer's `answer.format` when set; otherwise what its Content-Type says (many
+ * buyers posted a form answer JSON); otherwise the format the buyer is posted in.
+ */
+function answerFormat(map: AnswerMap, protocol: Buyer["protocol"], contentType: string | null): AnswerFormat {
+  if (map.format) return map.format;
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  if (type === "application/xml" || type === "text/xml" || type.endsWith("+xml")) return "xml";
+  if (type === "application/x-www-form-urlencoded") return "form";
+  return protocol;
+}
+
 /** Reads a buyer's answer by its mapping; anything unreadable throws AnswerError with the reason. */
-export function readAnswer(map: AnswerMap, protocol: Buyer["protocol"], body: string): BuyerAnswer {
-  const format = map.format ?? (protocol === "xml" ? "xml" : protocol === "form" ? "form" : "json");
+export function readAnswer(
+  map: AnswerMap,
+  protocol: Buyer["protocol"],
+  body: string,
+  contentType: string | null = null,
+): BuyerAnswer {
+  const format = answerFormat(map, protocol, contentType);
   let tree: unknown;
   try {
     if (format === "json") tree = JSON.parse(body);

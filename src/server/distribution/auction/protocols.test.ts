@@ -85,6 +85,26 @@ describe("answer mappings", () => {
     expect(() => readAnswer(map, "xml", "<Response><Status>1</Response>")).toThrow("unreadable xml answer");
   });
 
+  it("reads an answer by its Content-Type when the buyer sets no format, and by the format when it does", () => {
+    const json = JSON.stringify({ Response: { Status: "accepted", Price: 7 } });
+    // A form buyer answering JSON, as many do.
+    expect(readAnswer(map, "form", json, "application/json; charset=utf-8")).toMatchObject({
+      accepted: true,
+      price: 7,
+    });
+    expect(readAnswer(map, "json", "<Response><Status>1</Status></Response>", "text/xml").accepted).toBe(true);
+    expect(readAnswer(map, "xml", "Response.Status=1", "application/x-www-form-urlencoded").accepted).toBe(true);
+    expect(readAnswer(map, "json", json, "application/vnd.buyer+json").accepted).toBe(true);
+    // A Content-Type that names no format leaves the protocol's.
+    expect(readAnswer(map, "form", "Response.Status=1", "text/html").accepted).toBe(true);
+    expect(() => readAnswer(map, "form", json, "text/plain")).toThrow("answer has no Response.Status");
+    // A format set in the configuration wins over the Content-Type.
+    expect(readAnswer({ ...map, format: "json" }, "form", json, "text/html").accepted).toBe(true);
+    expect(() => readAnswer({ ...map, format: "form" }, "form", json, "application/json")).toThrow(
+      "answer has no Response.Status",
+    );
+  });
+
   it("never takes a redirect that is not http(s)", () => {
     const answer = readAnswer(map, "json", JSON.stringify({ Response: { Status: 1, Url: "javascript:alert(1)" } }));
     expect(answer.redirectUrl).toBeUndefined();
