@@ -29,9 +29,9 @@ import {
   secretsOf,
   visibleTo,
   type LeadDocument,
-  type SourceField,
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
+import { sourcesOf } from "./transforms.ts";
 
 // The auction (docs/product/lender-network.md#auction, docs/decisions/0018-lender-auction.md): eligible
 // buyers by tier; in a tier, pings in parallel, bids above the floor ranked (ties in random order, so each
@@ -226,9 +226,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     // The full application leaves only here: which of its sensitive answers went to whom is logged first.
     await logSensitiveRead(db, {
       leadId: auction.leadId,
-      fields: buyer.post.fields.flatMap((map) =>
-        map.from && visible[map.from as SourceField] != null ? [map.from] : [],
-      ),
+      fields: [...new Set(buyer.post.fields.flatMap((map) => sourcesOf(map).filter((from) => visible[from] != null)))],
       purpose: "post to lender",
       recipient: buyer.id,
     });

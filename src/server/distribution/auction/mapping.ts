@@ -1,5 +1,6 @@
 import type { AnswerMap, Buyer, FieldMap } from "./buyer-config.ts";
-import { FIELD_CLASS, type LeadDocument, type SourceField } from "./lead-document.ts";
+import { FIELD_CLASS, type LeadDocument } from "./lead-document.ts";
+import { sourcesOf, TRANSFORMS } from "./transforms.ts";
 import { readXml, writeXml } from "./xml.ts";
 
 // Declarative mappings (docs/product/lender-network.md#field-mapping): a buyer's dialect is configuration.
@@ -28,9 +29,12 @@ function convert(map: FieldMap, raw: unknown): Scalar | null {
 export function mapFields(fields: readonly FieldMap[], doc: LeadDocument): MappedField[] {
   return fields.map((map) => {
     if (map.value !== undefined) return { to: map.to, value: convert(map, map.value), masked: false };
-    const source = map.from as SourceField;
-    const value = Object.hasOwn(doc, source) ? convert(map, doc[source]) : null;
-    return { to: map.to, value, masked: FIELD_CLASS[source] !== "ping" && value !== null };
+    const sources = sourcesOf(map);
+    const values = sources.map((source) => (Object.hasOwn(doc, source) ? doc[source] : null));
+    const raw = map.transform ? TRANSFORMS[map.transform].apply(values, map) : values[0];
+    const value = convert(map, raw);
+    // Masked in the record when any field it reads is more than a ping field, transformed or not.
+    return { to: map.to, value, masked: sources.some((source) => FIELD_CLASS[source] !== "ping") && value !== null };
   });
 }
 
