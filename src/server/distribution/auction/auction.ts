@@ -20,6 +20,7 @@ import {
 import type { Buyer } from "./buyer-config.ts";
 import { callBuyer, type CallOutcome } from "./buyer-http.ts";
 import type { BuyerRegistry } from "./buyer-registry.ts";
+import type { DecidedAuction } from "./decision-log.ts";
 import { ineligibility } from "./eligibility.ts";
 import {
   ALL_CLASSES,
@@ -49,7 +50,7 @@ export type AuctionContext = {
   leaseMs: number;
   rejectUrl: string;
   acceptedWithoutRedirect: string;
-  onDecided: (leadId: string) => void;
+  onDecided: (auction: DecidedAuction) => void;
   warn: (message: string) => void;
   /** The address of a lead's consent certificate, which a post may carry (consent_certificate_url). */
   certificateUrl?: (leadId: string) => string;
@@ -101,7 +102,9 @@ export async function runAuction(ctx: AuctionContext, leadId: string): Promise<v
   const run: Run = { ...ctx, token: claim.token, lost: () => lost };
   try {
     const decision = await decide(run, claim.auction);
-    if (await decideAuction(ctx.db, leadId, claim.token, decision)) ctx.onDecided(leadId);
+    if (await decideAuction(ctx.db, leadId, claim.token, decision)) {
+      ctx.onDecided({ ...decision, leadId, createdAt: claim.auction.createdAt });
+    }
   } catch (error) {
     // Whoever holds the lease now (or the sweeper, once it runs out) carries the auction on.
     if (!(error instanceof Fenced)) throw error;
