@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIXED_SUBMISSION } from "../../../tests/fixtures/lead-send.ts";
 import { leadSendRequest } from "../contracts/lead-send.ts";
 import { ERASED_FIELDS, REQUIRED_FOR_SALE, SUBMISSION_NAMES } from "./field-exposure.ts";
 import { PERSONAL_FIELD_NAMES } from "./field-names.ts";
@@ -44,15 +45,7 @@ describe("the registry's exposure classes", () => {
 
   it("takes every submission name of the registry in the final submission, bounded like an answer", () => {
     const every = Object.fromEntries(SUBMISSION_NAMES.map((name) => [name, "answer"]));
-    const body = {
-      lead_id: "L1",
-      productId: 19,
-      price: 0,
-      closeConnection: 1,
-      consentEmailSms: "YES",
-      consentToFcra: "YES",
-      confirm_pii: "YES",
-    };
+    const body = { ...FIXED_SUBMISSION, confirm_pii: "YES" };
     expect(leadSendRequest.parse({ ...body, ...every })).toMatchObject({ ...every, confirm_pii: "YES" });
     for (const name of SUBMISSION_NAMES) {
       expect(leadSendRequest.safeParse({ ...body, [name]: "x".repeat(201) }).success, name).toBe(false);
