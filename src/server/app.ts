@@ -22,6 +22,7 @@ import distribution from "./distribution/auction/plugin.ts";
 import marketing from "./workflows/marketing/plugin.ts";
 import type { Buyer } from "./distribution/auction/buyer-config.ts";
 import { loggerOptions } from "./platform/logging/logger.ts";
+import { RequestLogsAtDebug } from "./platform/logging/request-logs.ts";
 import lookupRoutes from "./intake/lookups/routes.ts";
 import partnerRoutes from "./distribution/partner-list/routes.ts";
 import controlCharacters from "./platform/plugins/control-characters.ts";
@@ -61,6 +62,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    logController: new RequestLogsAtDebug(),
     // Plugins that start on the database (the job queue, its workers) may take longer than Fastify's 10 s on a
     // busy host; a start that slow is still a start, and one that never ends still fails here.
     pluginTimeout: 60_000,
