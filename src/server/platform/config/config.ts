@@ -202,6 +202,16 @@ const envSchema = z.object({
     .trim()
     .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an e-mail address, e.g. Loanpath <privacy@example.com>")
     .default("Loanpath <privacy@localhost>"),
+  REMINDERS: z
+    .enum(["on", "off"], { message: "must be on or off" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  REMINDER_DELAY_HOURS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 72")
+    .max(72, "must be between 1 and 72")
+    .default(2),
   OPERATOR_PASSWORD: optionalSetting.pipe(
     z.string().min(16, "must be at least 16 characters (it guards every applicant's privacy requests)").optional(),
   ),
@@ -295,6 +305,11 @@ export type Config = {
   };
   /** E-mail the product sends (docs/product/mail.md): kept in the mail outbox, sent over SMTP when set. */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * The reminders to finish an application (docs/product/mail.md#reminders): whether they are queued, and
+   * how long a lead must have been left before the first.
+   */
+  reminders: { enabled: boolean; delayHours: number };
   /** The operator's pages (/admin/...) need this password; without it they do not exist. */
   operatorPassword: string | undefined;
   /**
@@ -379,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncIntervalMs: e.MARKETING_SYNC_INTERVAL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
     operatorPassword: e.OPERATOR_PASSWORD,
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL

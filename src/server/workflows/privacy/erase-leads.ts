@@ -7,7 +7,9 @@ import {
   buyerCalls,
   clientLogs,
   consentRecords,
+  leadReminders,
   leads,
+  mailOutbox,
   marketingOutbox,
   stepEvents,
 } from "../../platform/db/schema.ts";
@@ -103,6 +105,24 @@ export async function eraseLeads(
     .update(marketingOutbox)
     .set({ status: "suppressed", lastError: "erased" })
     .where(and(inArray(marketingOutbox.leadId, list), eq(marketingOutbox.status, "pending")));
+  // A reminder to finish the application (docs/product/mail.md#reminders) still waiting is never sent; every
+  // one loses its address and its links.
+  await tx
+    .update(mailOutbox)
+    .set({
+      toAddress: null,
+      body: null,
+      status: sql`case when ${mailOutbox.status} = 'pending' then 'erased' else ${mailOutbox.status} end`,
+    })
+    .where(
+      inArray(
+        mailOutbox.id,
+        tx
+          .select({ id: sql<number>`${leadReminders.mailId}` })
+          .from(leadReminders)
+          .where(inArray(leadReminders.leadId, list)),
+      ),
+    );
   if (!options.keepConsentEvidence) {
     await tx.update(consentRecords).set({ ip: null, userAgent: null }).where(inArray(consentRecords.leadId, list));
   }
