@@ -20,7 +20,7 @@ export const EMAIL_LINK_PATH = "/";
 
 /**
  * The unsubscribe link of a reminder: /unsubscribe with a signed token that stands for the lead, never the
- * address itself (docs/decisions/0029-resume-reminders.md).
+ * address itself (docs/decisions/0031-resume-reminders.md).
  */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 export const UNSUBSCRIBE_TOKEN_PARAM = "token";

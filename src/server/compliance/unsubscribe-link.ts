@@ -1,7 +1,7 @@
 import { UNSUBSCRIBE_PATH, UNSUBSCRIBE_TOKEN_PARAM } from "#domain/mail-links.ts";
 import { issueLinkToken, publicUrl, readLinkToken } from "../platform/security/link-token.ts";
 
-// The unsubscribe link of a marketing e-mail (docs/decisions/0029-resume-reminders.md): it carries a signed
+// The unsubscribe link of a marketing e-mail (docs/decisions/0031-resume-reminders.md): it carries a signed
 // token for the lead the e-mail was about, never the address, and opening it unsubscribes that lead's e-mail
 // and phones in one press, without typing them. The token opens nothing else.
 const UNSUBSCRIBE_PURPOSE = "unsubscribe";
