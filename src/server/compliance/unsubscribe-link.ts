@@ -7,7 +7,7 @@ import { issueLinkToken, publicUrl, readLinkToken } from "../platform/security/l
 const UNSUBSCRIBE_PURPOSE = "unsubscribe";
 
 /** Long past the 30 days CAN-SPAM wants an opt-out to keep working after the e-mail was sent. */
-export const UNSUBSCRIBE_LINK_DAYS = 60;
+const UNSUBSCRIBE_LINK_DAYS = 60;
 
 export function unsubscribeUrl(secret: Buffer, publicBaseUrl: string, leadId: string, now: Date): string {
   const until = new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * 86_400_000);

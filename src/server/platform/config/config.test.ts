@@ -77,6 +77,7 @@ describe("loadConfig", () => {
     });
     expect(loadConfig({ REMINDERS: "" }).reminders.enabled).toBe(true);
     expect(() => loadConfig({ REMINDERS: "yes" })).toThrow(/REMINDERS: must be on or off/);
+    expect(() => loadConfig({ SIMULATED_LENDERS: "1" })).toThrow(/SIMULATED_LENDERS: must be on or off/);
     expect(() => loadConfig({ REMINDER_DELAY_HOURS: "0" })).toThrow(/REMINDER_DELAY_HOURS: must be between 1 and 72/);
     expect(() => loadConfig({ REMINDER_DELAY_HOURS: "1.5" })).toThrow(/REMINDER_DELAY_HOURS: must be a whole number/);
   });

@@ -14,6 +14,12 @@ const perMinute = (fallback: number) =>
     .default(fallback);
 
 // Unset and empty both mean "not configured", so `FOO=` in an env file switches a service off.
+// on/off switches; unset or empty leaves the default (a union with "" would answer "Invalid input" instead).
+const onOff = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+);
+
 const optionalSetting = z
   .string()
   .trim()
@@ -119,10 +125,7 @@ const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  LOG_PRETTY: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  LOG_PRETTY: onOff,
   TRUST_PROXY: trustedProxies,
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   RATE_LIMIT_LEADS_PER_MINUTE: perMinute(20),
@@ -157,10 +160,7 @@ const envSchema = z.object({
   PARTNERS_API_KEY: optionalSetting,
   RATE_LIMIT_LOGS_PER_MINUTE: perMinute(60),
   BUYERS_FILE: optionalSetting,
-  SIMULATED_LENDERS: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  SIMULATED_LENDERS: onOff,
   SIMULATED_LENDERS_PORT: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
@@ -202,10 +202,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an e-mail address, e.g. Loanpath <privacy@example.com>")
     .default("Loanpath <privacy@localhost>"),
-  REMINDERS: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  REMINDERS: onOff,
   REMINDER_DELAY_HOURS: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")

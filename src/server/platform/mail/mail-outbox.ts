@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { claimDue } from "../outbox/claim-due.ts";
@@ -60,4 +60,20 @@ export async function withholdMail(db: Db, id: number, reason: string) {
     .update(mailOutbox)
     .set({ status: "withheld", toAddress: null, body: null, lastError: reason })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/**
+ * An erasure's part of the outbox (docs/product/privacy-requests.md#delete): of the mails `which` picks, one
+ * still waiting is never sent, and every one loses its address and text. Answers the ids.
+ */
+export function eraseMails(db: Db | Tx, which: SQL | undefined): Promise<{ id: number }[]> {
+  return db
+    .update(mailOutbox)
+    .set({
+      toAddress: null,
+      body: null,
+      status: sql`case when ${mailOutbox.status} = 'pending' then 'erased' else ${mailOutbox.status} end`,
+    })
+    .where(which)
+    .returning({ id: mailOutbox.id });
 }

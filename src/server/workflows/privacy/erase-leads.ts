@@ -15,6 +15,7 @@ import {
 } from "../../platform/db/schema.ts";
 import { FIELD_CLASS } from "../../distribution/auction/lead-document.ts";
 import { encryptedColumn, last4Column } from "../../intake/leads/lead-columns.ts";
+import { eraseMails } from "../../platform/mail/mail-outbox.ts";
 
 // What erasing a lead removes, for the retention purge and for a delete request alike
 // (docs/product/privacy-requests.md#delete): everything that says who the person is, everywhere it was
@@ -107,22 +108,11 @@ export async function eraseLeads(
     .where(and(inArray(marketingOutbox.leadId, list), eq(marketingOutbox.status, "pending")));
   // A reminder to finish the application (docs/product/mail.md#reminders) still waiting is never sent; every
   // one loses its address and its links.
-  await tx
-    .update(mailOutbox)
-    .set({
-      toAddress: null,
-      body: null,
-      status: sql`case when ${mailOutbox.status} = 'pending' then 'erased' else ${mailOutbox.status} end`,
-    })
-    .where(
-      inArray(
-        mailOutbox.id,
-        tx
-          .select({ id: sql<number>`${leadReminders.mailId}` })
-          .from(leadReminders)
-          .where(inArray(leadReminders.leadId, list)),
-      ),
-    );
+  const reminderMails = tx
+    .select({ id: sql<number>`${leadReminders.mailId}` })
+    .from(leadReminders)
+    .where(inArray(leadReminders.leadId, list));
+  await eraseMails(tx, inArray(mailOutbox.id, reminderMails));
   if (!options.keepConsentEvidence) {
     await tx.update(consentRecords).set({ ip: null, userAgent: null }).where(inArray(consentRecords.leadId, list));
   }

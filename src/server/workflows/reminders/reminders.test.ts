@@ -279,6 +279,9 @@ describe("the reminder's unsubscribe link", () => {
     const { transport } = recordingTransport();
     expect(await deliver(transport)).toMatchObject({ sent: 0, withheld: 1 });
     expect(await sweep(3 + 24)).toMatchObject({ queued: 0 });
+    // Nothing of the person or the token reached the log.
+    expect(t.logs().toLowerCase()).not.toContain("maria.lopez");
+    expect(t.logs()).not.toContain(token);
   });
 
   it("refuses a forged, altered or expired token with 400 and unsubscribes no one", async () => {
