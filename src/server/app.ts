@@ -20,6 +20,8 @@ import { vendorCspSources } from "./platform/plugins/vendor-csp-sources.ts";
 import clientLogRoutes from "./intake/client-logs/routes.ts";
 import distribution from "./distribution/auction/plugin.ts";
 import marketing from "./workflows/marketing/plugin.ts";
+import reminders from "./workflows/reminders/plugin.ts";
+import { reminderSendCheck } from "./workflows/reminders/reminder-send-check.ts";
 import type { Buyer } from "./distribution/auction/buyer-config.ts";
 import { loggerOptions } from "./platform/logging/logger.ts";
 import { RequestLogsAtDebug } from "./platform/logging/request-logs.ts";
@@ -90,7 +92,13 @@ export async function buildApp({
   await app.register(siteTrackingRoutes, { config });
   await app.register(retention, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(marketing, { config, db: database.db, tokenSecret: secrets.tokenSecret });
-  await app.register(mail, { config, db: database.db, transport: mailTransport });
+  await app.register(reminders, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(mail, {
+    config,
+    db: database.db,
+    transport: mailTransport,
+    check: reminderSendCheck(database.db, secrets.tokenSecret),
+  });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   if (config.operatorPassword) {
     await app.register(operatorRoutes, { config, db: database.db, password: config.operatorPassword });

@@ -14,6 +14,12 @@ const perMinute = (fallback: number) =>
     .default(fallback);
 
 // Unset and empty both mean "not configured", so `FOO=` in an env file switches a service off.
+// on/off switches; unset or empty leaves the default (a union with "" would answer "Invalid input" instead).
+const onOff = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+);
+
 const optionalSetting = z
   .string()
   .trim()
@@ -119,10 +125,7 @@ const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  LOG_PRETTY: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  LOG_PRETTY: onOff,
   TRUST_PROXY: trustedProxies,
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   RATE_LIMIT_LEADS_PER_MINUTE: perMinute(20),
@@ -157,10 +160,7 @@ const envSchema = z.object({
   PARTNERS_API_KEY: optionalSetting,
   RATE_LIMIT_LOGS_PER_MINUTE: perMinute(60),
   BUYERS_FILE: optionalSetting,
-  SIMULATED_LENDERS: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  SIMULATED_LENDERS: onOff,
   SIMULATED_LENDERS_PORT: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
@@ -202,6 +202,13 @@ const envSchema = z.object({
     .trim()
     .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an e-mail address, e.g. Loanpath <privacy@example.com>")
     .default("Loanpath <privacy@localhost>"),
+  REMINDERS: onOff,
+  REMINDER_DELAY_HOURS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 72")
+    .max(72, "must be between 1 and 72")
+    .default(2),
   OPERATOR_PASSWORD: optionalSetting.pipe(
     z.string().min(16, "must be at least 16 characters (it guards every applicant's privacy requests)").optional(),
   ),
@@ -295,6 +302,11 @@ export type Config = {
   };
   /** E-mail the product sends (docs/product/mail.md): kept in the mail outbox, sent over SMTP when set. */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * The reminders to finish an application (docs/product/mail.md#reminders): whether they are queued, and
+   * how long a lead must have been left before the first.
+   */
+  reminders: { enabled: boolean; delayHours: number };
   /** The operator's pages (/admin/...) need this password; without it they do not exist. */
   operatorPassword: string | undefined;
   /**
@@ -379,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncIntervalMs: e.MARKETING_SYNC_INTERVAL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
     operatorPassword: e.OPERATOR_PASSWORD,
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL

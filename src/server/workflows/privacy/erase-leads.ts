@@ -8,11 +8,14 @@ import {
   buyerCalls,
   clientLogs,
   consentRecords,
+  leadReminders,
   leads,
+  mailOutbox,
   marketingOutbox,
   stepEvents,
 } from "../../platform/db/schema.ts";
 import { encryptedColumn, last4Column } from "../../intake/leads/lead-columns.ts";
+import { eraseMails } from "../../platform/mail/mail-outbox.ts";
 
 // What erasing a lead removes, for the retention purge and for a delete request alike
 // (docs/product/privacy-requests.md#delete): everything that says who the person is, everywhere it was
@@ -85,6 +88,13 @@ export async function eraseLeads(
     .update(marketingOutbox)
     .set({ status: "suppressed", lastError: "erased" })
     .where(and(inArray(marketingOutbox.leadId, list), eq(marketingOutbox.status, "pending")));
+  // A reminder to finish the application (docs/product/mail.md#reminders) still waiting is never sent; every
+  // one loses its address and its links.
+  const reminderMails = tx
+    .select({ id: sql<number>`${leadReminders.mailId}` })
+    .from(leadReminders)
+    .where(inArray(leadReminders.leadId, list));
+  await eraseMails(tx, inArray(mailOutbox.id, reminderMails));
   if (!options.keepConsentEvidence) {
     await tx.update(consentRecords).set({ ip: null, userAgent: null }).where(inArray(consentRecords.leadId, list));
   }
