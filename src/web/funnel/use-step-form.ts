@@ -7,7 +7,7 @@ import { MESSAGES } from "#domain/messages.ts";
 import type { FormValues, Step, StepFormContext } from "#domain/steps/step.ts";
 import { stepFormSchema } from "#domain/steps/step-forms.ts";
 import type { ApiResult } from "#web/api/api.ts";
-import { focusFirstError } from "./focus-first-error.ts";
+import { focusFirstInvalid } from "#web/ui/forms/focus-first-invalid.ts";
 
 export type StepForm = {
   form: UseFormReturn<FieldValues, unknown, FormValues>;
@@ -43,7 +43,7 @@ export function useStepForm(
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: options.defaultValues,
-    // Focus is moved by focusFirstError instead: it also finds a radio group and a message shown under
+    // Focus is moved by focusFirstInvalid instead: it also finds a radio group and a message shown under
     // another field (the address's city and state under the zip).
     shouldFocusError: false,
   });
@@ -54,7 +54,7 @@ export function useStepForm(
   // Focus moves after the render that shows the messages (an effect), not on a timer that may run first.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    if (focusRequest > 0) focusFirstError(formRef.current);
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
   }, [focusRequest]);
   const focusLater = useCallback(() => setFocusRequest((n) => n + 1), []);
 

@@ -1,9 +1,10 @@
+import type { FieldValues } from "react-hook-form";
 import type { Option } from "#domain/options.ts";
+import type { FormValues } from "#domain/steps/step.ts";
+import { SelectField } from "#web/ui/forms/select-field.tsx";
 import type { StepForm } from "../use-step-form.ts";
-import { SelectInput } from "./select-input.tsx";
 
-// One select of a screen's form, registered with it, its message underneath. Its starting choice is also
-// given to React (defaultValue), so the select shows it from the first paint on every engine.
+// Until every screen binds SelectField itself: one select of a screen's form.
 export function StepSelectField(props: {
   stepForm: StepForm;
   field: string;
@@ -14,21 +15,16 @@ export function StepSelectField(props: {
   disabled?: boolean;
   className?: string;
 }) {
-  const { form } = props.stepForm;
-  const defaultValue = form.formState.defaultValues?.[props.field] as string | undefined;
   return (
-    <SelectInput
+    <SelectField<FieldValues, FormValues>
+      control={props.stepForm.form.control}
+      name={props.field}
       className={props.className}
       label={props.label}
-      select={{
-        ...form.register(props.field),
-        defaultValue,
-        autoComplete: props.autoComplete ?? "off",
-        disabled: props.disabled,
-      }}
       options={props.options}
       placeholder={props.placeholder}
-      error={props.stepForm.errorOf(props.field)}
+      autoComplete={props.autoComplete ?? "off"}
+      disabled={props.disabled}
     />
   );
 }

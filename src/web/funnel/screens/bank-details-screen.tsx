@@ -1,4 +1,3 @@
-import { Controller } from "react-hook-form";
 import { BANK_ACCOUNT_TYPE_OPTIONS, DEFAULT_BANK_ACCOUNT_TYPE } from "#domain/options.ts";
 import { ChoiceGroup } from "../fields/choice-group.tsx";
 import { StepTextField } from "../fields/step-text-field.tsx";
@@ -30,21 +29,11 @@ export function BankDetailsScreen({ step }: ScreenProps) {
     >
       <RoutingFields stepForm={stepForm} routing={routing} />
       <StepTextField stepForm={stepForm} field="bankAccount" />
-      <Controller
+      <ChoiceGroup
         control={stepForm.form.control}
         name="bankAccountType"
-        render={({ field }) => (
-          <ChoiceGroup
-            name="bankAccountType"
-            label="Bank Account Type"
-            options={BANK_ACCOUNT_TYPE_OPTIONS}
-            value={field.value as string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            focusRef={field.ref}
-            error={stepForm.errorOf("bankAccountType")}
-          />
-        )}
+        label="Bank Account Type"
+        options={BANK_ACCOUNT_TYPE_OPTIONS}
       />
       {confirmation.dialog}
     </StepShell>

@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { Controller } from "react-hook-form";
 import { choiceOptions } from "#domain/steps/step-table.ts";
 import { ChoiceGroup } from "../fields/choice-group.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
@@ -30,22 +29,12 @@ export function ChoiceScreen({ step }: ScreenProps) {
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <Controller
+      <ChoiceGroup
         control={stepForm.form.control}
         name={field}
-        render={({ field: control }) => (
-          <ChoiceGroup
-            name={field}
-            options={choiceOptions(step)}
-            value={control.value as string | null | undefined}
-            onChange={control.onChange}
-            onBlur={control.onBlur}
-            focusRef={control.ref}
-            labelledBy={headingId}
-            describedBy={subtitleIdOf(headingId)}
-            error={stepForm.errorOf(field)}
-          />
-        )}
+        options={choiceOptions(step)}
+        labelledBy={headingId}
+        describedBy={subtitleIdOf(headingId)}
       />
       {confirmation.dialog}
     </StepShell>

@@ -1,4 +1,5 @@
-import { shownThroughMasks, StepMaskedField } from "../fields/step-masked-field.tsx";
+import { shownThroughMasks } from "../fields/field-masks.ts";
+import { StepMaskedField } from "../fields/step-masked-field.tsx";
 import { useFirstName, useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";

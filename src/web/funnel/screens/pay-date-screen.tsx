@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { addDays, localToday, toIsoDate } from "#domain/calendar-date.ts";
 import { isAllowedNextPayDate, PAY_DATE_WINDOW_DAYS } from "#domain/pay-dates.ts";
 import { fieldInput } from "../fields/field-inputs.ts";
@@ -34,21 +33,13 @@ export function PayDateScreen({ step }: ScreenProps) {
       formRef={stepForm.formRef}
       formError={stepForm.formError}
     >
-      <Controller
+      <PayDateCalendar
         control={stepForm.form.control}
         name={FIELD}
-        render={({ field }) => (
-          <PayDateCalendar
-            label={fieldInput(FIELD).label}
-            first={toIsoDate(today)}
-            last={toIsoDate(addDays(today, PAY_DATE_WINDOW_DAYS))}
-            isSelectable={(date) => isAllowedNextPayDate(date, today)}
-            value={field.value as string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={stepForm.errorOf(FIELD)}
-          />
-        )}
+        label={fieldInput(FIELD).label}
+        first={toIsoDate(today)}
+        last={toIsoDate(addDays(today, PAY_DATE_WINDOW_DAYS))}
+        isSelectable={(date) => isAllowedNextPayDate(date, today)}
       />
     </StepShell>
   );
