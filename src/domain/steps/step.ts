@@ -47,7 +47,7 @@ export type BodyContext = { saved?: Readonly<Record<string, unknown>> };
  * How a refusal of a screen's save reads when the spec words it whatever the server named: the message under one of
  * the screen's fields (docs/product/errors.md: the phone step's "Phone number is invalid!").
  */
-export type StepRefusal = { field: ClientField; message: string };
+type StepRefusal = { field: ClientField; message: string };
 
 /**
  * An answer the screen asks the visitor to reconsider before it is sent: when `field` holds `value`, a
