@@ -34,6 +34,7 @@ export type ComboboxFieldProps<V extends FieldValues, Out, T> = FieldBinding<V, 
  */
 export function ComboboxField<V extends FieldValues, Out, T>(props: ComboboxFieldProps<V, Out, T>) {
   const { control, name, label, hint, error, className, suggestions, render, onPick, toValue, toText, ...rest } = props;
+  // What is left is the input's own attributes (type, inputMode, autoComplete...).
   const { textOf = (item: T) => String(item), ...attributes } = rest;
   const bound = useBoundField({ control, name });
   const id = useId();
