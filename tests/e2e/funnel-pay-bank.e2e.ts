@@ -78,7 +78,7 @@ describe("pay date, bank account type, work phone and masks", () => {
     await openStep(page, "/nextpaydate", "Next Pay Date");
     const today = localToday(new Date());
     const window = Array.from({ length: PAY_DATE_WINDOW_DAYS + 1 }, (_, i) => addDays(today, i));
-    // The grid's Tab stop is the first weekday; the first weekend after it, then the weekday after that.
+    // The grid's Tab stop is the first day that can be chosen; the first weekend after it, then the payday after that.
     const allowed = allowedNextPayDates(today);
     const weekend = window.map(toIsoDate).find((d) => d > allowed[0]! && isWeekend(parseIsoDate(d)!))!;
     const payDate = allowed.find((d) => d > weekend)!;
@@ -118,6 +118,36 @@ describe("pay date, bank account type, work phone and masks", () => {
       income_next_date_1: payDate,
       income_next_date_2: secondPayDate(payDate, "BIWEEKLY"),
     });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("offers no bank holiday: Thanksgiving and Christmas are named and cannot be chosen", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    // The browser's today pinned to Wednesday, November 25, 2026: its window runs to Friday, December 25.
+    await page.clock.setFixedTime(new Date("2026-11-25T12:00:00Z"));
+    await openStep(page, "/nextpaydate", "Next Pay Date");
+    await poll(() => page.getByRole("grid").getAttribute("aria-labelledby")).toBeTruthy();
+    expect(await page.getByRole("grid").textContent()).toContain("Wednesday, November 25, 2026");
+
+    const thanksgiving = page.locator('[data-date="2026-11-26"]');
+    expect(await thanksgiving.getAttribute("aria-disabled")).toBe("true");
+    expect(await thanksgiving.textContent()).toContain("Thursday, November 26, 2026, Thanksgiving Day");
+    // A tap (Playwright waits for an aria-disabled element to be enabled unless forced), then Enter on it.
+    await thanksgiving.click({ force: true });
+    await thanksgiving.focus();
+    await page.keyboard.press("Enter");
+    expect(await thanksgiving.getAttribute("aria-selected")).toBe("false");
+    expect(await page.getByText(/^Chosen:/).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Next month" }).click();
+    const christmas = page.locator('[data-date="2026-12-25"]');
+    expect(await christmas.getAttribute("aria-disabled")).toBe("true");
+    await christmas.click({ force: true });
+    expect(await christmas.getAttribute("aria-selected")).toBe("false");
+    expect(await page.getByText(/^Chosen:/).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

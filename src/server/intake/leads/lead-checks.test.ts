@@ -331,6 +331,27 @@ describe("second review", () => {
     }
   });
 
+  it("refuses a bank holiday as the next pay date, even on the grace day (docs/decisions/0029-bank-holidays.md)", async () => {
+    // Friday 2026-11-27 in US Eastern time: Thanksgiving, the day before, would be inside the grace.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T15:00:00Z") });
+    try {
+      const lead = await createLead(t.app);
+      for (const first of ["2026-11-26", "2026-12-25"]) {
+        const second = secondPayDate("2026-12-01", "BIWEEKLY");
+        const step = await putStep(t.app, lead, 14, { incomeNextDate1: first, incomeNextDate2: second });
+        expect(step.statusCode, first).toBe(400);
+        expect(step.json().errors, first).toEqual({ incomeNextDate1: MESSAGES.payDateWindow });
+        const update = await putLead(lead, { income_next_date_1: first, income_next_date_2: second });
+        expect(update.json().errors, first).toEqual({ income_next_date_1: MESSAGES.payDateWindow });
+      }
+      // The computed second date of a pay date two weeks before Christmas is the Monday after it.
+      const saved = await putStep(t.app, lead, 14, { incomeNextDate1: "2026-12-11", incomeNextDate2: "2026-12-28" });
+      expect(saved.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("takes street addresses in any alphabet's letters", async () => {
     const lead = await createLead(t.app);
     const res = await putStep(t.app, lead, 6, { ...stepBodies()[6], address: "12 Calle José Martí" });
