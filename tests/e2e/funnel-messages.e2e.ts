@@ -64,6 +64,13 @@ describe("validation messages on the funnel's screens", () => {
       await typeInto(page, "First Name", "");
       await typeInto(page, "Last Name", "");
       await expectMessages(page, "/lgname", [MESSAGES.firstNameRequired, MESSAGES.lastNameRequired]);
+      // Letters, spaces, hyphens, apostrophes and periods only: emoji and digits are refused.
+      await typeInto(page, "First Name", "😀🚀");
+      await typeInto(page, "Last Name", "R2-D2");
+      await nextButton(page).click();
+      await poll(() => page.getByText(MESSAGES.nameCharacters, { exact: true }).count()).toBe(2);
+      expect(page.url()).toBe(`${baseURL}/lgname`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       // The amount is asked only of a visitor whose loan reason came with the address (an e-mail link).
       await page.evaluate(() => sessionStorage.setItem("loanReasonFromURL", "MEDICAL"));
       await open(page, "/lgname");

@@ -352,6 +352,19 @@ describe("second review", () => {
     }
   });
 
+  it("refuses a name that is not letters, spaces, hyphens, apostrophes and periods, and keeps nothing", async () => {
+    const before = await rows();
+    const created = await createLead(t.app, { first_name: "😀🚀", last_name: "Lee" });
+    expect(created.res.statusCode).toBe(400);
+    expect(created.res.json().errors).toEqual({ first_name: MESSAGES.nameCharacters });
+    expect(await rows()).toEqual(before);
+    const lead = await createLead(t.app, { first_name: "José", last_name: "O’Brien-Núñez" });
+    expect(lead.res.statusCode).toBe(200);
+    const update = await putLead(lead, { last_name: "Lee 🚀" });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().errors).toEqual({ last_name: MESSAGES.nameCharacters });
+  });
+
   it("takes street addresses in any alphabet's letters", async () => {
     const lead = await createLead(t.app);
     const res = await putStep(t.app, lead, 6, { ...stepBodies()[6], address: "12 Calle José Martí" });
