@@ -5,8 +5,8 @@ import { MESSAGES } from "../../src/domain/messages.ts";
 import { allowedNextPayDates, PAY_DATE_WINDOW_DAYS, secondPayDate } from "../../src/domain/pay-dates.ts";
 import { CHECKING_CONFIRMATION } from "../../src/domain/steps/bank-type-confirmation.ts";
 import { dateInWords } from "../../src/web/funnel/fields/calendar-month.ts";
-import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
-import { baseURL, field, heading, nextButton, PHONE, poll, savedContact, startLead } from "./funnel-walk.ts";
+import { launchBrowser, openPage, seriousA11yViolations, textContrast } from "./browser.ts";
+import { baseURL, field, heading, isFocused, nextButton, PHONE, poll, savedContact, startLead } from "./funnel-walk.ts";
 
 // The pay-date calendar, the bank account type pop-up, the work phone's check while typing and the masked
 // phone, against the real server on a 375 px phone. Each test makes its own lead through the first
@@ -118,6 +118,41 @@ describe("pay date, bank account type, work phone and masks", () => {
       income_next_date_1: payDate,
       income_next_date_2: secondPayDate(payDate, "BIWEEKLY"),
     });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the chosen day, and any day, at 4.5:1 or more when hovered, tapped or focused", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    // The browser's today pinned to Monday, November 9, 2026, so the shown month has days enough to choose.
+    await page.clock.setFixedTime(new Date("2026-11-09T12:00:00Z"));
+    await openStep(page, "/nextpaydate", "Next Pay Date");
+    const chosen = page.locator('[data-date="2026-11-10"]');
+    const other = page.locator('[data-date="2026-11-12"]');
+    // Tapped: the pointer rests on it and it keeps focus.
+    await chosen.click();
+    expect(await chosen.getAttribute("aria-selected")).toBe("true");
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    // Another day under the pointer, the chosen one still focused.
+    await other.hover();
+    expect(await textContrast(other)).toBeGreaterThanOrEqual(4.5);
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    // Focused from the keyboard, with a ring that shows on the chosen day's own colour.
+    await page.mouse.move(0, 0);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    await poll(() => isFocused(chosen)).toBe(true);
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    const ring = await chosen.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+    expect(ring.outline).toBe("solid");
+    expect(ring.shadow).toContain("inset");
+    await chosen.hover();
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
