@@ -155,4 +155,18 @@ describe("lender network", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("leaves the redirect page out of the history: Back from the lender's page returns to the page before", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseURL}/privacy`);
+    await page.evaluate((target) => localStorage.setItem("redirectURL", target), `${baseURL}/partners`);
+    await page.goto(`${baseURL}/redirect`);
+    await page.waitForURL(`${baseURL}/partners`);
+    // Back lands before the redirect page, which would otherwise send the visitor on again 2 s later.
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/privacy`);
+    await poll(() => heading(page).textContent()).toBe("Privacy Policy");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
