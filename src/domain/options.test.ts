@@ -230,11 +230,13 @@ describe("date-of-birth selects", () => {
     expect(dayOptions(31)).toHaveLength(31);
   });
 
-  it("lists 100 birth years from today's year down, by the UTC calendar", () => {
+  it("lists birth years from 18 years before today's year down to 99 years before, by the UTC calendar", () => {
     const years = birthYears(new Date("2026-11-23T00:00:00Z"));
-    expect(years).toHaveLength(100);
-    expect([years[0], years.at(-1)]).toEqual([2026, 1927]);
-    expect(birthYears(new Date("2027-01-01T00:00:00Z"))[0]).toBe(2027);
-    expect(birthYears(new Date("2026-12-31T23:59:59Z"))[0]).toBe(2026);
+    // No year anyone under 18 is born in all of: 2009 to 2026 are gone.
+    expect([years[0], years.at(-1)]).toEqual([2008, 1927]);
+    expect(years).toHaveLength(82);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    expect(birthYears(new Date("2027-01-01T00:00:00Z"))[0]).toBe(2009);
+    expect(birthYears(new Date("2026-12-31T23:59:59Z"))[0]).toBe(2008);
   });
 });

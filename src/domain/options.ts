@@ -1,3 +1,5 @@
+import { MINIMUM_AGE } from "./age.ts";
+
 // Every option set of docs/product/lead-fields.md with its wire value, label and (where a label stands for a span of
 // time) months. docs/product/settled-readings.md readings 4, 9, 10, 11, 14, 15 and 17 settle the open ones.
 export type Option<V extends string | number = string> = { readonly value: V; readonly label: string };
@@ -218,20 +220,22 @@ export function dayOptions(count: number): Option[] {
 }
 
 /**
- * The date-of-birth year select: 100 years, newest first, starting at today's year (docs/product/lead-fields.md gives
- * "100 years starting at 2023 going down", the year it was written). Years under 18 stay listed, as in
- * the spec; choosing one shows the under-age message rather than hiding the choice.
+ * The date-of-birth year select, newest first. docs/product/lead-fields.md gives "100 years starting at 2023 going
+ * down" (the year it was written), whose first 18 years no applicant can be born in: the list starts at this
+ * year minus 18 instead (docs/decisions/0030-funnel-words.md) and ends where those 100 years ended, so the
+ * years a visitor may pick are the same. Someone born late in the first year is still 17 until their
+ * birthday, and gets the under-age message.
  */
-const BIRTH_YEAR_COUNT = 100;
+const BIRTH_YEAR_SPAN = 100;
 
 export function birthYears(today: Date): number[] {
-  const newest = today.getUTCFullYear();
-  return Array.from({ length: BIRTH_YEAR_COUNT }, (_, i) => newest - i);
+  const newest = today.getUTCFullYear() - MINIMUM_AGE;
+  return Array.from({ length: newest - oldestBirthYear(today) + 1 }, (_, i) => newest - i);
 }
 
 /** The last year of the birth-year select: the earliest birth year a visitor can pick. */
 export function oldestBirthYear(today: Date): number {
-  return today.getUTCFullYear() - (BIRTH_YEAR_COUNT - 1);
+  return today.getUTCFullYear() - (BIRTH_YEAR_SPAN - 1);
 }
 
 export const UNSUBSCRIBE_REASON_OPTIONS = [
