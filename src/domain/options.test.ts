@@ -109,17 +109,17 @@ describe("option sets (docs/product/lead-fields.md)", () => {
       ["3 - 5 years", 48],
       ["5 - 7 years", 72],
       ["7 - 10 years", 102],
-      ["over 10 years", 120],
+      ["Over 10 years", 120],
     ]);
     expect(DEFAULT_RESIDENCE_DURATION_ALT).toBe("102");
   });
 
   it("maps bank and employer time to months (docs/product/settled-readings.md readings 10 and 11)", () => {
     expect(BANK_TIME_OPTIONS.map((o) => [o.label, o.months])).toEqual([
-      ["1 - 3 month", 3],
+      ["1 - 3 months", 3],
       ["3 - 6 months", 6],
       ["7 - 12 months", 12],
-      ["1 - 2 year", 24],
+      ["1 - 2 years", 24],
       ["More than 2 years", 30],
     ]);
     expect(DEFAULT_BANK_TIME).toBe("30");

@@ -69,14 +69,15 @@ export type ResidenceDuration = WireValue<typeof RESIDENCE_DURATION_OPTIONS>;
 // Always preselected (docs/product/validation.md); the main list starts at its first entry.
 export const DEFAULT_RESIDENCE_DURATION: ResidenceDuration = "12";
 
-// Alternate path, ascending (docs/product/settled-readings.md#9-alternate-residence-labels).
+// Alternate path, ascending (docs/product/settled-readings.md#9-alternate-residence-labels); "Over 10 years" with its
+// capital, as a label that starts with a word (docs/decisions/0030-funnel-words.md).
 export const RESIDENCE_DURATION_ALT_OPTIONS = [
   { value: "6", label: "0 - 1 year", months: 6 },
   { value: "24", label: "1 - 3 years", months: 24 },
   { value: "48", label: "3 - 5 years", months: 48 },
   { value: "72", label: "5 - 7 years", months: 72 },
   { value: "102", label: "7 - 10 years", months: 102 },
-  { value: "120", label: "over 10 years", months: 120 },
+  { value: "120", label: "Over 10 years", months: 120 },
 ] as const satisfies readonly MonthsOption[];
 export type ResidenceDurationAlt = WireValue<typeof RESIDENCE_DURATION_ALT_OPTIONS>;
 export const DEFAULT_RESIDENCE_DURATION_ALT: ResidenceDurationAlt = "102";
@@ -118,12 +119,13 @@ export const BANK_ACCOUNT_TYPE_OPTIONS = [
 export type BankAccountType = WireValue<typeof BANK_ACCOUNT_TYPE_OPTIONS>;
 export const DEFAULT_BANK_ACCOUNT_TYPE: BankAccountType = "CHECKING";
 
-// Both paths use these labels (docs/product/settled-readings.md#10-time-at-bank-labels).
+// Both paths use these labels (docs/product/settled-readings.md#10-time-at-bank-labels), in plural where the original
+// had "1 - 3 month" and "1 - 2 year" (docs/decisions/0030-funnel-words.md).
 export const BANK_TIME_OPTIONS = [
-  { value: "3", label: "1 - 3 month", months: 3 },
+  { value: "3", label: "1 - 3 months", months: 3 },
   { value: "6", label: "3 - 6 months", months: 6 },
   { value: "12", label: "7 - 12 months", months: 12 },
-  { value: "24", label: "1 - 2 year", months: 24 },
+  { value: "24", label: "1 - 2 years", months: 24 },
   { value: "30", label: "More than 2 years", months: 30 },
 ] as const satisfies readonly MonthsOption[];
 export type BankTime = WireValue<typeof BANK_TIME_OPTIONS>;

@@ -51,7 +51,7 @@ describe("step shell", () => {
 
   it("greets by the saved first name where the title asks for it", () => {
     renderShell("apply-bank", { firstName: "Ana" });
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Ana, You are at the final steps");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Ana, you are at the final steps");
   });
 
   it("has no back arrow where the row has no back route", () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type Ref } from "react";
+import { Fragment, useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import type { Option } from "#domain/options.ts";
 
 export type ChoiceGroupProps = {
@@ -103,7 +103,7 @@ export function ChoiceGroup(props: ChoiceGroupProps) {
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             <span className="choice__mark" aria-hidden="true" />
-            <span className="choice__label">{option.label}</span>
+            <span className="choice__label">{breakableAfterHyphens(option.label)}</span>
           </div>
         ))}
       </div>
@@ -112,4 +112,18 @@ export function ChoiceGroup(props: ChoiceGroupProps) {
       </span>
     </div>
   );
+}
+
+/**
+ * A label that may break after a hyphen between two amounts ("$10,000-" / "$20,000"): buttons sit two to a row on
+ * a 375 px phone, and Chrome does not break "-$" by itself, so the label ran out of its button.
+ */
+function breakableAfterHyphens(label: string): ReactNode {
+  const parts = label.split(/(?<=\d-)(?=\$)/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }
