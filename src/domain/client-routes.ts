@@ -27,6 +27,28 @@ export const REDIRECT_PAGE_PATHS = ["/redirect-upstart", "/redirect-upgrade", "/
 
 export const REJECT_PAGE_PATH = "/reject-page";
 
+/**
+ * The duplicate window's default (DUPLICATE_WINDOW_DAYS): the same person's requests reach lenders once in this many
+ * days (docs/product/lender-network.md#duplicates).
+ */
+export const DEFAULT_DUPLICATE_WINDOW_DAYS = 30;
+const REPEAT_AFTER_DAYS = "repeat_after_days";
+
+/**
+ * The reject page's address as the server answers it: with the duplicate window, so the page can say when a new
+ * request can reach lenders again (docs/decisions/0030-funnel-words.md). Every rejected visitor gets the same
+ * address, a duplicate or not: the page must not tell anyone that an e-mail, phone or SSN applied before.
+ */
+export function rejectPageAddress(duplicateWindowDays: number): string {
+  return `${REJECT_PAGE_PATH}?${REPEAT_AFTER_DAYS}=${duplicateWindowDays}`;
+}
+
+/** The duplicate window a reject page's query gives, else the default (a rejection the browser decided itself). */
+export function repeatAfterDaysOf(search: string): number {
+  const days = new URLSearchParams(search).get(REPEAT_AFTER_DAYS);
+  return days !== null && /^\d{1,4}$/.test(days) ? Number(days) : DEFAULT_DUPLICATE_WINDOW_DAYS;
+}
+
 /** The paths the browser app renders: the public pages, every row of the step table and the lender pages. */
 export const CLIENT_ROUTE_PATHS: ReadonlySet<string> = new Set([
   ...PUBLIC_PAGE_PATHS,

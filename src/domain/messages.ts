@@ -16,6 +16,8 @@ export const MESSAGES = {
   firstNameRequired: "FirstName is required!",
   lastNameRequired: "lastName is required!",
   nameTooLong: "Please use at most 50 characters",
+  /** docs/decisions/0030-funnel-words.md: names are letters, spaces, hyphens, apostrophes and periods. */
+  nameCharacters: "The name can only contain letters, spaces, hyphens, apostrophes and periods!",
 
   emailRequired: "Email is required!",
   emailInvalid: "Invalid email address",

@@ -109,17 +109,17 @@ describe("option sets (docs/product/lead-fields.md)", () => {
       ["3 - 5 years", 48],
       ["5 - 7 years", 72],
       ["7 - 10 years", 102],
-      ["over 10 years", 120],
+      ["Over 10 years", 120],
     ]);
     expect(DEFAULT_RESIDENCE_DURATION_ALT).toBe("102");
   });
 
   it("maps bank and employer time to months (docs/product/settled-readings.md readings 10 and 11)", () => {
     expect(BANK_TIME_OPTIONS.map((o) => [o.label, o.months])).toEqual([
-      ["1 - 3 month", 3],
+      ["1 - 3 months", 3],
       ["3 - 6 months", 6],
       ["7 - 12 months", 12],
-      ["1 - 2 year", 24],
+      ["1 - 2 years", 24],
       ["More than 2 years", 30],
     ]);
     expect(DEFAULT_BANK_TIME).toBe("30");
@@ -230,11 +230,13 @@ describe("date-of-birth selects", () => {
     expect(dayOptions(31)).toHaveLength(31);
   });
 
-  it("lists 100 birth years from today's year down, by the UTC calendar", () => {
+  it("lists birth years from 18 years before today's year down to 99 years before, by the UTC calendar", () => {
     const years = birthYears(new Date("2026-11-23T00:00:00Z"));
-    expect(years).toHaveLength(100);
-    expect([years[0], years.at(-1)]).toEqual([2026, 1927]);
-    expect(birthYears(new Date("2027-01-01T00:00:00Z"))[0]).toBe(2027);
-    expect(birthYears(new Date("2026-12-31T23:59:59Z"))[0]).toBe(2026);
+    // No year anyone under 18 is born in all of: 2009 to 2026 are gone.
+    expect([years[0], years.at(-1)]).toEqual([2008, 1927]);
+    expect(years).toHaveLength(82);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    expect(birthYears(new Date("2027-01-01T00:00:00Z"))[0]).toBe(2009);
+    expect(birthYears(new Date("2026-12-31T23:59:59Z"))[0]).toBe(2008);
   });
 });

@@ -1,3 +1,5 @@
+import { MINIMUM_AGE } from "./age.ts";
+
 // Every option set of docs/product/lead-fields.md with its wire value, label and (where a label stands for a span of
 // time) months. docs/product/settled-readings.md readings 4, 9, 10, 11, 14, 15 and 17 settle the open ones.
 export type Option<V extends string | number = string> = { readonly value: V; readonly label: string };
@@ -67,14 +69,15 @@ export type ResidenceDuration = WireValue<typeof RESIDENCE_DURATION_OPTIONS>;
 // Always preselected (docs/product/validation.md); the main list starts at its first entry.
 export const DEFAULT_RESIDENCE_DURATION: ResidenceDuration = "12";
 
-// Alternate path, ascending (docs/product/settled-readings.md#9-alternate-residence-labels).
+// Alternate path, ascending (docs/product/settled-readings.md#9-alternate-residence-labels); "Over 10 years" with its
+// capital, as a label that starts with a word (docs/decisions/0030-funnel-words.md).
 export const RESIDENCE_DURATION_ALT_OPTIONS = [
   { value: "6", label: "0 - 1 year", months: 6 },
   { value: "24", label: "1 - 3 years", months: 24 },
   { value: "48", label: "3 - 5 years", months: 48 },
   { value: "72", label: "5 - 7 years", months: 72 },
   { value: "102", label: "7 - 10 years", months: 102 },
-  { value: "120", label: "over 10 years", months: 120 },
+  { value: "120", label: "Over 10 years", months: 120 },
 ] as const satisfies readonly MonthsOption[];
 export type ResidenceDurationAlt = WireValue<typeof RESIDENCE_DURATION_ALT_OPTIONS>;
 export const DEFAULT_RESIDENCE_DURATION_ALT: ResidenceDurationAlt = "102";
@@ -116,12 +119,13 @@ export const BANK_ACCOUNT_TYPE_OPTIONS = [
 export type BankAccountType = WireValue<typeof BANK_ACCOUNT_TYPE_OPTIONS>;
 export const DEFAULT_BANK_ACCOUNT_TYPE: BankAccountType = "CHECKING";
 
-// Both paths use these labels (docs/product/settled-readings.md#10-time-at-bank-labels).
+// Both paths use these labels (docs/product/settled-readings.md#10-time-at-bank-labels), in plural where the original
+// had "1 - 3 month" and "1 - 2 year" (docs/decisions/0030-funnel-words.md).
 export const BANK_TIME_OPTIONS = [
-  { value: "3", label: "1 - 3 month", months: 3 },
+  { value: "3", label: "1 - 3 months", months: 3 },
   { value: "6", label: "3 - 6 months", months: 6 },
   { value: "12", label: "7 - 12 months", months: 12 },
-  { value: "24", label: "1 - 2 year", months: 24 },
+  { value: "24", label: "1 - 2 years", months: 24 },
   { value: "30", label: "More than 2 years", months: 30 },
 ] as const satisfies readonly MonthsOption[];
 export type BankTime = WireValue<typeof BANK_TIME_OPTIONS>;
@@ -218,20 +222,22 @@ export function dayOptions(count: number): Option[] {
 }
 
 /**
- * The date-of-birth year select: 100 years, newest first, starting at today's year (docs/product/lead-fields.md gives
- * "100 years starting at 2023 going down", the year it was written). Years under 18 stay listed, as in
- * the spec; choosing one shows the under-age message rather than hiding the choice.
+ * The date-of-birth year select, newest first. docs/product/lead-fields.md gives "100 years starting at 2023 going
+ * down" (the year it was written), whose first 18 years no applicant can be born in: the list starts at this
+ * year minus 18 instead (docs/decisions/0030-funnel-words.md) and ends where those 100 years ended, so the
+ * years a visitor may pick are the same. Someone born late in the first year is still 17 until their
+ * birthday, and gets the under-age message.
  */
-const BIRTH_YEAR_COUNT = 100;
+const BIRTH_YEAR_SPAN = 100;
 
 export function birthYears(today: Date): number[] {
-  const newest = today.getUTCFullYear();
-  return Array.from({ length: BIRTH_YEAR_COUNT }, (_, i) => newest - i);
+  const newest = today.getUTCFullYear() - MINIMUM_AGE;
+  return Array.from({ length: newest - oldestBirthYear(today) + 1 }, (_, i) => newest - i);
 }
 
 /** The last year of the birth-year select: the earliest birth year a visitor can pick. */
 export function oldestBirthYear(today: Date): number {
-  return today.getUTCFullYear() - (BIRTH_YEAR_COUNT - 1);
+  return today.getUTCFullYear() - (BIRTH_YEAR_SPAN - 1);
 }
 
 export const UNSUBSCRIBE_REASON_OPTIONS = [

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isBankHoliday } from "./bank-holidays.ts";
 import { addDays, localToday, parseIsoDate, toIsoDate } from "./calendar-date.ts";
 import { PAY_FREQUENCY_OPTIONS } from "./options.ts";
 import {
@@ -33,6 +34,19 @@ describe("next pay date window (docs/product/settled-readings.md#5-next-pay-date
     expect(isAllowedNextPayDate("2026-11-29", today)).toBe(false); // Sunday
     expect(isAllowedNextPayDate("2026-11-27", today)).toBe(true); // Friday
     expect(isAllowedNextPayDate("2026-11-30", today)).toBe(true); // Monday
+  });
+
+  it("disables bank holidays: no payroll lands on them (docs/decisions/0032-bank-holidays.md)", () => {
+    // Thanksgiving (Thursday 2026-11-26) and Christmas (Friday 2026-12-25); the days around them stay open.
+    expect(isAllowedNextPayDate("2026-11-26", today)).toBe(false);
+    expect(isAllowedNextPayDate("2026-12-25", new Date("2026-12-01T00:00:00Z"))).toBe(false);
+    expect(isAllowedNextPayDate("2026-11-25", today)).toBe(true);
+    expect(isAllowedNextPayDate("2026-11-27", today)).toBe(true);
+    // Today itself when today is a holiday, and on the server's grace day too.
+    const thanksgiving = new Date("2026-11-26T15:00:00Z");
+    expect(isAllowedNextPayDate("2026-11-26", thanksgiving)).toBe(false);
+    expect(allowedNextPayDates(thanksgiving)[0]).toBe("2026-11-27");
+    expect(isAllowedNextPayDate("2026-11-26", new Date("2026-11-27T00:00:00Z"), { graceDays: 1 })).toBe(false);
   });
 
   it("refuses what is not a plain date", () => {
@@ -69,11 +83,12 @@ describe("next pay date window (docs/product/settled-readings.md#5-next-pay-date
     const dates = allowedNextPayDates(today);
     expect(dates[0]).toBe("2026-11-23");
     expect(dates.at(-1)).toBe("2026-12-23");
-    expect(dates).toHaveLength(23); // 31 days minus 8 weekend days
+    expect(dates).toHaveLength(22); // 31 days minus 8 weekend days and Thanksgiving
+    expect(dates).not.toContain("2026-11-26");
     expect(dates.every((x) => isAllowedNextPayDate(x, today))).toBe(true);
   });
 
-  it("lists only weekdays in the window, and every weekday of it, from any today", () => {
+  it("lists only paydays in the window (no weekend, no bank holiday), and every one of them, from any today", () => {
     fc.assert(
       fc.property(anyDay, (todayIso) => {
         const start = parseIsoDate(todayIso)!;
@@ -82,7 +97,10 @@ describe("next pay date window (docs/product/settled-readings.md#5-next-pay-date
           const day = toIsoDate(addDays(start, i));
           expect(dates.includes(day)).toBe(isAllowedNextPayDate(day, start));
         }
-        for (const date of dates) expect([0, 6]).not.toContain(parseIsoDate(date)!.getUTCDay());
+        for (const date of dates) {
+          expect([0, 6]).not.toContain(parseIsoDate(date)!.getUTCDay());
+          expect(isBankHoliday(date)).toBe(false);
+        }
       }),
     );
   });
@@ -93,7 +111,7 @@ describe("secondPayDate (docs/product/behaviour.md)", () => {
     expect(secondPayDate("2026-11-25", "BIWEEKLY")).toBe("2026-12-09");
     expect(secondPayDate("2026-11-25", "TWICEMONTHLY")).toBe("2026-12-09");
     expect(secondPayDate("2026-11-25", "WEEKLY")).toBe("2026-12-02");
-    expect(secondPayDate("2026-11-25", "MONTHLY")).toBe("2026-12-25");
+    expect(secondPayDate("2026-11-24", "MONTHLY")).toBe("2026-12-24");
   });
 
   it("moves a Saturday 2 days and a Sunday 1 day forward, to Monday", () => {
@@ -101,6 +119,14 @@ describe("secondPayDate (docs/product/behaviour.md)", () => {
     expect(secondPayDate("2026-12-12", "WEEKLY")).toBe("2026-12-21"); // Sat 19th -> Mon 21st
     expect(secondPayDate("2026-12-13", "WEEKLY")).toBe("2026-12-21"); // Sun 20th -> Mon 21st
     expect(secondPayDate("2026-12-11", "WEEKLY")).toBe("2026-12-18"); // Friday stays
+  });
+
+  it("moves a bank holiday forward as a weekend, to the next day a payroll can land on", () => {
+    expect(secondPayDate("2026-11-25", "MONTHLY")).toBe("2026-12-28"); // Christmas, a Friday -> Monday
+    expect(secondPayDate("2026-11-12", "BIWEEKLY")).toBe("2026-11-27"); // Thanksgiving -> Friday
+    expect(secondPayDate("2027-06-28", "WEEKLY")).toBe("2027-07-06"); // July 4, 2027 is a Sunday: Monday closed
+    // Saturday 2027-09-04 (Labor Day weekend): past Sunday and Labor Day Monday to Tuesday.
+    expect(secondPayDate("2027-08-04", "MONTHLY")).toBe("2027-09-07");
   });
 
   it("clamps a month-end date to the next month's last day", () => {
@@ -114,11 +140,12 @@ describe("secondPayDate (docs/product/behaviour.md)", () => {
     expect(() => secondPayDate("2026-02-30", "WEEKLY")).toThrow(RangeError);
   });
 
-  it("always lands on a weekday 7 to 34 days after the first date", () => {
+  it("always lands on a payday 7 to 34 days after the first date", () => {
     fc.assert(
       fc.property(anyDay, fc.constantFrom(...frequencies), (first, frequency) => {
         const second = secondPayDate(first, frequency);
         expect([0, 6]).not.toContain(parseIsoDate(second)?.getUTCDay());
+        expect(isBankHoliday(second)).toBe(false);
         const gap = dayNumber(second) - dayNumber(first);
         expect(gap).toBeGreaterThanOrEqual(7);
         expect(gap).toBeLessThanOrEqual(34);
@@ -126,12 +153,14 @@ describe("secondPayDate (docs/product/behaviour.md)", () => {
     );
   });
 
-  it("keeps the day of the month for monthly pay, unless clamped or moved off a weekend", () => {
+  it("keeps the day of the month for monthly pay, unless clamped or moved off a weekend or holiday", () => {
     fc.assert(
       fc.property(anyDay, (first) => {
         const second = parseIsoDate(secondPayDate(first, "MONTHLY"))!;
         const firstDay = parseIsoDate(first)!.getUTCDate();
-        const shifted = second.getUTCDay() === 1; // a weekend result lands on Monday
+        // Moved: the day before it is a weekend or a holiday.
+        const before = addDays(second, -1);
+        const shifted = [0, 6].includes(before.getUTCDay()) || isBankHoliday(toIsoDate(before));
         if (!shifted && firstDay <= 28) expect(second.getUTCDate()).toBe(firstDay);
       }),
     );

@@ -7,11 +7,17 @@ import {
   toIsoDate,
   type IsoDate,
 } from "./calendar-date.ts";
+import { isBankHoliday } from "./bank-holidays.ts";
 import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "./options.ts";
 
 // Next pay date window (docs/product/settled-readings.md#5-next-pay-date-window): today through 30 days ahead, weekdays
-// only.
+// only, and no bank holiday, on which no payroll lands (docs/decisions/0032-bank-holidays.md).
 export const PAY_DATE_WINDOW_DAYS = 30;
+
+/** A day a payroll deposit can land on: a weekday that is not a bank holiday. */
+export function isPayday(date: Date): boolean {
+  return !isWeekend(date) && !isBankHoliday(toIsoDate(date));
+}
 
 export type PayDateWindowOptions = {
   /**
@@ -26,7 +32,7 @@ export type PayDateWindowOptions = {
 /** `today` may carry a clock time; only its UTC calendar day counts (pass `localToday(now)` in a browser). */
 export function isAllowedNextPayDate(value: IsoDate, today: Date, options: PayDateWindowOptions = {}): boolean {
   const date = parseIsoDate(value);
-  if (!date || isWeekend(date)) return false;
+  if (!date || !isPayday(date)) return false;
   const grace = options.graceDays ?? 0;
   const first = addDays(startOfUtcDay(today), -grace);
   const last = addDays(startOfUtcDay(today), PAY_DATE_WINDOW_DAYS);
@@ -38,22 +44,21 @@ export function allowedNextPayDates(today: Date): IsoDate[] {
   const dates: IsoDate[] = [];
   for (let i = 0; i <= PAY_DATE_WINDOW_DAYS; i++) {
     const d = addDays(startOfUtcDay(today), i);
-    if (!isWeekend(d)) dates.push(toIsoDate(d));
+    if (isPayday(d)) dates.push(toIsoDate(d));
   }
   return dates;
 }
 
 /**
  * docs/product/behaviour.md: biweekly or twice-monthly +14 days, monthly +1 month, weekly +7 days; a Saturday moves
- * forward 2 days and a Sunday 1, both to Monday. Monthly clamps to the month's end (Jan 31 -> Feb 28/29).
+ * forward 2 days and a Sunday 1, both to Monday. Monthly clamps to the month's end (Jan 31 -> Feb 28/29). A bank
+ * holiday moves forward the same way, to the next day a payroll can land on (docs/decisions/0032-bank-holidays.md).
  */
 export function secondPayDate(first: IsoDate, frequency: PayFrequency): IsoDate {
   const date = parseIsoDate(first);
   if (!date) throw new RangeError(`Not a date: ${first}`);
   let next = frequency === "MONTHLY" ? addOneMonth(date) : addDays(date, frequency === "WEEKLY" ? 7 : 14);
-  const day = next.getUTCDay();
-  if (day === 6) next = addDays(next, 2);
-  else if (day === 0) next = addDays(next, 1);
+  while (!isPayday(next)) next = addDays(next, 1);
   return toIsoDate(next);
 }
 

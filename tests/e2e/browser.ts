@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Locator,
+  type Page,
+} from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -68,6 +75,35 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against what is behind it: its own background colour, or the
+ * first opaque one of its ancestors (colours as computed in the element's current state: hovered, focused).
+ */
+export async function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const [R, G, B] = [r, g, b].map((c) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+    };
+    let behind: number[] = [255, 255, 255];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const background = rgb(getComputedStyle(node).backgroundColor);
+      if (background.length === 3 || (background.length === 4 && background[3] === 1)) {
+        behind = background.slice(0, 3);
+        break;
+      }
+    }
+    const [lighter, darker] = [luminance(rgb(getComputedStyle(element).color)), luminance(behind)].sort(
+      (a, b) => b - a,
+    );
+    return (lighter! + 0.05) / (darker! + 0.05);
+  });
 }
 
 /**

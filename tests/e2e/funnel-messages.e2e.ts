@@ -64,6 +64,13 @@ describe("validation messages on the funnel's screens", () => {
       await typeInto(page, "First Name", "");
       await typeInto(page, "Last Name", "");
       await expectMessages(page, "/lgname", [MESSAGES.firstNameRequired, MESSAGES.lastNameRequired]);
+      // Letters, spaces, hyphens, apostrophes and periods only: emoji and digits are refused.
+      await typeInto(page, "First Name", "😀🚀");
+      await typeInto(page, "Last Name", "R2-D2");
+      await nextButton(page).click();
+      await poll(() => page.getByText(MESSAGES.nameCharacters, { exact: true }).count()).toBe(2);
+      expect(page.url()).toBe(`${baseURL}/lgname`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       // The amount is asked only of a visitor whose loan reason came with the address (an e-mail link).
       await page.evaluate(() => sessionStorage.setItem("loanReasonFromURL", "MEDICAL"));
       await open(page, "/lgname");
@@ -84,11 +91,17 @@ describe("validation messages on the funnel's screens", () => {
       await typeInto(page, "Cell Phone Number", "1127364100");
       await expectMessages(page, "/cellphone", [MESSAGES.phoneInvalid]);
 
+      // The browser's today pinned to Thursday, November 26, 2026 from here on, for the birth years.
+      await page.clock.setFixedTime(new Date("2026-11-26T12:00:00Z"));
       await open(page, "/dob");
       await expectMessages(page, "/dob", [MESSAGES.monthRequired, MESSAGES.dayRequired, MESSAGES.yearRequired]);
-      await field(page, "Month").selectOption("01");
-      await field(page, "Day").selectOption("1");
-      // The first year offered after the placeholder is the latest: far too young.
+      await field(page, "Month").selectOption("12");
+      await field(page, "Day").selectOption("31");
+      // The years start at 2008, the latest year an 18-year-old can be born in: one born on its last day is
+      // 17 until then.
+      const years = await field(page, "Year").locator("option").allTextContents();
+      expect(years.slice(1, 3)).toEqual(["2008", "2007"]);
+      expect(years.at(-1)).toBe("1927");
       await field(page, "Year").selectOption({ index: 1 });
       await expectMessages(page, "/dob", [MESSAGES.underage]);
 

@@ -5,8 +5,8 @@ import { MESSAGES } from "../../src/domain/messages.ts";
 import { allowedNextPayDates, PAY_DATE_WINDOW_DAYS, secondPayDate } from "../../src/domain/pay-dates.ts";
 import { CHECKING_CONFIRMATION } from "../../src/domain/steps/bank-type-confirmation.ts";
 import { dateInWords } from "../../src/web/funnel/fields/calendar-month.ts";
-import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
-import { baseURL, field, heading, nextButton, PHONE, poll, savedContact, startLead } from "./funnel-walk.ts";
+import { launchBrowser, openPage, seriousA11yViolations, textContrast } from "./browser.ts";
+import { baseURL, field, heading, isFocused, nextButton, PHONE, poll, savedContact, startLead } from "./funnel-walk.ts";
 
 // The pay-date calendar, the bank account type pop-up, the work phone's check while typing and the masked
 // phone, against the real server on a 375 px phone. Each test makes its own lead through the first
@@ -78,7 +78,7 @@ describe("pay date, bank account type, work phone and masks", () => {
     await openStep(page, "/nextpaydate", "Next Pay Date");
     const today = localToday(new Date());
     const window = Array.from({ length: PAY_DATE_WINDOW_DAYS + 1 }, (_, i) => addDays(today, i));
-    // The grid's Tab stop is the first weekday; the first weekend after it, then the weekday after that.
+    // The grid's Tab stop is the first day that can be chosen; the first weekend after it, then the payday after that.
     const allowed = allowedNextPayDates(today);
     const weekend = window.map(toIsoDate).find((d) => d > allowed[0]! && isWeekend(parseIsoDate(d)!))!;
     const payDate = allowed.find((d) => d > weekend)!;
@@ -118,6 +118,71 @@ describe("pay date, bank account type, work phone and masks", () => {
       income_next_date_1: payDate,
       income_next_date_2: secondPayDate(payDate, "BIWEEKLY"),
     });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the chosen day, and any day, at 4.5:1 or more when hovered, tapped or focused", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    // The browser's today pinned to Monday, November 9, 2026, so the shown month has days enough to choose.
+    await page.clock.setFixedTime(new Date("2026-11-09T12:00:00Z"));
+    await openStep(page, "/nextpaydate", "Next Pay Date");
+    const chosen = page.locator('[data-date="2026-11-10"]');
+    const other = page.locator('[data-date="2026-11-12"]');
+    // Tapped: the pointer rests on it and it keeps focus.
+    await chosen.click();
+    expect(await chosen.getAttribute("aria-selected")).toBe("true");
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    // Another day under the pointer, the chosen one still focused.
+    await other.hover();
+    expect(await textContrast(other)).toBeGreaterThanOrEqual(4.5);
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    // Focused from the keyboard, with a ring that shows on the chosen day's own colour.
+    await page.mouse.move(0, 0);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    await poll(() => isFocused(chosen)).toBe(true);
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    const ring = await chosen.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+    expect(ring.outline).toBe("solid");
+    expect(ring.shadow).toContain("inset");
+    await chosen.hover();
+    expect(await textContrast(chosen)).toBeGreaterThanOrEqual(4.5);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("offers no bank holiday: Thanksgiving and Christmas are named and cannot be chosen", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    // The browser's today pinned to Wednesday, November 25, 2026: its window runs to Friday, December 25.
+    await page.clock.setFixedTime(new Date("2026-11-25T12:00:00Z"));
+    await openStep(page, "/nextpaydate", "Next Pay Date");
+    await poll(() => page.getByRole("grid").getAttribute("aria-labelledby")).toBeTruthy();
+    expect(await page.getByRole("grid").textContent()).toContain("Wednesday, November 25, 2026");
+
+    const thanksgiving = page.locator('[data-date="2026-11-26"]');
+    expect(await thanksgiving.getAttribute("aria-disabled")).toBe("true");
+    expect(await thanksgiving.textContent()).toContain("Thursday, November 26, 2026, Thanksgiving Day");
+    // A tap (Playwright waits for an aria-disabled element to be enabled unless forced), then Enter on it.
+    await thanksgiving.click({ force: true });
+    await thanksgiving.focus();
+    await page.keyboard.press("Enter");
+    expect(await thanksgiving.getAttribute("aria-selected")).toBe("false");
+    expect(await page.getByText(/^Chosen:/).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Next month" }).click();
+    const christmas = page.locator('[data-date="2026-12-25"]');
+    expect(await christmas.getAttribute("aria-disabled")).toBe("true");
+    await christmas.click({ force: true });
+    expect(await christmas.getAttribute("aria-selected")).toBe("false");
+    expect(await page.getByText(/^Chosen:/).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -61,7 +61,7 @@ describe("landing page above the fold", () => {
       }
       const assurances = page.getByRole("list", { name: "Our promises" });
       expect(await assurances.getByRole("listitem").allTextContents()).toEqual([
-        "Won't affect your credit score",
+        "We don't check your credit; lenders may",
         "Free, no obligation",
       ]);
       // The seals are in the form's card, readable in full.

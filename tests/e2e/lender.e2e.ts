@@ -67,8 +67,10 @@ describe("lender network", () => {
 
       const again = await openPage(browser, { viewport: PHONE });
       await applyAs(again.page, person);
-      await again.page.waitForURL(`${baseURL}/reject-page`, { timeout: 90_000 });
+      // The server's reject address carries its duplicate window, which the page puts in words.
+      await again.page.waitForURL(`${baseURL}/reject-page?repeat_after_days=30`, { timeout: 90_000 });
       await poll(() => heading(again.page).textContent()).toBe("Sorry, we were unable to connect you with a lender.");
+      expect(await again.page.locator("main").textContent()).toContain("once in 30 days");
       expect(await seriousA11yViolations(again.page)).toEqual([]);
       expect(again.problems).toEqual([]);
       await again.context.close();
@@ -111,7 +113,7 @@ describe("lender network", () => {
           if (r.url().endsWith("/api/personal_loan/lead/send/v2")) sent.push(r.postData() ?? "");
         });
         await applyAs(page, newPerson(), rejecting.baseURL);
-        await page.waitForURL(`${rejecting.baseURL}/reject-page`, { timeout: 90_000 });
+        await page.waitForURL(`${rejecting.baseURL}/reject-page?repeat_after_days=30`, { timeout: 90_000 });
         await poll(() => heading(page).textContent()).toBe("Sorry, we were unable to connect you with a lender.");
         // The buyers were really asked: each was pinged once, and the one that bid was sent the application.
         expect(declines.requests.map((r) => r.url)).toEqual(["/ping"]);
@@ -123,7 +125,7 @@ describe("lender network", () => {
           const response = await fetch(`/api/ping/v2?lead_id=${encodeURIComponent(id)}`);
           return (await response.json()) as { data: { status: number; lead_id: string; rejectUrl?: string } };
         }, leadId);
-        expect(answer.data).toEqual({ status: 2, lead_id: leadId, rejectUrl: "/reject-page" });
+        expect(answer.data).toEqual({ status: 2, lead_id: leadId, rejectUrl: "/reject-page?repeat_after_days=30" });
         expect(await seriousA11yViolations(page)).toEqual([]);
         expect(problems).toEqual([]);
         await context.close();
@@ -152,6 +154,20 @@ describe("lender network", () => {
     await page.goto(`${baseURL}/reject-page`);
     await poll(() => heading(page).textContent()).toBe("Sorry, we were unable to connect you with a lender.");
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves the redirect page out of the history: Back from the lender's page returns to the page before", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseURL}/privacy`);
+    await page.evaluate((target) => localStorage.setItem("redirectURL", target), `${baseURL}/partners`);
+    await page.goto(`${baseURL}/redirect`);
+    await page.waitForURL(`${baseURL}/partners`);
+    // Back lands before the redirect page, which would otherwise send the visitor on again 2 s later.
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/privacy`);
+    await poll(() => heading(page).textContent()).toBe("Privacy Policy");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -56,6 +56,9 @@ const suggestTerm = z
   .max(49, SUGGEST_TERM_MESSAGE)
   .optional();
 
+/** Whether the server answers suggestions for `text` (the browser asks only then, so it meets no 400). */
+export const isSuggestionTerm = (text: string): boolean => suggestTerm.safeParse(text).success;
+
 export const suggestQuerySchema = z
   .object({
     first_name: suggestTerm,

@@ -36,12 +36,14 @@ describe("date of birth (docs/product/validation.md)", () => {
   it("is 18 on the 18th birthday and not the day before (birthday-aware)", () => {
     expect(fieldErrors(schema, { month: "11", day: "23", year: "2008" })).toEqual({});
     expect(fieldErrors(schema, { month: "11", day: "24", year: "2008" })).toEqual({ year: [MESSAGES.underage] });
-    expect(fieldErrors(schema, { month: "01", day: "01", year: "2026" })).toEqual({ year: [MESSAGES.underage] });
+    expect(fieldErrors(schema, { month: "12", day: "31", year: "2008" })).toEqual({ year: [MESSAGES.underage] });
   });
 
-  it("offers the 100 years from this year down, and no others", () => {
+  it("offers the years from this year minus 18 down to this year minus 99, and no others", () => {
     expect(fieldErrors(schema, { month: "01", day: "01", year: "1927" })).toEqual({});
+    expect(fieldErrors(schema, { month: "01", day: "01", year: "2008" })).toEqual({});
     expect(fieldErrors(schema, { month: "01", day: "01", year: "1926" })).toEqual({ year: [MESSAGES.yearRequired] });
+    expect(fieldErrors(schema, { month: "01", day: "01", year: "2009" })).toEqual({ year: [MESSAGES.yearRequired] });
     expect(fieldErrors(schema, { month: "01", day: "01", year: "2027" })).toEqual({ year: [MESSAGES.yearRequired] });
   });
 });

@@ -113,8 +113,17 @@ export const streetAddress = requiredText(MESSAGES.streetRequired, MAX_LENGTH.st
   z.string().regex(/^[\p{L}\p{M}0-9\s\-/'()&.,#]+$/u, { message: MESSAGES.streetCharacters }),
 );
 
-export const firstName = requiredText(MESSAGES.firstNameRequired, MAX_LENGTH.name, MESSAGES.nameTooLong);
-export const lastName = requiredText(MESSAGES.lastNameRequired, MAX_LENGTH.name, MESSAGES.nameTooLong);
+// A person's name (docs/decisions/0030-funnel-words.md): letters of any alphabet with their accents ("José",
+// "Nguyễn", "Zoë"), spaces, hyphens, apostrophes (the typewriter's and the one phones type, ’) and periods,
+// with at least one letter. No digits, no emoji, no other signs: a lender matches the name against records.
+const PERSON_NAME = /^(?=.*\p{L})[\p{L}\p{M} '’.-]+$/u;
+const personName = (required: string) =>
+  requiredText(required, MAX_LENGTH.name, MESSAGES.nameTooLong).pipe(
+    z.string().regex(PERSON_NAME, { message: MESSAGES.nameCharacters }),
+  );
+
+export const firstName = personName(MESSAGES.firstNameRequired);
+export const lastName = personName(MESSAGES.lastNameRequired);
 export const employerName = requiredText(MESSAGES.employerRequired, MAX_LENGTH.text);
 export const jobTitle = requiredText(MESSAGES.jobTitleRequired, MAX_LENGTH.text);
 export const bankName = requiredText(MESSAGES.bankNameRequired, MAX_LENGTH.text);

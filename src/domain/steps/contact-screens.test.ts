@@ -28,6 +28,23 @@ describe("legal name (docs/product/validation.md)", () => {
     expect(fieldErrors(names, input)).toEqual(errors);
   });
 
+  it.each(["José", "Zoë", "Nguyễn", "Anne-Marie", "O'Brien", "O’Brien", "Mary Ann", "St. John", "Jr."])(
+    "takes the name %j: letters with their accents, spaces, hyphens, apostrophes and periods",
+    (name) => {
+      expect(fieldErrors(names, { firstName: name, lastName: name })).toEqual({});
+    },
+  );
+
+  it.each(["😀🚀", "Ana 😀", "R2-D2", "Ana_Lee", "<b>", "Ana@Lee", "Ana, Lee", "---", ". '"])(
+    "refuses the name %j with the name message",
+    (name) => {
+      expect(fieldErrors(names, { firstName: name, lastName: "Lee" })).toEqual({
+        firstName: [MESSAGES.nameCharacters],
+      });
+      expect(fieldErrors(names, { firstName: "Ana", lastName: name })).toEqual({ lastName: [MESSAGES.nameCharacters] });
+    },
+  );
+
   it("asks for the loan amount only when the select is shown", () => {
     expect(names.parse({ firstName: "Ana", lastName: "Lee", amount: "300" })).toEqual({
       firstName: "Ana",

@@ -106,7 +106,8 @@ const ROWS: readonly Row[] = [
         const conflict = workPhoneConflict(String(v.employerPhone), ctx.knownPhones ?? {});
         if (conflict) issues.addIssue({ code: "custom", path: ["employerPhone"], message: conflict });
       }, fieldsValid) },
-  { slug: "deposit", indicator: 16, screen: "choice", title: "Do you get direct deposit ?",
+  // The original's space before "?", kept unbreakable: a phone put "?" alone on the title's last line.
+  { slug: "deposit", indicator: 16, screen: "choice", title: "Do you get direct deposit\u00a0?",
     subtitle: "Banks are more likely to fund your loan when your pay arrives by direct deposit.",
     fields: ["getDirectDeposit"], stepNumber: 17, body: { bankDirectDeposit: "getDirectDeposit" } },
   { slug: "aba", indicator: 17, screen: "routing", title: "Bank Routing Number", subtitle: "The 9-digit number at the bottom left of your checks.",

@@ -47,8 +47,10 @@ export const ALTERNATE_STEPS: readonly Step[] = [
     path: "/apply/bank",
     indicator: 12,
     screen: "bank-details",
-    title: "{firstName}, You are at the final steps",
-    subtitle: "By providing the bank details, lenders might review your request with high acceptance rate!",
+    // The original's capital after the comma and its dangling "By providing..., lenders" mended
+    // (docs/decisions/0030-funnel-words.md).
+    title: "{firstName}, you are at the final steps",
+    subtitle: "When you provide your bank details, lenders can review your request with a higher acceptance rate!",
     fields: ["routingNumber", "bankName", "bankAccount", "bankAccountType"],
     stepNumber: 18,
     body: {

@@ -204,7 +204,7 @@ describe("step table (docs/product/screens-and-routes.md)", () => {
       title: "Next Pay Date",
       subtitle: "When you will be getting paid next",
     });
-    expect(stepBySlug("deposit")?.title).toBe("Do you get direct deposit ?");
+    expect(stepBySlug("deposit")?.title).toBe("Do you get direct deposit\u00a0?");
     expect(stepBySlug("unsecureddebtamount")?.title).toBe("How much unsecured debt do you have to pay?");
     expect(stepBySlug("cellphone")?.subtitle).toBe("Lenders might call you to discuss your loan request.");
     expect(stepBySlug("driverid")?.subtitle).toBe(
@@ -215,7 +215,7 @@ describe("step table (docs/product/screens-and-routes.md)", () => {
     );
     expect(stepBySlug("ssn")?.subtitle).toBe("Many lenders need SSN to consider a loan.");
     expect(stepByPath("/apply/bank")?.subtitle).toBe(
-      "By providing the bank details, lenders might review your request with high acceptance rate!",
+      "When you provide your bank details, lenders can review your request with a higher acceptance rate!",
     );
   });
 
@@ -238,7 +238,7 @@ describe("progress and titles", () => {
   });
 
   it("fills the first name into greetings, or greets 'there'", () => {
-    expect(stepTitle(stepByPath("/apply/bank")!, { firstName: " Ana " })).toBe("Ana, You are at the final steps");
+    expect(stepTitle(stepByPath("/apply/bank")!, { firstName: " Ana " })).toBe("Ana, you are at the final steps");
     expect(stepTitle(stepByPath("/loanreason")!, {})).toBe("Welcome back, there!");
     expect(stepTitle(stepByPath("/loanreason")!, { firstName: "  " })).toBe("Welcome back, there!");
     expect(stepTitle(stepByPath("/dob")!, { firstName: "Ana" })).toBe("Date of Birth");

@@ -79,7 +79,7 @@ describe("step shell", () => {
   it("greets by the saved first name where the title asks for it", async () => {
     fakeApi({ "GET /api/personal_loan/lead/v2/L1": () => savedLead({ first_name: "Ana" }) });
     renderFunnel("/apply/bank");
-    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Ana, You are at the final steps");
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Ana, you are at the final steps");
   });
 
   it("has no back arrow where the row has no back route", async () => {

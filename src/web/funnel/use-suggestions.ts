@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { isSuggestionTerm } from "#domain/contracts/lookups.ts";
 
 /** docs/product/validation.md (Suggestions): asked 300 ms after typing stops. */
 const SUGGEST_DEBOUNCE_MS = 300;
@@ -38,5 +39,8 @@ export function useSuggestions<T>(
   return wanted && found.text === text ? found.items : [];
 }
 
-/** The name, employer and job title suggestions: for text of 3 to 49 characters. */
-export const nameLength = (text: string) => text.trim().length >= 3 && text.trim().length <= 49;
+/**
+ * The name, employer and job title suggestions: for text of 3 to 49 characters, counted as the server counts
+ * them (an emoji is one character, not the two a JavaScript string holds).
+ */
+export const nameLength = isSuggestionTerm;

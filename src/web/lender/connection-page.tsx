@@ -60,7 +60,8 @@ function LenderConnection({ leadId }: { leadId: string }) {
   useEffect(() => {
     if (decision.state !== "decided") return;
     const { to, external } = decision.destination;
-    if (external) window.location.assign(to);
+    // Either way this page leaves the history: Back from where it sent the visitor must not send them again.
+    if (external) window.location.replace(to);
     else void navigate(to, { replace: true, state: decision.navigationState });
   }, [decision, navigate]);
 

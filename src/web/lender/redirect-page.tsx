@@ -35,12 +35,16 @@ export function meta({ location }: { location: { pathname: string } }) {
 
 let leaving = false;
 
-/** Tells the server the visitor is on the way (best effort), then leaves for the lender's page, once. */
+/**
+ * Tells the server the visitor is on the way (best effort), then leaves for the lender's page, once. The
+ * lender's page replaces this one in the history: Back from it returns to the page before, not to this one,
+ * which would send the visitor to the lender again 2 s later.
+ */
 function goToLender(target: string) {
   if (leaving) return;
   leaving = true;
   const leadId = readLeadId();
-  const go = () => window.location.assign(target);
+  const go = () => window.location.replace(target);
   if (leadId) void reportRedirect(leadId).finally(go);
   else go();
 }

@@ -51,6 +51,11 @@ describe("auction rules", () => {
     expect(results.filter((r) => r.status === "accepted")).toHaveLength(1);
     expect(results.filter((r) => r.reason === "duplicate")).toHaveLength(2);
     expect(posted(s)).toHaveLength(1);
+    // The reject page is told the window (30 days by default), as every rejection's is, so it can say when a
+    // new request reaches lenders; nothing in the address tells a duplicate from another rejection.
+    for (const r of results.filter((x) => x.status === "rejected")) {
+      expect(r.rejectUrl).toBe("/reject-page?repeat_after_days=30");
+    }
   });
 
   it("never sends a suppressed contact or a do-not-sell lead to any buyer", async () => {
@@ -70,6 +75,10 @@ describe("auction rules", () => {
     const [a, b] = await sellAll([suppressed, gpc]);
     expect(a).toMatchObject({ status: "rejected", reason: "suppressed" });
     expect(b).toMatchObject({ status: "rejected", reason: "do not sell" });
+    expect([a?.rejectUrl, b?.rejectUrl]).toEqual([
+      "/reject-page?repeat_after_days=30",
+      "/reject-page?repeat_after_days=30",
+    ]);
     expect(s.bodies).toHaveLength(0);
   });
 

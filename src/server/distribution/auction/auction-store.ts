@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords } from "../../platform/db/schema.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
@@ -49,7 +50,15 @@ export async function createAuction(
             )
             .limit(1)
         : [];
-    const decided = duplicate.length > 0 ? { status: "rejected", reason: "duplicate", decidedAt: new Date() } : {};
+    const decided =
+      duplicate.length > 0
+        ? {
+            status: "rejected",
+            reason: "duplicate",
+            rejectUrl: rejectPageAddress(duplicateWindowDays),
+            decidedAt: new Date(),
+          }
+        : {};
     const [row] = await tx
       .insert(auctions)
       .values({ ...auction, ...decided })

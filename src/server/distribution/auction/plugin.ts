@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Config } from "../../platform/config/config.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
@@ -30,7 +31,6 @@ type DistributionOptions = {
 // one waiting job per lead and cannot be changed in place (job-queue.ts). Jobs left in it need no
 // worker: the auction's state is in `auctions`, and the sweeper queues every pending auction here.
 const AUCTION_QUEUE = "lead-auction-2";
-const REJECT_PAGE = "/reject-page";
 const CONGRATULATIONS_PAGE = "/congratulations";
 
 async function distribution(app: FastifyInstance, opts: DistributionOptions) {
@@ -55,7 +55,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     // The process's part of every claim's token; each claim adds its own (auction-store.ts claimAuction).
     owner: `${process.pid}-${randomBytes(6).toString("hex")}`,
     leaseMs: settings.leaseMs,
-    rejectUrl: REJECT_PAGE,
+    rejectUrl: rejectPageAddress(settings.duplicateWindowDays),
     acceptedWithoutRedirect: CONGRATULATIONS_PAGE,
     onDecided: announce,
     warn,

@@ -331,6 +331,40 @@ describe("second review", () => {
     }
   });
 
+  it("refuses a bank holiday as the next pay date, even on the grace day (docs/decisions/0032-bank-holidays.md)", async () => {
+    // Friday 2026-11-27 in US Eastern time: Thanksgiving, the day before, would be inside the grace.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T15:00:00Z") });
+    try {
+      const lead = await createLead(t.app);
+      for (const first of ["2026-11-26", "2026-12-25"]) {
+        const second = secondPayDate("2026-12-01", "BIWEEKLY");
+        const step = await putStep(t.app, lead, 14, { incomeNextDate1: first, incomeNextDate2: second });
+        expect(step.statusCode, first).toBe(400);
+        expect(step.json().errors, first).toEqual({ incomeNextDate1: MESSAGES.payDateWindow });
+        const update = await putLead(lead, { income_next_date_1: first, income_next_date_2: second });
+        expect(update.json().errors, first).toEqual({ income_next_date_1: MESSAGES.payDateWindow });
+      }
+      // The computed second date of a pay date two weeks before Christmas is the Monday after it.
+      const saved = await putStep(t.app, lead, 14, { incomeNextDate1: "2026-12-11", incomeNextDate2: "2026-12-28" });
+      expect(saved.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses a name that is not letters, spaces, hyphens, apostrophes and periods, and keeps nothing", async () => {
+    const before = await rows();
+    const created = await createLead(t.app, { first_name: "😀🚀", last_name: "Lee" });
+    expect(created.res.statusCode).toBe(400);
+    expect(created.res.json().errors).toEqual({ first_name: MESSAGES.nameCharacters });
+    expect(await rows()).toEqual(before);
+    const lead = await createLead(t.app, { first_name: "José", last_name: "O’Brien-Núñez" });
+    expect(lead.res.statusCode).toBe(200);
+    const update = await putLead(lead, { last_name: "Lee 🚀" });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().errors).toEqual({ last_name: MESSAGES.nameCharacters });
+  });
+
   it("takes street addresses in any alphabet's letters", async () => {
     const lead = await createLead(t.app);
     const res = await putStep(t.app, lead, 6, { ...stepBodies()[6], address: "12 Calle José Martí" });

@@ -17,32 +17,18 @@ describe("GET /api/personal_loan/address-suggest (offline default)", () => {
     await t.app.close();
   });
 
-  it("formats the typed street and completes it with common suffixes, with the zip's city and state", async () => {
-    const res = await get("zip=90210&address=123%20%20north%20main&lead_id=abc123&lat=34.09&long=-118.41");
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 200,
-      message: "ok",
-      data: {
-        suggestions: [
-          { address: "123 N Main St", ...BEVERLY_HILLS },
-          { address: "123 N Main Ave", ...BEVERLY_HILLS },
-          { address: "123 N Main Rd", ...BEVERLY_HILLS },
-          { address: "123 N Main Dr", ...BEVERLY_HILLS },
-          { address: "123 N Main", ...BEVERLY_HILLS },
-        ],
-      },
-    });
-    expect(res.headers["cache-control"]).toBe("no-store");
-  });
-
-  it("standardises a typed suffix into one suggestion and honours max_results", async () => {
-    const one = await get("zip=10001&address=350%20fifth%20avenue&max_results=5");
-    expect(one.json().data.suggestions).toEqual([
-      { address: "350 Fifth Ave", city: "New York", state: "NY", zip: "10001" },
-    ]);
-    const two = await get("zip=90210&address=9%20elm&max_results=2");
-    expect(two.json().data.suggestions.map((s: { address: string }) => s.address)).toEqual(["9 Elm St", "9 Elm"]);
+  it("invents no address: without an address service it answers no suggestions, whatever is typed", async () => {
+    for (const query of [
+      "zip=10001&address=350%205th&lead_id=abc123&lat=40.75&long=-73.99",
+      "zip=90210&address=123%20%20north%20main",
+      "zip=10001&address=350%20fifth%20avenue&max_results=5",
+      "zip=90210&address=9%20elm&max_results=2",
+    ]) {
+      const res = await get(query);
+      expect(res.statusCode).toBe(200);
+      expect(res.json(), query).toEqual({ status: 200, message: "ok", data: { suggestions: [] } });
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
   });
 
   it("answers no suggestions for a zip with no city", async () => {
@@ -136,16 +122,13 @@ describe("GET /api/personal_loan/address-suggest (Geoapify configured)", () => {
     ["an error", json(500, "down")],
     ["a timeout", slow(3_000, json(200, { results: [] }))],
     ["malformed JSON", json(200, "{{{")],
-  ])(
-    "falls back to the offline formatter on %s, and the key reaches neither answer nor log",
-    async (_name, handler) => {
-      fake.answer(handler);
-      const res = await get();
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.suggestions[0]).toEqual({ address: "123 Main St", ...BEVERLY_HILLS });
-      expect(t.logs()).toContain("using the offline formatter");
-      expect(res.body).not.toContain(KEY);
-      expect(t.logs()).not.toContain(KEY);
-    },
-  );
+  ])("offers no suggestions on %s, and the key reaches neither answer nor log", async (_name, handler) => {
+    fake.answer(handler);
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.suggestions).toEqual([]);
+    expect(t.logs()).toContain("address service failed");
+    expect(res.body).not.toContain(KEY);
+    expect(t.logs()).not.toContain(KEY);
+  });
 });

@@ -55,12 +55,12 @@ export function createGeoapifyAddressSuggester(options: GeoapifyOptions): Addres
         const reason = answer.ok ? "unexpected answer" : answer.reason;
         log.warn(
           { lookup: "address-suggest", provider: "geoapify", reason },
-          "address service failed; using the offline formatter",
+          "address service failed; answering from the fallback",
         );
         return fallback.suggest(query);
       }
       const suggestions = toSuggestions(parsed.data.results, query);
-      // No match is not a failure, but the visitor should still see their own text in standard form.
+      // No match is not a failure: the fallback may still know the street.
       return suggestions.length > 0 ? suggestions : fallback.suggest(query);
     },
   };

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../platform/config/config.ts";
 import { registerAddressSuggestRoute } from "./address-suggest-route.ts";
-import type { AddressSuggester } from "./address-suggester.ts";
+import { NO_ADDRESS_SUGGESTIONS, type AddressSuggester } from "./address-suggester.ts";
 import type { BankNameSource } from "./bank-name-source.ts";
 import { createFedAchSource } from "./fedach-directory.ts";
 import { createGeoapifyAddressSuggester } from "./geoapify-address-suggester.ts";
-import { createOfflineAddressSuggester } from "./offline-address-suggester.ts";
 import { createShippedDirectorySource } from "./routing-directory-source.ts";
 import { registerRoutingRoute } from "./routing-route.ts";
 import { createRoutingLookupService } from "./routing-lookup-service.ts";
@@ -21,17 +20,16 @@ export default async function lookupRoutes(app: FastifyInstance, opts: { config:
   const settings = config.lookups;
   const zips = createPackagedZipDirectory();
 
-  const offline = createOfflineAddressSuggester(zips);
   const suggester: AddressSuggester = settings.addressSuggestApiKey
     ? createGeoapifyAddressSuggester({
         baseUrl: settings.addressSuggestUrl,
         apiKey: settings.addressSuggestApiKey,
         timeoutMs: settings.timeoutMs,
         zips,
-        fallback: offline,
+        fallback: NO_ADDRESS_SUGGESTIONS,
         log: app.log,
       })
-    : offline;
+    : NO_ADDRESS_SUGGESTIONS;
 
   // The operator's FedACH file before the shipped table: it is there because it is newer
   // (docs/decisions/0011-routing-directory.md). The table still names what the file lacks.

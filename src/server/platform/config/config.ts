@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
+import { DEFAULT_DUPLICATE_WINDOW_DAYS } from "#domain/client-routes.ts";
 import { DEFAULT_TRUSTEDFORM_CERT_HOST, TRUSTEDFORM_FIELD } from "#domain/consent-vendors.ts";
 
 // Every setting the server reads, validated once at start. A bad value stops the process with a
@@ -177,7 +178,12 @@ const envSchema = z.object({
   AUCTION_WORKERS: z.coerce.number({ message: "must be a number" }).int().min(1).max(64).default(8),
   AUCTION_LEASE_MS: z.coerce.number({ message: "must be a number" }).int().min(500).max(300_000).default(15_000),
   PING_WAIT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(30_000).default(5_000),
-  DUPLICATE_WINDOW_DAYS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3650).default(30),
+  DUPLICATE_WINDOW_DAYS: z.coerce
+    .number({ message: "must be a number" })
+    .int()
+    .min(0)
+    .max(3650)
+    .default(DEFAULT_DUPLICATE_WINDOW_DAYS),
   BREVO_API_KEY: optionalSetting,
   BREVO_API_URL: httpUrl.default("https://api.brevo.com/v3"),
   RETENTION_MONTHS: z.coerce

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent } from "react";
+import { Fragment, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { Option } from "#domain/options.ts";
 import { useBoundField, type FieldBinding } from "#web/ui/forms/bound-field.ts";
@@ -97,7 +97,7 @@ export function ChoiceGroup<V extends FieldValues, Out>(props: ChoiceGroupProps<
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             <span className="choice__mark" aria-hidden="true" />
-            <span className="choice__label">{option.label}</span>
+            <span className="choice__label">{breakableAfterHyphens(option.label)}</span>
           </div>
         ))}
       </div>
@@ -106,4 +106,18 @@ export function ChoiceGroup<V extends FieldValues, Out>(props: ChoiceGroupProps<
       </span>
     </div>
   );
+}
+
+/**
+ * A label that may break after a hyphen between two amounts ("$10,000-" / "$20,000"): buttons sit two to a row on
+ * a 375 px phone, and Chrome does not break "-$" by itself, so the label ran out of its button.
+ */
+function breakableAfterHyphens(label: string): ReactNode {
+  const parts = label.split(/(?<=\d-)(?=\$)/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

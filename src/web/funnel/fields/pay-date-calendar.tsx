@@ -21,6 +21,8 @@ export type PayDateCalendarProps<V extends FieldValues, Out> = FieldBinding<V, O
   last: IsoDate;
   /** Whether a day of the window may be chosen (weekdays only for a pay date). */
   isSelectable: (date: IsoDate) => boolean;
+  /** What a day is besides its date, said after it (a bank holiday's name), so it is clear why it is off. */
+  dayNote?: (date: IsoDate) => string | undefined;
 };
 
 const WEEKDAYS = [
@@ -160,6 +162,7 @@ export function PayDateCalendar<V extends FieldValues, Out>(props: PayDateCalend
               {week.map((date, i) => {
                 if (!date) return <td key={`pad-${i}`} className="pay-calendar__pad" />;
                 const available = inWindow(date) && isSelectable(date);
+                const note = props.dayNote?.(date);
                 return (
                   <td
                     key={date}
@@ -169,10 +172,13 @@ export function PayDateCalendar<V extends FieldValues, Out>(props: PayDateCalend
                     aria-disabled={available ? undefined : true}
                     aria-current={date === first ? "date" : undefined}
                     className={available ? "pay-calendar__day" : "pay-calendar__day pay-calendar__day--off"}
+                    title={note}
                     onClick={() => choose(date)}
                   >
                     <span aria-hidden="true">{Number(date.slice(8))}</span>
-                    <span className="visually-hidden">{dateInWords(date)}</span>
+                    <span className="visually-hidden">
+                      {note ? `${dateInWords(date)}, ${note}` : dateInWords(date)}
+                    </span>
                   </td>
                 );
               })}

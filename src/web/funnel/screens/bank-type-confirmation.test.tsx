@@ -88,7 +88,7 @@ describe("bank account type confirmation", () => {
     await waitFor(() => expect(question()).not.toBeNull());
     expect(sent(calls)).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: CHECKING_CONFIRMATION.changeLabel }));
-    await screen.findByRole("heading", { level: 1, name: "Do you get direct deposit ?" });
+    await screen.findByRole("heading", { level: 1, name: "Do you get direct deposit\u00a0?" });
     expect(sent(calls)).toEqual([
       {
         step: 18,

@@ -114,7 +114,7 @@ describe("work phone", () => {
     expect(input("Work Phone Number").inputMode).toBe("tel");
     type("Work Phone Number", "3107364200");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
-    await screen.findByRole("heading", { level: 1, name: "Do you get direct deposit ?" });
+    await screen.findByRole("heading", { level: 1, name: "Do you get direct deposit\u00a0?" });
     expect(calls.callsTo("PUT", STEP_PATH).map((c) => c.body)).toEqual([
       { step: 16, workPhone: "3107364200", lead_id: "L1" },
     ]);

@@ -58,6 +58,21 @@ describe("pay date screen", () => {
     expect(grid.querySelectorAll("[tabindex='0']")).toHaveLength(1);
   });
 
+  it("offers no bank holiday, and names it: Thanksgiving can get focus but not be chosen", async () => {
+    api();
+    renderFunnel("/nextpaydate");
+    const grid = await screen.findByRole("grid", { name: "Next Pay Date November 2026" });
+    const thanksgiving = day("Thursday, November 26, 2026, Thanksgiving Day");
+    expect(thanksgiving.getAttribute("aria-disabled")).toBe("true");
+    expect(thanksgiving.getAttribute("title")).toBe("Thanksgiving Day");
+    fireEvent.click(thanksgiving);
+    thanksgiving.focus();
+    fireEvent.keyDown(thanksgiving, { key: "Enter" });
+    expect(grid.querySelector("[aria-selected='true']")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Next month" }));
+    expect(day("Friday, December 25, 2026, Christmas Day").getAttribute("aria-disabled")).toBe("true");
+  });
+
   it("is operated with the keyboard, across the month's end, and sends YYYY-MM-DD with the second pay date", async () => {
     const calls = api();
     renderFunnel("/nextpaydate");

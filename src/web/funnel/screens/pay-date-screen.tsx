@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { bankHolidayOn } from "#domain/bank-holidays.ts";
 import { addDays, localToday, toIsoDate } from "#domain/calendar-date.ts";
 import { isAllowedNextPayDate, PAY_DATE_WINDOW_DAYS } from "#domain/pay-dates.ts";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
@@ -14,7 +15,8 @@ import type { ScreenProps } from "../screen-props.ts";
 const FIELD = "incomeNextDate1";
 
 // Next pay date (docs/product/screens-and-routes.md, /nextpaydate and /nextpaydatesort): a calendar of today through
-// 30 days ahead with weekends disabled (docs/product/settled-readings.md#5-next-pay-date-window). A saved date
+// 30 days ahead with weekends and bank holidays disabled (docs/product/settled-readings.md#5-next-pay-date-window,
+// docs/decisions/0032-bank-holidays.md), a holiday named in its day's words. A saved date
 // prefills it only while still inside the window: a returning visitor's old pay date has passed. The value
 // stays YYYY-MM-DD; the row's body computes the second pay date from the saved pay frequency when the step is sent
 // (formToStepBody, docs/product/behaviour.md).
@@ -35,6 +37,7 @@ export function PayDateScreen({ step }: ScreenProps) {
         first={toIsoDate(today)}
         last={toIsoDate(addDays(today, PAY_DATE_WINDOW_DAYS))}
         isSelectable={(date) => isAllowedNextPayDate(date, today)}
+        dayNote={bankHolidayOn}
       />
     </StepShell>
   );

@@ -83,6 +83,8 @@ export function ComboboxField<V extends FieldValues, Out, T>(props: ComboboxFiel
               // Kept here, in the key's own event, not through downshift's onInputValueChange, which runs
               // after a render: a fast typist's next key would meet the old value and be lost.
               onChange: (event: ChangeEvent<HTMLInputElement>) => keep(event.target.value),
+              // Expanded only while a list shows: an answer with nothing to offer opens none.
+              "aria-expanded": open,
             })}
           />
           <ul
