@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 // text by default and answers anything else 415, so without this their buttons did nothing
 // (docs/decisions/0021-privacy-requests.md). Our forms carry no fields: a button is the whole message.
 
+/** The policy of such a page: it posts its own forms; nothing else may load or frame it. */
+export const FORM_PAGE_CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 /** Small: a button's name and value at most. */
 const FORM_BODY_LIMIT = 1024;
 

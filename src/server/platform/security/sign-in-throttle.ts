@@ -25,8 +25,11 @@ export const SIGN_IN_RULES = {
 
 type Scope = keyof typeof SIGN_IN_RULES;
 
+/** What a throttled try is answered; the wait goes beside it (Retry-After, retryAfterSeconds). */
+export const SIGN_IN_THROTTLED_MESSAGE = "Too many failed sign-ins. Please wait before you try again.";
+
 export type SignInVerdict =
-  | { allowed: true; address: string; failures: number; overallFailures: number }
+  | { allowed: true; key: string; failures: number; overallFailures: number }
   | { allowed: false; scope: Scope; retryAfterSeconds: number };
 
 /** How long after its last failure a key with `failures` must wait before its next try. */
@@ -83,12 +86,12 @@ export class SignInThrottle {
       const failures = this.live("overall", current, now) + 1;
       return { next: { failures, lastAt: now }, result: failures };
     });
-    return { allowed: true, address, failures: counted.failures, overallFailures };
+    return { allowed: true, key: address, failures: counted.failures, overallFailures };
   }
 
   /** The password was right: the address starts afresh, and the try no longer counts against everyone. */
   async succeeded(verdict: Extract<SignInVerdict, { allowed: true }>): Promise<void> {
-    await this.counts.change(verdict.address, () => ({ next: undefined, result: undefined }));
+    await this.counts.change(verdict.key, () => ({ next: undefined, result: undefined }));
     await this.counts.change(`${this.name}|*`, (current) => ({
       next: current && current.failures > 1 ? { ...current, failures: current.failures - 1 } : undefined,
       result: undefined,

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
 import { askPrivacy } from "./privacy-workflow.testing.ts";
-import { RATE_LIMIT_MESSAGE } from "../../platform/plugins/rate-limits.ts";
-import { SIGN_IN_RULES } from "../../platform/security/sign-in-throttle.ts";
+import { SIGN_IN_RULES, SIGN_IN_THROTTLED_MESSAGE } from "../../platform/security/sign-in-throttle.ts";
 
 const PASSWORD = "correct horse battery staple";
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -98,7 +97,7 @@ describe("the operator's privacy requests", () => {
       expect(codes).toEqual([...Array(5).fill(401), ...Array(20).fill(429)]);
       const right = await signIn(PASSWORD);
       expect(right.statusCode).toBe(429);
-      expect(right.json()).toMatchObject({ status: 429, message: RATE_LIMIT_MESSAGE });
+      expect(right.json()).toMatchObject({ status: 429, message: SIGN_IN_THROTTLED_MESSAGE });
       expect(Number(right.headers["retry-after"])).toBe(SIGN_IN_RULES.address.firstDelayMs / 1000);
       expect(right.body).not.toContain("late@example.com");
       // The operator at another address is not held back by the guesser.

@@ -7,16 +7,15 @@ import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
 import { escapeHtml } from "../../platform/http/escape-html.ts";
-import { acceptFormPosts, fromOurPage } from "../../platform/http/form-posts.ts";
+import { acceptFormPosts, FORM_PAGE_CSP, fromOurPage } from "../../platform/http/form-posts.ts";
 import { plainPage } from "../../platform/http/plain-page.ts";
-import { limitFor, RATE_LIMIT_MESSAGE } from "../../platform/plugins/rate-limits.ts";
-import { SignInThrottle } from "../../platform/security/sign-in-throttle.ts";
+import { limitFor } from "../../platform/plugins/rate-limits.ts";
+import { SIGN_IN_THROTTLED_MESSAGE, SignInThrottle } from "../../platform/security/sign-in-throttle.ts";
 import { completeRequest } from "../../compliance/privacy-request-store.ts";
 
-type Deps = { config: Config; db: Db; password: string; now?: () => Date; throttle?: SignInThrottle };
+type Deps = { config: Config; db: Db; password: string; now?: () => Date };
 
 const DAY_MS = 86_400_000;
-const FORM_CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const OPERATOR = "operator";
 
 /** HTTP Basic credentials compared in constant time; the user name is always "operator". */
@@ -41,7 +40,7 @@ export default async function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   acceptFormPosts(app);
   const now = deps.now ?? (() => new Date());
-  const throttle = deps.throttle ?? new SignInThrottle({ name: "operator sign-in" });
+  const throttle = new SignInThrottle({ name: "operator sign-in" });
   // Every request carries the credentials (HTTP Basic), so every one is a sign-in to the throttle. Checked
   // after the rate limit (an onRequest hook of each route), so that counts every request, signed in or not.
   app.addHook("preValidation", async (request, reply) => {
@@ -52,7 +51,7 @@ export default async function operatorRoutes(app: FastifyInstance, deps: Deps) {
       return reply
         .code(429)
         .header("retry-after", String(verdict.retryAfterSeconds))
-        .send({ status: 429, message: RATE_LIMIT_MESSAGE, retryAfterSeconds: verdict.retryAfterSeconds });
+        .send({ status: 429, message: SIGN_IN_THROTTLED_MESSAGE, retryAfterSeconds: verdict.retryAfterSeconds });
     }
     if (holdsPassword(request, deps.password)) return throttle.succeeded(verdict);
     throttle.failed(verdict, request.log);
@@ -112,7 +111,7 @@ export default async function operatorRoutes(app: FastifyInstance, deps: Deps) {
       .join("\n");
     return reply
       .header("cache-control", "no-store")
-      .header("content-security-policy", FORM_CSP)
+      .header("content-security-policy", FORM_PAGE_CSP)
       .type("text/html; charset=utf-8")
       .send(
         plainPage(

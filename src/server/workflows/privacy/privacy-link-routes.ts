@@ -6,7 +6,7 @@ import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
 import { escapeHtml } from "../../platform/http/escape-html.ts";
-import { acceptFormPosts, fromOurPage } from "../../platform/http/form-posts.ts";
+import { acceptFormPosts, FORM_PAGE_CSP, fromOurPage } from "../../platform/http/form-posts.ts";
 import { plainPage } from "../../platform/http/plain-page.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { erasePerson } from "./erase-person.ts";
@@ -21,8 +21,6 @@ const params = z.object({ token: z.string().min(1).max(100) });
 const GONE = "This link is not valid, or it has expired. You can send the request again from the privacy form.";
 const ELSEWHERE =
   "This button works only on the page the link in our e-mail opens. Open the link again and press the button there.";
-// The pages post their own forms; nothing else may load or frame them.
-const FORM_CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const exportJsonPath = (token: string) => `/api${exportPath(token)}`;
 
@@ -52,7 +50,7 @@ export default async function privacyLinkRoutes(app: FastifyInstance, deps: Deps
       .code(code)
       .header("cache-control", "no-store")
       .header("x-robots-tag", "noindex")
-      .header("content-security-policy", FORM_CSP)
+      .header("content-security-policy", FORM_PAGE_CSP)
       .type("text/html; charset=utf-8")
       .send(plainPage(title, body));
   const gone = (reply: FastifyReply) => page(reply, 404, "Link not valid", `<p>${escapeHtml(GONE)}</p>`);
