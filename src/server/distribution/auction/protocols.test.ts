@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseBuyers, type FieldMap } from "./buyer-config.ts";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { BuyerConfigError, parseBuyers, type FieldMap } from "./buyer-config.ts";
+import { readBuyersFile } from "./buyer-registry.ts";
 import { isOpen } from "./eligibility.ts";
 import { encodeRequest, mapFields, readAnswer } from "./mapping.ts";
 import { escapeXml, readXml, writeXml, XmlError } from "./xml.ts";
@@ -230,6 +234,18 @@ describe("buyer configuration", () => {
   it("accepts a valid buyer with defaults", () => {
     const [buyer] = parseBuyers([base], "test");
     expect(buyer).toMatchObject({ tier: 1, floor: 0, testMode: "live", timeZone: "America/New_York" });
+  });
+
+  it("reads BUYERS_FILE, naming the file when it is missing or not JSON", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "buyers-"));
+    const good = path.join(dir, "good.json");
+    writeFileSync(good, JSON.stringify([base]));
+    expect(readBuyersFile(good).map((b) => b.id)).toEqual(["b1"]);
+    const broken = path.join(dir, "broken.json");
+    writeFileSync(broken, "[{");
+    expect(() => readBuyersFile(broken)).toThrow(new BuyerConfigError(`${broken}: not valid JSON`));
+    const missing = path.join(dir, "missing.json");
+    expect(() => readBuyersFile(missing)).toThrow(new BuyerConfigError(`${missing}: cannot be read (ENOENT)`));
   });
 
   it("names the buyer and field of every problem", () => {
