@@ -1,16 +1,17 @@
 import type { FieldValues } from "react-hook-form";
 import type { ClientField } from "#domain/fields/lead-fields.ts";
 import type { FormValues } from "#domain/steps/step.ts";
-import { SSN_MASK, US_PHONE_MASK, type DigitMask } from "#web/ui/forms/input-masks.ts";
+import { SSN_MASK, US_PHONE_MASK_WITH_COUNTRY_CODE, type DigitMask } from "#web/ui/forms/input-masks.ts";
 import { MaskedField } from "#web/ui/forms/masked-field.tsx";
 import type { StepForm } from "../use-step-form.ts";
 import { fieldInput } from "./field-inputs.ts";
 
 // The masks of docs/product/validation.md: phones (999)-999-9999, the SSN xxx-xx-xxxx. The form keeps what the
-// visitor sees; the row's schema strips the mask before anything is sent.
+// visitor sees; the row's schema strips the mask before anything is sent. A phone pasted or typed with its
+// country code +1 loses it (no US area code starts with 1).
 const MASKS: Partial<Record<ClientField, DigitMask>> = {
-  phone: US_PHONE_MASK,
-  employerPhone: US_PHONE_MASK,
+  phone: US_PHONE_MASK_WITH_COUNTRY_CODE,
+  employerPhone: US_PHONE_MASK_WITH_COUNTRY_CODE,
   socialSecurityNumber: SSN_MASK,
 };
 
