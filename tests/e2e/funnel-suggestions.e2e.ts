@@ -113,6 +113,34 @@ describe.each([
   );
 });
 
+describe("the browser's autofill beside the suggestions", () => {
+  it("is offered for names, e-mail, street, employer and job title, never for the SSN, bank or licence numbers", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    const autocomplete = (label: string) => field(page, label).getAttribute("autocomplete");
+    const screens: [string, string, Record<string, string>][] = [
+      ["/lgname", "Your Legal Name", { "First Name": "given-name", "Last Name": "family-name" }],
+      ["/email", "Your E-mail Address", { "E-mail Address": "email" }],
+      ["/address", "Address of Residence", { "Street Address": "address-line1", "Zip Code": "postal-code" }],
+      ["/empinfor", "Employer Information", { "Employer Name": "organization", "Job Title": "organization-title" }],
+      ["/driverid", "Driver's License / State ID", { "Driver's License / State ID Number": "off" }],
+      ["/bankaccount", "Bank Account Number", { "Bank Account Number": "off" }],
+      ["/aba", "Bank Routing Number", { "Routing Number": "off" }],
+      ["/ssn", "Social Security Number", { "Social Security Number": "off" }],
+    ];
+    for (const [path, title, tokens] of screens) {
+      await open(page, path, title);
+      for (const [label, token] of Object.entries(tokens)) expect(await autocomplete(label), label).toBe(token);
+    }
+    // The names keep their suggestion list too: a combobox with its own autofill token.
+    await open(page, "/lgname", "Your Legal Name");
+    expect(await field(page, "First Name").getAttribute("role")).toBe("combobox");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("suggestions that fail", () => {
   it("leave the field working when the suggestion service is down", async () => {
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });

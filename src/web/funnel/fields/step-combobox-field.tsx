@@ -77,6 +77,9 @@ export function StepComboboxField<T>(props: {
               onChange: (event: ChangeEvent<HTMLInputElement>) => keep(event.target.value),
               // Expanded only while a list shows: an answer with nothing to offer opens none.
               "aria-expanded": open,
+              // The field's own autofill token (given-name, email, address-line1...), which downshift would
+              // turn "off": a phone fills a known answer in one tap, and our list still offers the rest.
+              autoComplete: input.autoComplete ?? "off",
             })}
           />
           <ul
