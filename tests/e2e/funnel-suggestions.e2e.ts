@@ -4,6 +4,7 @@ import { MESSAGES } from "../../src/domain/messages.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   baseURL,
+  closeSuggestionsBeforeActions,
   DESKTOP,
   field,
   heading,
@@ -111,6 +112,31 @@ describe.each([
     },
     LONG,
   );
+});
+
+describe("the e-mail's double-check", () => {
+  it("offers a slip in the domain corrected, and one tap saves the correction", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await closeSuggestionsBeforeActions(page);
+    await startFunnel(page);
+    await field(page, "First Name").fill("Ana");
+    await field(page, "Last Name").fill("Rivera");
+    await nextButton(page).click();
+    await page.waitForURL(`${baseURL}/email`);
+    const local = `slip.${Date.now()}`;
+    await field(page, "E-mail Address").fill(`${local}@gmial.com`);
+    await nextButton(page).click();
+    const dialog = page.getByRole("alertdialog", { name: "Is your e-mail address right?" });
+    await poll(() => dialog.textContent()).toContain(`Did you mean ${local}@gmail.com?`);
+    const use = dialog.getByRole("button", { name: "Use gmail.com" });
+    await poll(() => isFocused(use)).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/cellphone`);
+    expect((await savedContact(page)).email).toBe(`${local}@gmail.com`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("the browser's autofill beside the suggestions", () => {
