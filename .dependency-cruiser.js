@@ -109,6 +109,28 @@ export default {
       from: { path: "^src/server/[^/]+/" },
       to: { path: "^src/server/[^/]+$" },
     },
+    // dependency-cruiser's folder scope counts a folder with all its subfolders (see no-circular-folders), so a
+    // context's or a module's own files and one of its subfolders could import each other unseen. A subfolder
+    // therefore never imports the files directly in the context or module above it: they may import it.
+    {
+      name: "server-subfolder-not-to-context-files",
+      severity: "error",
+      comment:
+        "A file in a subfolder of a server context (intake/leads, distribution/auction...) does not import the " +
+        "files directly in that context (compliance/*.ts, say): those may import the subfolder, and the two " +
+        "would be a circle no folder rule sees. Move what both need into a subfolder of its own.",
+      from: { path: "^src/server/([^/]+)/[^/]+/" },
+      to: { path: "^src/server/$1/[^/]+$" },
+    },
+    {
+      name: "server-subfolder-not-to-module-files",
+      severity: "error",
+      comment:
+        "A file in a subfolder of a server module (intake/lookups/data, platform/db/migrations...) does not " +
+        "import the module's own files: the module builds on its subfolder, never the reverse.",
+      from: { path: "^src/server/([^/]+/[^/]+)/[^/]+/" },
+      to: { path: "^src/server/$1/[^/]+$" },
+    },
     // The web's folders, bottom to top (docs/decisions/0027-server-contexts.md, "The web"): ui, styles,
     // hydration and api; site; session; frame; then funnel (with lender over it) and pages side by side.
     // root.tsx and routes.ts compose them. A folder imports its own subfolders and the levels below it; the
@@ -217,7 +239,8 @@ export default {
         "No two folders of src/server or of src/web import each other, directly or around a longer circle " +
         "(type-only imports and tests included): move what both need into a lower folder. dependency-cruiser " +
         "counts a folder together with its subfolders, so a circle between a folder's own files and one of its " +
-        "subfolders is not seen here: the composition rules and web-subfolder-not-to-parent-files hold those.",
+        "subfolders is not seen here: the composition rules, the server-subfolder rules and " +
+        "web-subfolder-not-to-parent-files hold those.",
       scope: "folder",
       from: { path: "^src/(server|web)/" },
       to: { circular: true },

@@ -13,7 +13,7 @@ import { ATTRIBUTION_KEYS } from "../src/domain/attribution.ts";
 import { HYDRATED_EVENT, HYDRATION_FAILED_EVENT, UNREAD_ENTRY_KEY } from "../src/web/hydration/hydrated-event.ts";
 import { hydrationGate, type HydrationGateOptions } from "../src/web/hydration/hydration-gate.ts";
 import { HOME_PATHS } from "../src/web/frame/home-paths.ts";
-import { EMAIL_LINK_PARAM_NAMES } from "../src/web/hydration/email-link-params.ts";
+import { EMAIL_LINK_PARAM_NAMES } from "../src/domain/mail-links.ts";
 
 const root = path.resolve(process.argv[2] ?? "build/client");
 const SPA_FALLBACK = "__spa-fallback.html";

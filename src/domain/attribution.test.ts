@@ -2,19 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ATTRIBUTION_KEYS, attributionFrom, keptAttributionValue } from "./attribution.ts";
 import { leadSendRequest } from "./contracts/lead-send.ts";
+import { FIXED_SUBMISSION } from "../../tests/fixtures/lead-send.ts";
 
 // The traffic-source rule is one rule: what a landing keeps in the browser (attributionFrom) and what the
 // server keeps of the final submission (leadSendRequest) are the same function of the same value
 // (docs/product/lender-network.md#final-submission).
 
-const SUBMISSION = {
-  lead_id: "ld_1",
-  productId: 19,
-  price: 0,
-  closeConnection: 1,
-  consentEmailSms: "YES",
-  consentToFcra: "YES",
-};
+const SUBMISSION = FIXED_SUBMISSION;
 
 const submitted = (fields: Record<string, unknown>) =>
   leadSendRequest.parse({ ...SUBMISSION, ...fields }) as unknown as Record<string, unknown>;

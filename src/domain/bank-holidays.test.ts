@@ -9,7 +9,7 @@ const datesOf = (year: number) => bankHolidays(year).map((h) => h.date);
 // Each year's list is worked out by hand from one weekday per month, not from the code's rule: e.g. in 2022
 // January 1 is a Saturday, so the Mondays of January are the 3rd, 10th, 17th (MLK Day, the third), and so on.
 // They agree with the closing days the Federal Reserve published for those years.
-describe("bank holidays (docs/decisions/0029-bank-holidays.md)", () => {
+describe("bank holidays (docs/decisions/0032-bank-holidays.md)", () => {
   it("2022: New Year's Day on a Saturday closes nothing; Juneteenth and Christmas on a Sunday close the Monday", () => {
     expect(datesOf(2022)).toEqual([
       // Jan 1 is a Saturday: the Fed stayed open on Friday, December 31, 2021.

@@ -1,7 +1,7 @@
 import { addDays, parseIsoDate, toIsoDate, type IsoDate } from "./calendar-date.ts";
 
 // The days the Federal Reserve's payment services are closed, on which no payroll deposit lands
-// (docs/decisions/0029-bank-holidays.md): the eleven federal holidays, a Sunday holiday closed on the
+// (docs/decisions/0032-bank-holidays.md): the eleven federal holidays, a Sunday holiday closed on the
 // Monday after, a Saturday holiday not moved at all (the Fed stays open that Friday).
 
 export type BankHoliday = { date: IsoDate; name: string };

@@ -105,6 +105,8 @@ export const MESSAGES = {
   formEmailInvalid: "invalid email address",
   formPhoneLength: "Phone number must be 10 characters long",
   unsubscribeReasonRequired: "Unsubscribe is required!",
+  /** The unsubscribe link of an e-mail that the server does not take (docs/product/mail.md#reminders). */
+  unsubscribeLinkInvalid: "This unsubscribe link has expired or is incomplete. Please fill in the form below instead.",
   requestTypeRequired: "Please select an answer!",
   formFirstNameRequired: "First Name is required!",
   formLastNameRequired: "Last Name is required!",

@@ -36,7 +36,7 @@ describe("next pay date window (docs/product/settled-readings.md#5-next-pay-date
     expect(isAllowedNextPayDate("2026-11-30", today)).toBe(true); // Monday
   });
 
-  it("disables bank holidays: no payroll lands on them (docs/decisions/0029-bank-holidays.md)", () => {
+  it("disables bank holidays: no payroll lands on them (docs/decisions/0032-bank-holidays.md)", () => {
     // Thanksgiving (Thursday 2026-11-26) and Christmas (Friday 2026-12-25); the days around them stay open.
     expect(isAllowedNextPayDate("2026-11-26", today)).toBe(false);
     expect(isAllowedNextPayDate("2026-12-25", new Date("2026-12-01T00:00:00Z"))).toBe(false);

@@ -11,7 +11,7 @@ import { isBankHoliday } from "./bank-holidays.ts";
 import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "./options.ts";
 
 // Next pay date window (docs/product/settled-readings.md#5-next-pay-date-window): today through 30 days ahead, weekdays
-// only, and no bank holiday, on which no payroll lands (docs/decisions/0029-bank-holidays.md).
+// only, and no bank holiday, on which no payroll lands (docs/decisions/0032-bank-holidays.md).
 export const PAY_DATE_WINDOW_DAYS = 30;
 
 /** A day a payroll deposit can land on: a weekday that is not a bank holiday. */
@@ -52,7 +52,7 @@ export function allowedNextPayDates(today: Date): IsoDate[] {
 /**
  * docs/product/behaviour.md: biweekly or twice-monthly +14 days, monthly +1 month, weekly +7 days; a Saturday moves
  * forward 2 days and a Sunday 1, both to Monday. Monthly clamps to the month's end (Jan 31 -> Feb 28/29). A bank
- * holiday moves forward the same way, to the next day a payroll can land on (docs/decisions/0029-bank-holidays.md).
+ * holiday moves forward the same way, to the next day a payroll can land on (docs/decisions/0032-bank-holidays.md).
  */
 export function secondPayDate(first: IsoDate, frequency: PayFrequency): IsoDate {
   const date = parseIsoDate(first);

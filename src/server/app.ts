@@ -20,8 +20,11 @@ import { vendorCspSources } from "./platform/plugins/vendor-csp-sources.ts";
 import clientLogRoutes from "./intake/client-logs/routes.ts";
 import distribution from "./distribution/auction/plugin.ts";
 import marketing from "./workflows/marketing/plugin.ts";
+import reminders from "./workflows/reminders/plugin.ts";
+import { reminderSendCheck } from "./workflows/reminders/reminder-send-check.ts";
 import type { Buyer } from "./distribution/auction/buyer-config.ts";
 import { loggerOptions } from "./platform/logging/logger.ts";
+import { RequestLogsAtDebug } from "./platform/logging/request-logs.ts";
 import lookupRoutes from "./intake/lookups/routes.ts";
 import partnerRoutes from "./distribution/partner-list/routes.ts";
 import controlCharacters from "./platform/plugins/control-characters.ts";
@@ -61,6 +64,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    logController: new RequestLogsAtDebug(),
     // Plugins that start on the database (the job queue, its workers) may take longer than Fastify's 10 s on a
     // busy host; a start that slow is still a start, and one that never ends still fails here.
     pluginTimeout: 60_000,
@@ -88,7 +92,13 @@ export async function buildApp({
   await app.register(siteTrackingRoutes, { config });
   await app.register(retention, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(marketing, { config, db: database.db, tokenSecret: secrets.tokenSecret });
-  await app.register(mail, { config, db: database.db, transport: mailTransport });
+  await app.register(reminders, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(mail, {
+    config,
+    db: database.db,
+    transport: mailTransport,
+    check: reminderSendCheck(database.db, secrets.tokenSecret),
+  });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   if (config.operatorPassword) {
     await app.register(operatorRoutes, { config, db: database.db, password: config.operatorPassword });

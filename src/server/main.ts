@@ -3,18 +3,34 @@ import { ConfigError, loadConfig } from "./platform/config/config.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import { simulatedBuyers, startSimulator, type Simulator } from "./distribution/lenders-sim/simulator.ts";
 import { loadSecrets, SecretsError } from "./platform/security/secrets.ts";
+import { BuyerConfigError } from "./distribution/auction/buyer-config.ts";
+import { readBuyersFile } from "./distribution/auction/buyer-registry.ts";
+
+/**
+ * A bad setting, or a bad file a setting names, stops the start with a plain message naming it (and, for
+ * BUYERS_FILE, each buyer and field at fault), never a stack trace; anything else is a bug and throws.
+ */
+function stopOnBadSetting(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof SecretsError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (error instanceof BuyerConfigError) {
+    console.error(`Invalid configuration:\n  BUYERS_FILE: ${error.message.replaceAll("\n", "\n  ")}`);
+    process.exit(1);
+  }
+  throw error;
+}
 
 // Starts the server: validate settings, open and migrate the database, listen; stop cleanly on SIGTERM.
 async function main() {
   let config;
   try {
     config = loadConfig();
+    // Read once here so a bad file stops the start before any database is opened; the registry reads it again.
+    if (config.distribution.buyersFile) readBuyersFile(config.distribution.buyersFile);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    stopOnBadSetting(error);
   }
 
   let secrets;
@@ -27,11 +43,7 @@ async function main() {
       tokenSecret: config.tokenSecret,
     });
   } catch (error) {
-    if (error instanceof SecretsError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    stopOnBadSetting(error);
   }
 
   const database = await openDatabase(
@@ -46,7 +58,7 @@ async function main() {
     database,
     secrets,
     builtInBuyers: simulator ? simulatedBuyers(simulator.url) : undefined,
-  });
+  }).catch(stopOnBadSetting);
 
   let stopping = false;
   const stop = async (signal: string) => {

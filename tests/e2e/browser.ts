@@ -46,11 +46,17 @@ export const VIEWPORTS = { mobile: { width: 375, height: 740 }, desktop: { width
 /** A page whose console errors, page errors and CSP violations are collected for the test to assert on. */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    javaScriptEnabled?: boolean;
+    /** What the browser answers a sign-in (HTTP Basic) prompt with. */
+    httpCredentials?: { username: string; password: string };
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? VIEWPORTS.desktop,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    httpCredentials: options.httpCredentials,
   });
   const page = await context.newPage();
   const problems: string[] = [];

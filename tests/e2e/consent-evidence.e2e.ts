@@ -1,9 +1,8 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueCertificateToken } from "../../src/server/intake/consent/consent-certificate.ts";
 import { launchBrowser, openPage } from "./browser.ts";
+import { serverTokenSecret } from "./server-secrets.ts";
 import { ANSWERS, baseURL, LONG, newPerson, next, PHONE, poll, startLead } from "./funnel-walk.ts";
 
 // docs/product/security-and-privacy.md#consent-certificate: the consent a buyer can check later is, byte for
@@ -26,14 +25,6 @@ function shownText(page: Page, selector: string): Promise<string> {
     for (const hidden of copy.querySelectorAll(".visually-hidden")) hidden.remove();
     return copy.textContent ?? "";
   });
-}
-
-/** The server's own token secret (generated into its data directory outside production). */
-async function serverTokenSecret(): Promise<Buffer> {
-  const stored = JSON.parse(await readFile(path.join(inject("dataDir"), "secrets.json"), "utf8")) as {
-    tokenSecret: string;
-  };
-  return Buffer.from(stored.tokenSecret, "base64");
 }
 
 describe("consent evidence", () => {

@@ -1,11 +1,10 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secondPayDate } from "../../src/domain/pay-dates.ts";
 import { stepBySlug, stepTitle } from "../../src/domain/steps/step-table.ts";
 import { issueResumeToken } from "../../src/server/intake/leads/resume-token.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import { serverTokenSecret } from "./server-secrets.ts";
 import {
   ANSWERS,
   baseURL,
@@ -30,7 +29,6 @@ import {
 // The e-mail-link entry (docs/product/behaviour.md#resume-logic) against the real server: a link with a
 // valid resume token resumes the saved lead at its first unfinished step; a link without one starts a
 // fresh lead, whose legal name screen asks the name and the amount. Nothing waits on a clock.
-const dataDir = inject("dataDir");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -41,12 +39,6 @@ afterAll(async () => {
 });
 
 const next = (page: Page) => nextButton(page).click();
-
-/** The token secret the test server generated into its data directory (src/server/platform/security/secrets.ts). */
-async function tokenSecret(): Promise<Buffer> {
-  const stored = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { tokenSecret: string };
-  return Buffer.from(stored.tokenSecret, "base64");
-}
 
 /**
  * Every answer after the birth date except the SSN, in server names: a visitor who stopped on the last
@@ -120,7 +112,7 @@ describe("e-mail-link entry", () => {
     const person = newPerson();
     const { email } = person;
     const leadId = await earlierLead(person);
-    const token = issueResumeToken(await tokenSecret(), { id: leadId, email }, 24);
+    const token = issueResumeToken(await serverTokenSecret(), { id: leadId, email }, 24);
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: token }));
     // Phone and birth date are saved: the address is the first step left.
@@ -148,7 +140,7 @@ describe("e-mail-link entry", () => {
       const person = newPerson();
       const { email } = person;
       const leadId = await earlierLead(person, ALL_BUT_SSN);
-      const token = issueResumeToken(await tokenSecret(), { id: leadId, email }, 24);
+      const token = issueResumeToken(await serverTokenSecret(), { id: leadId, email }, 24);
       const { context, page, problems } = await openPage(browser, { viewport });
       await page.goto(link({ email, loan_reason: "MEDICAL", resume_token: token }));
       const loanReason = stepBySlug("loanreason")!;

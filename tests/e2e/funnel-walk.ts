@@ -79,7 +79,7 @@ export const isFocused = (locator: Locator) => locator.evaluate((el) => el === d
  * For a walk that never picks a suggestion: a field's suggestions open 300 ms after it was filled
  * (docs/product/validation.md, suggestions); on a busy machine that can be while Next is being clicked,
  * and at 375 px the list covers it, as it would a visitor's tap. Before each action, Escape closes an open
- * list and keeps the text (src/web/funnel/fields/step-combobox-field.tsx). funnel-suggestions.e2e.ts is
+ * list and keeps the text (src/web/ui/forms/combobox-field.tsx). funnel-suggestions.e2e.ts is
  * where suggestions are tried, without this.
  */
 export async function closeSuggestionsBeforeActions(page: Page) {

@@ -24,9 +24,10 @@ export function randomSecrets(): Secrets {
 }
 
 // Builds the real app on a fresh database and captures everything it logs, so tests can also assert
-// on what reached the log.
+// on what reached the log: at debug, so the per-request lines (debug, request-logs.ts) are checked for
+// personal data too.
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", ...GENEROUS_RATE_LIMITS, ...env });
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", ...GENEROUS_RATE_LIMITS, ...env });
   const database = await createTestDatabase();
   const stream = new PassThrough();
   let captured = "";

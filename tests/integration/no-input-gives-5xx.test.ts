@@ -37,6 +37,7 @@ const FIELD_NAMES = [
   "consent",
   "website",
   "resume_token",
+  "token",
   "workPhone",
   "address",
   "state",
@@ -57,6 +58,7 @@ const ENDPOINTS: { method: "GET" | "POST" | "PUT"; path: string }[] = [
   { method: "PUT", path: "/api/personal_loan/lead/v2/:id/step" },
   { method: "POST", path: "/api/personal_loan/lead/v2/email-link" },
   { method: "GET", path: "/api/personal_loan/lead/v2/:id" },
+  { method: "POST", path: "/api/unsubscribe/link" },
 ];
 
 describe("no input gives a 5xx", () => {

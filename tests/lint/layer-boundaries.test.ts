@@ -68,6 +68,16 @@ describe("layer boundaries", () => {
       "src/server/workflows/request.ts",
     ],
     ["src/server/console/to-app.ts", "server-context-not-to-composition", "src/server/app.ts"],
+    [
+      "src/server/compliance/register/to-policy.ts",
+      "server-subfolder-not-to-context-files",
+      "src/server/compliance/policy.ts",
+    ],
+    [
+      "src/server/intake/lookup/data/to-lookup.ts",
+      "server-subfolder-not-to-module-files",
+      "src/server/intake/lookup/zip.ts",
+    ],
     ["src/web/ui/to-site.ts", "web-foundation-imports-no-other-folder", "src/web/site/brand.ts"],
     ["src/web/hydration/to-api.ts", "web-foundation-imports-no-other-folder", "src/web/api/client.ts"],
     ["src/web/site/to-session.ts", "web-site-imports-only-foundation", "src/web/session/lead.ts"],
@@ -134,6 +144,14 @@ describe("layer boundaries", () => {
     ]);
   });
 
+  it("sees no folder circle between a server module and its subfolder, so the subfolder rule refuses the import back", () => {
+    expect(cruisedModule("src/server/intake/lookup/zip.ts").dependencies).toEqual(
+      expect.arrayContaining([expect.objectContaining({ resolved: "src/server/intake/lookup/data/zips.ts" })]),
+    );
+    expect(violationsFrom("src/server/intake/lookup/data")).toEqual([]);
+    expect(violationsFrom("src/server/intake/lookup")).toEqual([]);
+  });
+
   // Each allowed file must have been read with the imports it names, or "no violation" would prove nothing.
   it.each([
     ["src/domain/allowed.ts", [aPackage("zod"), "src/domain/own.ts", "src/domain/own.ts"]],
@@ -152,6 +170,8 @@ describe("layer boundaries", () => {
     ["src/server/api.ts", [aPackage("fastify"), "fs", "src/domain/own.ts"]],
     ["src/server/platform/db.ts", ["src/domain/own.ts"]],
     ["src/server/intake/form.ts", ["src/server/platform/db.ts"]],
+    ["src/server/intake/lookup/zip.ts", ["src/server/platform/db.ts", "src/server/intake/lookup/data/zips.ts"]],
+    ["src/server/intake/lookup/data/zips.ts", []],
     ["src/server/compliance/policy.ts", ["src/server/platform/db.ts", "src/server/intake/form.ts"]],
     ["src/server/distribution/sale.ts", ["src/server/compliance/policy.ts"]],
     ["src/server/workflows/request.ts", ["src/server/distribution/sale.ts"]],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTRIBUTION_KEYS, keptAttributionValue, type AttributionKey } from "../attribution.ts";
-import type { ServerField } from "../fields/lead-fields.ts";
+import { SUBMISSION_NAMES, type SubmissionName } from "../fields/field-exposure.ts";
 import { answerOf } from "./envelope.ts";
 
 // The lender network's calls (docs/product/server-calls.md, docs/product/lender-network.md): the final
@@ -26,50 +26,12 @@ export const TRACKING_FIELDS = [
 ] as const;
 type TrackingField = (typeof TRACKING_FIELDS)[number];
 
-/** The application answers the final submission carries (docs/product/server-calls.md#final-submission-payload). */
-const APPLICATION_FIELDS = [
-  "loanAmount",
-  "workCompanyName",
-  "jobTitle",
-  "activeMilitary",
-  "workTimeAtEmployer",
-  "ssn",
-  "driversLicenseNumber",
-  "driversLicenseState",
-  "incomeType",
-  "incomePaymentFrequency",
-  "incomeNetMonthly",
-  "incomeNextDate1",
-  "incomeNextDate2",
-  "bankDirectDeposit",
-  "bankAba",
-  "bankName",
-  "bankAccountNumber",
-  "bankAccountType",
-  "bankAccountLengthMonths",
-  "firstName",
-  "lastName",
-  "dob",
-  "address",
-  "addressLengthMonths",
-  "city",
-  "state",
-  "zip",
-  "ownHome",
-  "email",
-  "homePhone",
-  "workPhone",
-  "cellPhone",
-  "userIp",
-  "contactTime",
-  "creditScore",
-  "loanReason",
-  "userAgent",
-  "debt_amount",
-  "time_at_residence",
-  "own_car",
-  "confirm_pii",
-] as const;
+/**
+ * The application answers the final submission carries (docs/product/server-calls.md#final-submission-payload):
+ * each field's names from the registry, and `confirm_pii`, which is no lead field (it is kept with the sale).
+ */
+const APPLICATION_FIELDS = [...SUBMISSION_NAMES, "confirm_pii"] as const;
+type ApplicationField = SubmissionName | "confirm_pii";
 
 const urlText = text(2048);
 
@@ -109,39 +71,13 @@ export type LeadSendBody = {
   consentToFcra: "YES";
   testMode?: boolean | 0 | 1 | "0" | "1" | "true" | "false";
   testSold?: boolean | 0 | 1 | "0" | "1" | "true" | "false";
-} & Partial<Record<(typeof APPLICATION_FIELDS)[number], string | number | null>> &
+} & Partial<Record<ApplicationField, string | number | null>> &
   Partial<Record<TrackingField, string>>;
 
 /** True for the submission's truthy spellings of a flag (testMode: true, 1, "1", "true"). */
 export function flagSet(value: LeadSendBody["testMode"]): boolean {
   return value === true || value === 1 || value === "1" || value === "true";
 }
-
-/**
- * The answers a lead must hold before it can be sold, by server field, with the submission's name for
- * each (the 400 names the latter). A lead that lacks one is refused, not sent half-empty to a buyer.
- */
-export const REQUIRED_FOR_SALE: Partial<Record<ServerField, string>> = {
-  loan_amount: "loanAmount",
-  email: "email",
-  first_name: "firstName",
-  last_name: "lastName",
-  cell_phone: "cellPhone",
-  zip: "zip",
-  city: "city",
-  state: "state",
-  address: "address",
-  dob: "dob",
-  income_type: "incomeType",
-  income_payment_frequency: "incomePaymentFrequency",
-  income_net_monthly: "incomeNetMonthly",
-  income_next_date_1: "incomeNextDate1",
-  bank_direct_deposit: "bankDirectDeposit",
-  bank_aba: "bankAba",
-  bank_account_number: "bankAccountNumber",
-  bank_account_type: "bankAccountType",
-  ssn: "ssn",
-};
 
 /** Lead statuses of send and ping answers (docs/product/server-calls.md#server-contract). */
 export const LEAD_STATUS = { accepted: 1, rejected: 2, pending: 3 } as const;

@@ -11,6 +11,13 @@ const honeypot = { [HONEYPOT_FIELD]: z.string().max(200).optional() };
 export const unsubscribeRequest = unsubscribeSchema.extend(honeypot);
 export const doNotSellRequest = doNotSellSchema.extend(honeypot);
 
+/**
+ * POST /api/unsubscribe/link: the token of an e-mail's unsubscribe link stands for the address and phones
+ * the e-mail was about (docs/product/mail.md#reminders), so the page sends nothing else.
+ */
+export const unsubscribeLinkRequest = z.object({ token: z.string().min(1).max(200) });
+export type UnsubscribeLinkBody = z.output<typeof unsubscribeLinkRequest>;
+
 /** A bot that filled the honeypot gets the same message, without a reference. */
 export const privacyReceiptAnswer = answerOf(z.object({ reference: z.string() }).optional());
 export type PrivacyRequestReceipt = { reference: string };

@@ -96,8 +96,10 @@ export function incomeFromWire(incomeType: string, activeMilitary: string | null
   return incomeType === "SELF_EMPLOYMENT" && activeMilitary === "YES" ? "MILITARY" : incomeType;
 }
 
-/** Every name of every personal field (sensitive or personal in the registry): never logged. */
-export const PERSONAL_FIELD_NAMES: readonly string[] = SERVER_FIELDS.filter((f) => {
-  const spec = LEAD_FIELDS[f] as { sensitive?: unknown; personal?: boolean };
-  return spec.sensitive !== undefined || spec.personal === true;
-}).flatMap(namesOf);
+/**
+ * Every name of every field the registry marks `personal` (each contact and restricted field): never logged.
+ * The server's logger redacts them; a client log filter can take the same list.
+ */
+export const PERSONAL_FIELD_NAMES: readonly string[] = SERVER_FIELDS.filter((f) => LEAD_FIELDS[f].personal).flatMap(
+  namesOf,
+);

@@ -6,9 +6,9 @@ import {
   DEFAULT_RESIDENCE_DURATION,
   BANK_ACCOUNT_TYPE_OPTIONS,
   INCOME_SOURCE_OPTIONS,
+  PAY_FREQUENCY_OPTIONS,
   RESIDENCE_DURATION_OPTIONS,
   type IncomeSource,
-  type PayFrequency,
 } from "../options.ts";
 import { incomeForWire } from "../fields/field-names.ts";
 import { MESSAGES } from "../messages.ts";
@@ -18,7 +18,7 @@ import { workPhoneConflict } from "../schemas/work-phone.ts";
 import { choice, fieldsValid, zipCode } from "../schemas/field-rules.ts";
 import { loanAmount } from "../schemas/quick-start.ts";
 import { CHECKING_CONFIRMATION } from "./bank-type-confirmation.ts";
-import type { FormValues, Step, StepRow } from "./step.ts";
+import type { BodyContext, FormValues, Step, StepRow } from "./step.ts";
 
 // The main flow of docs/product/screens-and-routes.md, in its order. Indicators from the route table (the credit score
 // screen has none there and takes 23, between own car 22 and SSN 24). Step numbers and bodies from
@@ -26,10 +26,11 @@ import type { FormValues, Step, StepRow } from "./step.ts";
 // and 12 (docs/decisions/0007). back/next default to the neighbours.
 type Row = StepRow & { back?: string | null; next?: string };
 
-/** The second pay date follows from the first and the pay frequency (docs/product/behaviour.md). */
-function secondDate(v: FormValues, payFrequency: PayFrequency | undefined) {
-  if (!payFrequency) throw new RangeError("The second pay date needs the pay frequency");
-  return secondPayDate(String(v.incomeNextDate1), payFrequency);
+/** The second pay date follows from the first and the saved pay frequency (docs/product/behaviour.md). */
+function secondDate(v: FormValues, { saved }: BodyContext) {
+  const frequency = PAY_FREQUENCY_OPTIONS.find((o) => o.value === saved?.incomePaymentFrequency)?.value;
+  if (!frequency) throw new RangeError("The second pay date needs the pay frequency");
+  return secondPayDate(String(v.incomeNextDate1), frequency);
 }
 
 // prettier-ignore
@@ -42,9 +43,10 @@ const ROWS: readonly Row[] = [
   { slug: "email", indicator: 3, screen: "email", title: "Your E-mail Address", subtitle: "We will send your loan request details here.",
     fields: ["email"], stepNumber: null, resumable: false },
   // The main flow saves the phone as cell and home phone with contact time ANYTIME
-  // (docs/product/settled-readings.md#2-best-time-to-contact).
+  // (docs/product/settled-readings.md#2-best-time-to-contact). docs/product/errors.md: the server's refusal of the
+  // number, whatever its 4xx, reads "Phone number is invalid!".
   { slug: "cellphone", indicator: 3, screen: "cell-phone", title: "Your Cell Phone", subtitle: "Lenders might call you to discuss your loan request.",
-    fields: ["phone"], stepNumber: 2, consent: "phone",
+    fields: ["phone"], stepNumber: 2, consent: "phone", refusal: { field: "phone", message: MESSAGES.phoneRefused },
     body: { cellPhone: "phone", homePhone: "phone", contactTime: () => DEFAULT_CONTACT_TIME } },
   { slug: "dob", indicator: 4, screen: "dob", title: "Date of Birth", subtitle: "You must be 18 or older to request a loan.",
     fields: ["dob"], stepNumber: 5, body: { dob: "dob" }, form: (_fields, ctx) => dobFormSchema(ctx.today) },
@@ -89,7 +91,7 @@ const ROWS: readonly Row[] = [
     fields: ["monthlyIncome"], stepNumber: 13, body: { incomeNetMonthly: "monthlyIncome" } },
   { slug: "nextpaydate", indicator: 13, screen: "pay-date", title: "Next Pay Date", subtitle: "When you will be getting paid next",
     fields: ["incomeNextDate1"], stepNumber: 14,
-    body: { incomeNextDate1: "incomeNextDate1", incomeNextDate2: (v, ctx) => secondDate(v, ctx.payFrequency) },
+    body: { incomeNextDate1: "incomeNextDate1", incomeNextDate2: secondDate },
     refineBody: (b, ctx) => {
       if (!isSecondPayDateOf(String(b.incomeNextDate1), String(b.incomeNextDate2)))
         ctx.addIssue({ code: "custom", path: ["incomeNextDate2"], message: MESSAGES.payDateSecond });

@@ -46,7 +46,7 @@ describe("screen forms of the step table", () => {
     "%s: a good answer parses, becomes its step body and passes the server's check",
     (_, step) => {
       const values = stepFormSchema(step, context).parse(typed(step));
-      const body = formToStepBody(step, values, { payFrequency: "BIWEEKLY" });
+      const body = formToStepBody(step, values, { saved: { incomePaymentFrequency: "BIWEEKLY" } });
       if (step.stepNumber === null) {
         expect(body).toBeUndefined();
         return;
@@ -105,14 +105,18 @@ describe("screen forms of the step table", () => {
     });
   });
 
-  it("computes the second pay date from the pay frequency (docs/product/behaviour.md)", () => {
+  it("computes the second pay date from the saved pay frequency (docs/product/behaviour.md)", () => {
     const step = stepBySlug("nextpaydate")!;
-    expect(formToStepBody(step, { incomeNextDate1: "2026-11-27" }, { payFrequency: "MONTHLY" })).toEqual({
+    const saved = { incomePaymentFrequency: "MONTHLY", firstName: "Ana" };
+    expect(formToStepBody(step, { incomeNextDate1: "2026-11-27" }, { saved })).toEqual({
       step: 14,
       incomeNextDate1: "2026-11-27",
       incomeNextDate2: "2026-12-28", // Dec 27 is a Sunday
     });
     expect(() => formToStepBody(step, { incomeNextDate1: "2026-11-27" })).toThrow(RangeError);
+    expect(() =>
+      formToStepBody(step, { incomeNextDate1: "2026-11-27" }, { saved: { incomePaymentFrequency: "DAILY" } }),
+    ).toThrow(RangeError);
   });
 
   it("sends only the routing fields from the main routing screen", () => {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ConsentKey } from "../consent.ts";
 import type { ClientField, RuleContext } from "../fields/lead-fields.ts";
-import type { Option, PayFrequency } from "../options.ts";
+import type { Option } from "../options.ts";
 import type { KnownPhones } from "../schemas/work-phone.ts";
 
 // The shape of a row of the step table (step-table.ts). A row is a screen: its words, its route and
@@ -36,8 +36,18 @@ export type StepFormContext = RuleContext & {
   knownPhones?: KnownPhones;
 };
 
-/** What turning a form into its body may need: the saved pay frequency (the second pay date). */
-export type BodyContext = { payFrequency?: PayFrequency };
+/**
+ * What turning a form into its body may read besides the form: the visitor's saved answers, in client names (the
+ * second pay date follows the saved pay frequency). A row's body names what it reads, so the code that saves a step
+ * names no field.
+ */
+export type BodyContext = { saved?: Readonly<Record<string, unknown>> };
+
+/**
+ * How a refusal of a screen's save reads when the spec words it whatever the server named: the message under one of
+ * the screen's fields (docs/product/errors.md: the phone step's "Phone number is invalid!").
+ */
+type StepRefusal = { field: ClientField; message: string };
 
 /**
  * An answer the screen asks the visitor to reconsider before it is sent: when `field` holds `value`, a
@@ -87,6 +97,8 @@ export type StepRow = {
   refineBody?: (body: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** An answer to confirm in a pop-up before sending (the bank account type's Saving). */
   confirmChoice?: ChoiceConfirmation;
+  /** What a refusal of this screen's save (a 4xx other than a rate limit) shows, where the spec words it. */
+  refusal?: StepRefusal;
   /** The consent text shown above this screen's button (consent.ts); the step carries its evidence. */
   consent?: ConsentKey;
   /** False for the screens before the resume logic starts (legal name, e-mail). */

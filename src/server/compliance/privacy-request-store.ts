@@ -10,7 +10,7 @@ export type NewPrivacyRequest = {
   kind: PrivacyRequestKind;
   dedupeKey: string;
   email: string;
-  phone: string;
+  phone: string | null;
   payload: Record<string, string>;
   ip: string | undefined;
 };

@@ -9,7 +9,12 @@ import type {
 import type { ClientLogEvent, LeadSendBody, LeadStatusData } from "#domain/contracts/lead-send.ts";
 import type { AddressSuggestion, RoutingLookup, SuggestionField, ZipPlace } from "#domain/contracts/lookups.ts";
 import type { PartnerList } from "#domain/contracts/partners.ts";
-import type { DoNotSellBody, PrivacyRequestReceipt, UnsubscribeBody } from "#domain/contracts/privacy.ts";
+import type {
+  DoNotSellBody,
+  PrivacyRequestReceipt,
+  UnsubscribeBody,
+  UnsubscribeLinkBody,
+} from "#domain/contracts/privacy.ts";
 import type { SiteTracking } from "#domain/contracts/site-tracking.ts";
 import type { StepBodyRequest } from "#domain/steps/step-bodies.ts";
 
@@ -108,6 +113,11 @@ export async function fetchSiteTracking(): Promise<SiteTracking | undefined> {
 /** POST /api/unsubscribe (docs/product/server-calls.md): email, phone (ten digits), unsubscribe (reason). */
 export function sendUnsubscribeRequest(body: UnsubscribeBody) {
   return apiRequest<PrivacyRequestReceipt>("POST", "/unsubscribe", { body });
+}
+
+/** POST /api/unsubscribe/link: the token of an e-mail's unsubscribe link (docs/product/mail.md#reminders). */
+export function sendUnsubscribeLink(body: UnsubscribeLinkBody) {
+  return apiRequest<PrivacyRequestReceipt>("POST", "/unsubscribe/link", { body });
 }
 
 /**

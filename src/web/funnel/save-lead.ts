@@ -6,8 +6,8 @@ import { createLead, joinMarketingList, updateLead, type ApiResult } from "#web/
 import type { TemporaryContact } from "#web/session/temporary-contact.ts";
 import { readAttribution } from "#web/site/attribution.ts";
 import { useFunnel } from "./funnel-state.tsx";
+import { refusalOf, type Save } from "./refusal.ts";
 import { clientFieldOfServerName } from "./step-flow.ts";
-import type { StepForm } from "./use-step-form.ts";
 
 // The screens without a step number save through lead create and update (docs/product/behaviour.md): the
 // legal name waits in the temporary contact, and the e-mail screen creates the lead from the quick start's
@@ -39,9 +39,10 @@ export function createLeadBody(temporary: TemporaryContact, email: string): Crea
 /**
  * The save of the legal name, e-mail and loan confirmation screens: the answers (client names) go onto the
  * visitor's lead with an update, or, on the e-mail screen before there is a lead, create it. Before the
- * lead exists the legal name is kept in the temporary contact. Only a 200 moves on.
+ * lead exists the legal name is kept in the temporary contact. Only a 200 moves on; a refusal is answered for the
+ * shell to show.
  */
-export function useSaveLead(step: Step, stepForm: StepForm) {
+export function useSaveLead(step: Step): Save {
   const funnel = useFunnel();
   const navigate = useNavigate();
 
@@ -72,6 +73,6 @@ export function useSaveLead(step: Step, stepForm: StepForm) {
       await navigate("/", { replace: true });
       return;
     }
-    stepForm.showFailure(result, clientFieldOfServerName);
+    return refusalOf(step, result, clientFieldOfServerName);
   };
 }

@@ -1,10 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, PrefetchPageLinks } from "react-router";
 import { CONSENT_TEXTS } from "#domain/consent.ts";
 import { MESSAGES } from "#domain/messages.ts";
-import type { Step } from "#domain/steps/step.ts";
+import type { FormValues, Step } from "#domain/steps/step.ts";
 import { stepTitle } from "#domain/steps/step-table.ts";
 import { ConsentText } from "./consent-text.tsx";
+import { useFirstName } from "./funnel-state.tsx";
+import type { Refusal } from "./refusal.ts";
+import type { ScreenForm } from "./step-schema.ts";
 
 /** The button of a screen without consent text; a screen with one uses the button its text names. */
 const NEXT_LABEL = "Next";
@@ -13,9 +16,10 @@ const NEXT_LABEL = "Next";
 export const subtitleIdOf = (headingId: string) => `${headingId}-subtitle`;
 
 /** The step's heading with its back arrow; focus moves to it when the screen opens, so a screen reader
- * announces the new step and the next Tab lands on its first field. */
-export function StepHeading(props: { step: Step; firstName?: string | null; headingId: string }) {
+ * announces the new step and the next Tab lands on its first field. A title may greet by the first name. */
+export function StepHeading(props: { step: Step; headingId: string }) {
   const { step } = props;
+  const firstName = useFirstName();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
@@ -40,7 +44,7 @@ export function StepHeading(props: { step: Step; firstName?: string | null; head
           </Link>
         ) : null}
         <h1 id={props.headingId} ref={headingRef} tabIndex={-1} className="step__title">
-          {stepTitle(step, { firstName: props.firstName })}
+          {stepTitle(step, { firstName })}
         </h1>
       </div>
       <p id={subtitleIdOf(props.headingId)} className="step__subtitle">
@@ -52,56 +56,70 @@ export function StepHeading(props: { step: Step; firstName?: string | null; head
 
 export type StepShellProps = {
   step: Step;
-  firstName?: string | null;
+  /** The screen's form (useZodForm over useStepSchema); the shell is its <form> and sends it. */
+  form: ScreenForm;
+  /** Saves the checked answers (useSaveStep, useSaveLead); a refusal it answers is shown on the form. */
+  onValid: (values: FormValues) => Promise<Refusal | undefined>;
+  /** Runs before the form is checked (a lookup that fills fields the schema requires); false stops the submit. */
+  beforeValidation?: () => Promise<boolean | void>;
   /** The heading's id, for a radio group the heading names; made here when not given. */
   headingId?: string;
-  /** Runs the save; the shell ignores a second submit until it settles. */
-  onSubmit: () => Promise<void>;
-  formRef?: Ref<HTMLFormElement>;
-  formError?: string | undefined;
   children: ReactNode;
 };
 
 // One shell for every screen of the funnel (docs/product/screens-and-routes.md, shared behaviour): back arrow, title
 // and subtitle, the form, the row's consent text above the button (its wording names the button), and a Next
-// button with a loading state. While a save is in flight the button says
-// so (aria-busy, aria-disabled, a spinner) and further submits are ignored; aria-disabled rather than
-// disabled, so keyboard focus stays on the button instead of falling back to the page.
+// button with a loading state. The shell sends the screen's form: Next checks it (focus goes to the first invalid
+// field), runs the save, and puts a refusal's messages on the fields it names, or above the button when it names
+// none of them. While a submit runs the button says so (aria-busy, aria-disabled, a spinner) and further submits
+// are ignored; aria-disabled rather than disabled, so keyboard focus stays on the button instead of falling back to
+// the page.
 export function StepShell(props: StepShellProps) {
-  const { step } = props;
+  const { step, form } = props;
   const ownHeadingId = useId();
   const headingId = props.headingId ?? ownHeadingId;
   const consentId = useId();
-  const busyRef = useRef(false);
-  const [busy, setBusy] = useState(false);
+  // A message that belongs to no field: a refusal naming none of the screen's fields (until a submit gets past the
+  // check again), or a fault of the screen's own code (until the next submit).
+  const [refused, setRefused] = useState<string | undefined>(undefined);
   const [crashed, setCrashed] = useState(false);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
+  const onValid = async (values: FormValues) => {
+    setRefused(undefined);
+    try {
+      const refusal = await props.onValid(values);
+      if (!refusal) return;
+      const unmatched = form.setServerErrors(refusal.errors);
+      const placed = Object.keys(unmatched).length < Object.keys(refusal.errors).length;
+      setRefused(placed ? undefined : refusal.message);
+      form.focusFirstInvalid();
+    } catch {
+      setCrashed(true);
+    }
+  };
+  // Always given, so Next says it is busy from the moment it is pressed, as it did while the check ran.
+  const before = async () => {
     setCrashed(false);
-    props
-      .onSubmit()
-      .catch(() => setCrashed(true))
-      .finally(() => {
-        busyRef.current = false;
-        setBusy(false);
-      });
+    try {
+      return await props.beforeValidation?.();
+    } catch {
+      setCrashed(true);
+      return false;
+    }
   };
 
-  const formError = props.formError ?? (crashed ? MESSAGES.unexpectedError : undefined);
+  const formError = refused ?? (crashed ? MESSAGES.unexpectedError : undefined);
+  const busy = form.busy;
   return (
     <article className="step" aria-labelledby={headingId}>
-      <StepHeading step={step} firstName={props.firstName} headingId={headingId} />
+      <StepHeading step={step} headingId={headingId} />
       <form
-        ref={props.formRef}
+        ref={form.formRef}
         className="step__form"
         aria-labelledby={headingId}
         aria-busy={busy || undefined}
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={form.submitWith(onValid, { before })}
       >
         {props.children}
         <p className="step__form-error" role="alert">

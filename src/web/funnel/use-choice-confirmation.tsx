@@ -1,16 +1,15 @@
 import { useRef, useState, type ReactNode } from "react";
-import type { FormValues, Step } from "#domain/steps/step.ts";
+import type { Step } from "#domain/steps/step.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
-import type { StepForm } from "./use-step-form.ts";
+import type { Save } from "./refusal.ts";
+import type { ScreenForm } from "./step-schema.ts";
 import "./confirm-choice.css";
-
-type Save = (values: FormValues) => Promise<void>;
 
 // The row's confirmChoice (src/domain/steps/step.ts): a valid answer that matches it opens a pop-up
 // instead of being sent. Both buttons send the form again through its own submit (so the shell's
 // busy state and double-submit guard apply), once with the suggested answer put in, once as it is.
 // Escape or Close leaves the visitor on the screen with nothing sent.
-export function useChoiceConfirmation(step: Step, stepForm: StepForm) {
+export function useChoiceConfirmation(step: Step, form: ScreenForm) {
   const confirmation = step.confirmChoice;
   const [open, setOpen] = useState(false);
   const confirmed = useRef(false);
@@ -23,15 +22,15 @@ export function useChoiceConfirmation(step: Step, stepForm: StepForm) {
         return;
       }
       confirmed.current = false;
-      await save(values);
+      return save(values);
     };
 
   const answer = (change: boolean) => {
     if (!confirmation) return;
-    if (change) stepForm.form.setValue(confirmation.field, confirmation.suggested, { shouldDirty: true });
+    if (change) form.setValue(confirmation.field, confirmation.suggested, { shouldDirty: true });
     confirmed.current = true;
     setOpen(false);
-    stepForm.formRef.current?.requestSubmit();
+    form.formRef.current?.requestSubmit();
   };
 
   const dialog: ReactNode = confirmation ? (

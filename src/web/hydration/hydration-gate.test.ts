@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
-import { EMAIL_LINK_PARAM_NAMES } from "./email-link-params.ts";
+import { EMAIL_LINK_PARAM_NAMES } from "#domain/mail-links.ts";
 import { hydrationGate, type HydrationGateOptions } from "./hydration-gate.ts";
 import { UNREAD_ENTRY_KEY } from "./hydrated-event.ts";
 

@@ -2,7 +2,7 @@ import { enterFromEmailLink, UNREACHABLE_MESSAGE } from "#web/api/api.ts";
 import { saveLeadId } from "./lead-session.ts";
 import { forgetTemporaryContact, trimUserAgent } from "./temporary-contact.ts";
 import { readAttribution } from "#web/site/attribution.ts";
-import { EMAIL_LINK_PARAM } from "#web/hydration/email-link-params.ts";
+import { EMAIL_LINK_PARAM } from "#domain/mail-links.ts";
 
 // A visitor arriving from one of our e-mails has `?email=…&loan_reason=…` (and, when the e-mail offered to
 // resume an application, `&resume_token=…`) in the address (docs/product/behaviour.md#resume-logic). The

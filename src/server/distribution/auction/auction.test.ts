@@ -66,7 +66,15 @@ describe("the auction", () => {
     const { lead, auction } = await sell();
     expect(auction).toMatchObject({ status: "accepted", buyerId: "last" });
     const posts = await postsTo(bed.t.database.db, lead.id);
-    expect(posts.map((p) => p.buyer_id)).toEqual(["rejects", "errors", "garbage", "html", "drops", "last"]);
+    expect(posts).toEqual([
+      { buyer_id: "rejects", state: "rejected" },
+      { buyer_id: "errors", state: "rejected" },
+      // An answer that came but could not be read is recorded as such, not as a reject.
+      { buyer_id: "garbage", state: "unreadable" },
+      { buyer_id: "html", state: "unreadable" },
+      { buyer_id: "drops", state: "rejected" },
+      { buyer_id: "last", state: "accepted" },
+    ]);
     const calls = await callsOf(bed.t.database.db, lead.id);
     const reasons = Object.fromEntries(calls.filter((c) => c.kind === "post").map((c) => [c.buyerId, c.reason]));
     expect(reasons).toMatchObject({
@@ -76,6 +84,47 @@ describe("the auction", () => {
       html: "unreadable json answer",
       drops: "connection failed",
     });
+  });
+
+  it("reads a form buyer's JSON answer by its Content-Type and sells it the lead", async () => {
+    const formBuyer = await buyer({ ping: () => bid(30), post: () => accept("https://form.example/o") });
+    await addBuyers(bed.t.database.db, lenderConfig("form-json", formBuyer, { protocol: "form" }));
+    const { lead, auction } = await sell();
+    expect(new URLSearchParams(formBuyer.bodies.find((b) => b.path === "/post")?.body).get("lead_id")).toBe(lead.id);
+    expect(auction).toMatchObject({ status: "accepted", buyerId: "form-json", redirectUrl: "https://form.example/o" });
+  });
+
+  it("records an answer it cannot read as unreadable, warns, and never counts it as that buyer's sale", async () => {
+    // A form buyer that accepts in JSON but says text/html: unreadable without answer.format.
+    const unclear = await buyer({
+      ping: () => bid(40),
+      post: () => ({ body: JSON.stringify({ result: "accepted", id: "s-1" }), type: "text/html" }),
+    });
+    await addBuyers(bed.t.database.db, lenderConfig("unclear", unclear, { protocol: "form" }));
+    const { lead, auction } = await sell();
+    expect(auction).toMatchObject({ status: "rejected", reason: "answer unreadable", rejectUrl: "/reject-page" });
+    const post = (await callsOf(bed.t.database.db, lead.id)).find((c) => c.kind === "post");
+    expect(post).toMatchObject({ buyerId: "unclear", state: "unreadable", reason: "answer has no result" });
+    expect(bed.t.logs()).toContain("unclear: its post answer could not be read (answer has no result)");
+
+    // With a buyer below it, the applicant goes on to that one.
+    const next = await buyer({ ping: () => bid(5), post: () => accept("https://next.example/o") });
+    await addBuyers(bed.t.database.db, lenderConfig("next", next));
+    const second = await sell();
+    expect(second.auction).toMatchObject({ status: "accepted", buyerId: "next" });
+    expect(await postsTo(bed.t.database.db, second.lead.id)).toEqual([
+      { buyer_id: "unclear", state: "unreadable" },
+      { buyer_id: "next", state: "accepted" },
+    ]);
+  });
+
+  it("records a ping answer it cannot read as unreadable", async () => {
+    const unclear = await buyer({ ping: () => ({ body: "<html>busy</html>", type: "text/html" }) });
+    await addBuyers(bed.t.database.db, lenderConfig("unclear", unclear));
+    const { lead, auction } = await sell();
+    expect(auction).toMatchObject({ status: "rejected", reason: "answer unreadable" });
+    const [ping] = await callsOf(bed.t.database.db, lead.id);
+    expect(ping).toMatchObject({ kind: "ping", state: "unreadable", reason: "unreadable json answer" });
   });
 
   it("cuts a buyer that hangs at its timeout and still decides", async () => {

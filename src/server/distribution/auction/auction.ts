@@ -20,6 +20,7 @@ import {
 import type { Buyer } from "./buyer-config.ts";
 import { callBuyer, type CallOutcome } from "./buyer-http.ts";
 import type { BuyerRegistry } from "./buyer-registry.ts";
+import type { DecidedAuction } from "./decision-log.ts";
 import { ineligibility } from "./eligibility.ts";
 import {
   ALL_CLASSES,
@@ -29,9 +30,9 @@ import {
   secretsOf,
   visibleTo,
   type LeadDocument,
-  type SourceField,
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
+import { sourcesOf } from "./transforms.ts";
 
 // The auction (docs/product/lender-network.md#auction, docs/decisions/0018-lender-auction.md): eligible
 // buyers by tier; in a tier, pings in parallel, bids above the floor ranked (ties in random order, so each
@@ -49,7 +50,7 @@ export type AuctionContext = {
   leaseMs: number;
   rejectUrl: string;
   acceptedWithoutRedirect: string;
-  onDecided: (leadId: string) => void;
+  onDecided: (auction: DecidedAuction) => void;
   warn: (message: string) => void;
   /** The address of a lead's consent certificate, which a post may carry (consent_certificate_url). */
   certificateUrl?: (leadId: string) => string;
@@ -101,7 +102,9 @@ export async function runAuction(ctx: AuctionContext, leadId: string): Promise<v
   const run: Run = { ...ctx, token: claim.token, lost: () => lost };
   try {
     const decision = await decide(run, claim.auction);
-    if (await decideAuction(ctx.db, leadId, claim.token, decision)) ctx.onDecided(leadId);
+    if (await decideAuction(ctx.db, leadId, claim.token, decision)) {
+      ctx.onDecided({ ...decision, leadId, createdAt: claim.auction.createdAt });
+    }
   } catch (error) {
     // Whoever holds the lease now (or the sweeper, once it runs out) carries the auction on.
     if (!(error instanceof Fenced)) throw error;
@@ -177,6 +180,15 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   const deadline = auction.deadlineAt.getTime();
   const remaining = () => deadline - Date.now();
   let lastRejectUrl: string | undefined;
+  // A buyer whose answer could not be read may believe it bought the lead: the operator must hear of it, and
+  // the auction's reason says so when nobody else bought (docs/decisions/0018-lender-auction.md).
+  let unreadableAnswers = false;
+  const unreadable: Unreadable = (buyer, kind, reason) => {
+    unreadableAnswers = true;
+    ctx.warn(
+      `${buyer.id}: its ${kind} answer could not be read (${reason}); check its answer mapping and answer.format`,
+    );
+  };
 
   /** Posts the full lead; a sale answers its decision, anything else null, and a stop answers a reason. */
   const post = async (
@@ -217,9 +229,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     // The full application leaves only here: which of its sensitive answers went to whom is logged first.
     await logSensitiveRead(db, {
       leadId: auction.leadId,
-      fields: buyer.post.fields.flatMap((map) =>
-        map.from && visible[map.from as SourceField] != null ? [map.from] : [],
-      ),
+      fields: [...new Set(buyer.post.fields.flatMap((map) => sourcesOf(map).filter((from) => visible[from] != null)))],
       purpose: "post to lender",
       recipient: buyer.id,
     });
@@ -232,8 +242,9 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
       resend !== undefined ? buyer.timeoutMs : Math.min(buyer.timeoutMs, remaining()),
     );
     const sold = outcome.ok && outcome.answer.accepted;
+    if (!outcome.ok && outcome.unreadable) unreadable(buyer, "post", outcome.reason);
     const settled = await finishPost(db, id, {
-      state: sold ? "accepted" : "rejected",
+      state: sold ? "accepted" : !outcome.ok && outcome.unreadable ? "unreadable" : "rejected",
       ...outcomeColumns(outcome, secrets),
       // A fixed-price buyer pays its price, whatever its answer says; a bidder may confirm another price.
       priceCents: sold && buyer.pricing.kind !== "fixed" ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
@@ -271,7 +282,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   for (const tier of tiers) {
     if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
     const inTier = eligible.filter((b) => b.tier === tier);
-    const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining);
+    const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
     for (const offer of offers) {
       if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
       const result = await post(offer.buyer, offer.priceCents, offer.pingId);
@@ -280,8 +291,12 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     }
   }
   if (eligible.length > 0 && remaining() <= 0) return rejected("time budget", lastRejectUrl);
-  return rejected(eligible.length === 0 ? "no eligible buyer" : "no buyer accepted", lastRejectUrl);
+  if (eligible.length === 0) return rejected("no eligible buyer");
+  return rejected(unreadableAnswers ? "answer unreadable" : "no buyer accepted", lastRejectUrl);
 }
+
+/** Notes an answer that came but could not be read: recorded as such, never as a sale or a plain reject. */
+type Unreadable = (buyer: Buyer, kind: "ping" | "post", reason: string) => void;
 
 function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
   return {
@@ -302,6 +317,7 @@ async function collectOffers(
   doc: LeadDocument,
   secrets: string[],
   remaining: () => number,
+  unreadable: Unreadable,
 ): Promise<Offer[]> {
   const pingDoc = visibleTo(doc, PING_CLASSES);
   const results = await Promise.all(
@@ -314,6 +330,7 @@ async function collectOffers(
       const request = encodeRequest(buyer, mapFields(buyer.ping.fields, pingDoc));
       const outcome = await callBuyer(buyer, buyer.ping, request, Math.min(buyer.timeoutMs, remaining()));
       const price = outcome.ok && outcome.answer.accepted ? (fixed ?? cents(outcome.answer.price)) : undefined;
+      if (!outcome.ok && outcome.unreadable) unreadable(buyer, "ping", outcome.reason);
       const floor = cents(buyer.floor) ?? 0;
       const reason = !outcome.ok
         ? outcome.reason
@@ -328,7 +345,7 @@ async function collectOffers(
         leadId,
         buyerId: buyer.id,
         kind: "ping",
-        state: reason === null ? "bid" : outcome.ok ? "no_bid" : "error",
+        state: reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error",
         request: { body: request.body },
         ...outcomeColumns(outcome, secrets),
         reason,

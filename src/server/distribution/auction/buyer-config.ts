@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CREDIT_SCORE_OPTIONS, PAY_FREQUENCY_OPTIONS, US_STATES } from "#domain/options.ts";
 import { FIELD_CLASS, type SourceField } from "./lead-document.ts";
+import { sourcesOf, TRANSFORM_NAMES, TRANSFORMS } from "./transforms.ts";
 
 // A buyer is configuration (docs/product/lender-network.md#buyers): the BUYERS_FILE JSON and rows of the
 // `buyers` table share this schema, and a bad entry is refused with a message naming the buyer and field.
@@ -35,16 +36,35 @@ const sourceField = z.enum(Object.keys(FIELD_CLASS) as [SourceField, ...SourceFi
 const fieldMap = z
   .object({
     to: z.string().min(1).max(200),
-    from: sourceField.optional(),
+    /** A lead field, or two for a transform that reads two (`["first_name", "last_name"]`). */
+    from: z.union([sourceField, z.tuple([sourceField, sourceField])]).optional(),
     /** A fixed value instead of a lead field (a campaign key, a product code). */
     value: z.union([z.string().max(500), z.number(), z.boolean()]).optional(),
+    /** A named transform of the `from` values (transforms.ts), before `values`, `case` and `type`. */
+    transform: z.enum(TRANSFORM_NAMES, { message: `must be one of ${TRANSFORM_NAMES.join(", ")}` }).optional(),
+    /** What `join` puts between its two values (a space unless set). */
+    separator: z.string().max(10).optional(),
     /** Our value -> theirs (BIWEEKLY -> bi_weekly, YES -> 1); values not listed pass through. */
     values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
     case: z.enum(["lower", "upper"]).optional(),
     /** Send as a number (JSON) when the value reads as one. */
     type: z.enum(["string", "number", "boolean"]).optional(),
   })
-  .refine((f) => (f.from === undefined) !== (f.value === undefined), "needs exactly one of from or value");
+  .refine((f) => (f.from === undefined) !== (f.value === undefined), "needs exactly one of from or value")
+  .superRefine((f, ctx) => {
+    const sources = sourcesOf(f).length;
+    const wanted = f.transform ? TRANSFORMS[f.transform].sources : 1;
+    if (f.from !== undefined && sources !== wanted) {
+      const message = f.transform
+        ? `${f.transform} reads ${wanted === 1 ? "one field" : "two fields"} in from`
+        : "two fields in from need a transform that reads two (join, first_present)";
+      ctx.addIssue({ code: "custom", path: ["from"], message });
+    }
+    if (f.value !== undefined && f.transform)
+      ctx.addIssue({ code: "custom", path: ["transform"], message: "transforms a lead field, not a fixed value" });
+    if (f.separator !== undefined && f.transform !== "join")
+      ctx.addIssue({ code: "custom", path: ["separator"], message: "only join takes a separator" });
+  });
 export type FieldMap = z.infer<typeof fieldMap>;
 
 const boolSpec = z.object({ path: z.string().min(1), equals: z.array(z.union([z.string(), z.number(), z.boolean()])) });
@@ -126,22 +146,23 @@ export const buyerSchema = z
       ctx.addIssue({ code: "custom", path: ["licensedStates"], message: "a licensed lender names its states" });
     }
     // What a buyer may see (docs/product/lender-network.md#what-a-buyer-may-see), refused at load time.
+    // A transform's value is judged by the fields it reads: the e-mail's domain is still read from the e-mail.
     b.ping?.fields.forEach((f, i) => {
-      if (f.from && FIELD_CLASS[f.from] !== "ping") {
+      for (const from of sourcesOf(f).filter((source) => FIELD_CLASS[source] !== "ping")) {
         ctx.addIssue({
           code: "custom",
           path: ["ping", "fields", i, "from"],
-          message: `${f.from} identifies the person and may not be sent in a ping`,
+          message: `${from} identifies the person and may not be sent in a ping`,
         });
       }
     });
     if (b.kind !== "licensed_lender") {
       b.post.fields.forEach((f, i) => {
-        if (f.from && FIELD_CLASS[f.from] === "restricted") {
+        for (const from of sourcesOf(f).filter((source) => FIELD_CLASS[source] === "restricted")) {
           ctx.addIssue({
             code: "custom",
             path: ["post", "fields", i, "from"],
-            message: `${f.from} is posted only to a licensed lender`,
+            message: `${from} is posted only to a licensed lender`,
           });
         }
       });

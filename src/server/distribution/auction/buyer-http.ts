@@ -4,13 +4,15 @@ import type { Buyer, CallSpec } from "./buyer-config.ts";
 
 // One HTTP call to a buyer, defensively (docs/product/lender-network.md#buyer-answers): whatever happens
 // (timeout, dropped connection, 500, HTML, garbage, an answer too large) the caller gets an outcome with a
-// reason, never an exception and never a wait beyond the timeout.
+// reason, never an exception and never a wait beyond the timeout. An answer that came but could not be read
+// (garbage, HTML, no success field, too large) is `unreadable`: the buyer answered something, perhaps an
+// accept, so it is told apart from a failed call (docs/decisions/0018-lender-auction.md).
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 export type CallOutcome =
   | { ok: true; httpStatus: number; text: string; answer: BuyerAnswer; latencyMs: number }
-  | { ok: false; httpStatus: number | undefined; text: string; reason: string; latencyMs: number };
+  | { ok: false; unreadable: boolean; httpStatus: number | undefined; text: string; reason: string; latencyMs: number };
 
 async function readLimited(response: Response, signal: AbortSignal): Promise<string> {
   const reader = response.body?.getReader();
@@ -59,17 +61,21 @@ export async function callBuyer(
     httpStatus = response.status;
     text = await readLimited(response, controller.signal);
     if (response.status < 200 || response.status >= 300) {
-      return { ok: false, httpStatus, text, reason: `http ${response.status}`, latencyMs: latency() };
+      return {
+        ok: false,
+        unreadable: false,
+        httpStatus,
+        text,
+        reason: `http ${response.status}`,
+        latencyMs: latency(),
+      };
     }
-    const answer = readAnswer(spec.answer, buyer.protocol, text);
+    const answer = readAnswer(spec.answer, buyer.protocol, text, response.headers.get("content-type"));
     return { ok: true, httpStatus, text, answer, latencyMs: latency() };
   } catch (error) {
-    const reason = controller.signal.aborted
-      ? "timeout"
-      : error instanceof AnswerError
-        ? error.message
-        : "connection failed";
-    return { ok: false, httpStatus, text, reason, latencyMs: latency() };
+    const unreadable = !controller.signal.aborted && error instanceof AnswerError;
+    const reason = controller.signal.aborted ? "timeout" : unreadable ? error.message : "connection failed";
+    return { ok: false, unreadable, httpStatus, text, reason, latencyMs: latency() };
   } finally {
     clearTimeout(timer);
   }

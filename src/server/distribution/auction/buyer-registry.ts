@@ -11,26 +11,40 @@ export type BuyerRegistry = { current(): Promise<Buyer[]> };
 
 type Warn = (message: string) => void;
 
+/**
+ * The buyers of a BUYERS_FILE; a file that cannot be read, is not JSON or holds a bad entry throws one
+ * BuyerConfigError naming the file and each buyer and field at fault.
+ */
+export function readBuyersFile(file: string): Buyer[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new BuyerConfigError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new BuyerConfigError(`${file}: not valid JSON`);
+  }
+  return parseBuyers(json, file);
+}
+
 function fileSource(file: string | undefined, warn: Warn) {
   let seen: { mtimeMs: number; buyers: Buyer[] } | undefined;
-  const read = () => {
-    const mtimeMs = statSync(file as string).mtimeMs;
+  const read = (path: string) => {
+    const mtimeMs = statSync(path).mtimeMs;
     if (seen?.mtimeMs === mtimeMs) return seen.buyers;
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file as string, "utf8"));
-    } catch {
-      throw new BuyerConfigError(`${file}: not valid JSON`);
-    }
-    const parsed = parseBuyers(json, file as string);
+    const parsed = readBuyersFile(path);
     seen = { mtimeMs, buyers: parsed };
     return parsed;
   };
-  if (file) read(); // a broken file stops the start, with the message naming buyer and field
+  if (file) read(file); // a broken file stops the start, with the message naming buyer and field
   return () => {
     if (!file) return [];
     try {
-      return read();
+      return read(file);
     } catch (error) {
       // A bad edit while running keeps the last good list rather than stopping every sale.
       warn(error instanceof Error ? error.message : "buyers file unreadable");

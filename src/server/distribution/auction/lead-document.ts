@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { ageOn } from "#domain/age.ts";
 import { parseIsoDate } from "#domain/calendar-date.ts";
-import { SERVER_FIELDS, isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
+import { isSensitiveField } from "#domain/fields/lead-fields.ts";
+import { BUYER_FIELD_CLASS, type BuyerField, type BuyerFieldClass } from "#domain/fields/field-exposure.ts";
 import { TRACKING_FIELDS } from "#domain/contracts/lead-send.ts";
 import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
 import type { LeadRow } from "../../intake/leads/lead-store.ts";
@@ -15,38 +16,10 @@ import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 //   posted to the buyer that won, never pinged;
 // - "restricted": the full application (SSN, bank, licence, birth date); posted only to a licensed lender
 //   licensed in the applicant's state.
-
-const CONTACT_FIELDS = new Set<string>([
-  "email",
-  "first_name",
-  "middle_name",
-  "last_name",
-  "home_phone",
-  "cell_phone",
-  "work_phone",
-  "address",
-  "latitude",
-  "longitude",
-  "work_company_name",
-  "user_ip",
-  "user_agent",
-  "tracking_id",
-]);
-
-// Read-only bookkeeping of the lead row, never useful to a buyer.
-const NOT_SENT = new Set<string>(["created_at", "updated_at"]);
-
-type LeadFieldClass = "ping" | "contact" | "restricted";
-
-const leadFieldClasses = Object.fromEntries(
-  SERVER_FIELDS.filter((f) => !NOT_SENT.has(f)).map((f) => [
-    f,
-    isSensitiveField(f) ? "restricted" : CONTACT_FIELDS.has(f) ? "contact" : "ping",
-  ]),
-) as Record<Exclude<ServerField, "created_at" | "updated_at">, LeadFieldClass>;
+// A lead field's class is its entry's in the registry (src/domain/fields/lead-fields.ts); the rest are here.
 
 export const FIELD_CLASS = {
-  ...leadFieldClasses,
+  ...BUYER_FIELD_CLASS,
   lead_id: "ping",
   age: "ping",
   email_sha256: "ping",
@@ -65,7 +38,7 @@ export const FIELD_CLASS = {
   consent_page: "contact",
   /** The lead's consent certificate (docs/product/security-and-privacy.md#consent-certificate). */
   consent_certificate_url: "contact",
-} as const satisfies Record<string, LeadFieldClass>;
+} as const satisfies Record<string, BuyerFieldClass>;
 
 export type SourceField = keyof typeof FIELD_CLASS;
 export type LeadDocument = Partial<Record<SourceField, string | number | boolean | null>>;
@@ -102,7 +75,7 @@ export function leadDocument(
 ): LeadDocument {
   const doc: LeadDocument = { lead_id: row.id };
   const values = row as unknown as Record<string, unknown>;
-  for (const field of Object.keys(leadFieldClasses) as ServerField[]) {
+  for (const field of Object.keys(BUYER_FIELD_CLASS) as BuyerField[]) {
     if (isSensitiveField(field)) {
       const envelope = values[encryptedColumn(field)];
       doc[field] = typeof envelope === "string" ? cipher.decrypt(envelope, `${row.id}:${field}`) : null;
@@ -131,15 +104,15 @@ export function leadDocument(
 }
 
 /** The part of the document a call may carry: pings see "ping" fields only, posts add what the buyer may see. */
-export function visibleTo(doc: LeadDocument, allowed: ReadonlySet<LeadFieldClass>): LeadDocument {
+export function visibleTo(doc: LeadDocument, allowed: ReadonlySet<BuyerFieldClass>): LeadDocument {
   return Object.fromEntries(
     Object.entries(doc).filter(([key]) => allowed.has(FIELD_CLASS[key as SourceField])),
   ) as LeadDocument;
 }
 
-export const PING_CLASSES: ReadonlySet<LeadFieldClass> = new Set(["ping"]);
-export const CONTACT_CLASSES: ReadonlySet<LeadFieldClass> = new Set(["ping", "contact"]);
-export const ALL_CLASSES: ReadonlySet<LeadFieldClass> = new Set(["ping", "contact", "restricted"]);
+export const PING_CLASSES: ReadonlySet<BuyerFieldClass> = new Set(["ping"]);
+export const CONTACT_CLASSES: ReadonlySet<BuyerFieldClass> = new Set(["ping", "contact"]);
+export const ALL_CLASSES: ReadonlySet<BuyerFieldClass> = new Set(["ping", "contact", "restricted"]);
 
 /** Values that must never appear in a stored request or answer, longest first (for masking). */
 export function secretsOf(doc: LeadDocument): string[] {

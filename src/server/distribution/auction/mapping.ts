@@ -1,5 +1,6 @@
 import type { AnswerMap, Buyer, FieldMap } from "./buyer-config.ts";
-import { FIELD_CLASS, type LeadDocument, type SourceField } from "./lead-document.ts";
+import { FIELD_CLASS, type LeadDocument } from "./lead-document.ts";
+import { sourcesOf, TRANSFORMS } from "./transforms.ts";
 import { readXml, writeXml } from "./xml.ts";
 
 // Declarative mappings (docs/product/lender-network.md#field-mapping): a buyer's dialect is configuration.
@@ -28,9 +29,12 @@ function convert(map: FieldMap, raw: unknown): Scalar | null {
 export function mapFields(fields: readonly FieldMap[], doc: LeadDocument): MappedField[] {
   return fields.map((map) => {
     if (map.value !== undefined) return { to: map.to, value: convert(map, map.value), masked: false };
-    const source = map.from as SourceField;
-    const value = Object.hasOwn(doc, source) ? convert(map, doc[source]) : null;
-    return { to: map.to, value, masked: FIELD_CLASS[source] !== "ping" && value !== null };
+    const sources = sourcesOf(map);
+    const values = sources.map((source) => (Object.hasOwn(doc, source) ? doc[source] : null));
+    const raw = map.transform ? TRANSFORMS[map.transform].apply(values, map) : values[0];
+    const value = convert(map, raw);
+    // Masked in the record when any field it reads is more than a ping field, transformed or not.
+    return { to: map.to, value, masked: sources.some((source) => FIELD_CLASS[source] !== "ping") && value !== null };
   });
 }
 
@@ -93,9 +97,29 @@ const scalarText = (v: unknown) =>
 
 export class AnswerError extends Error {}
 
+type AnswerFormat = NonNullable<AnswerMap["format"]>;
+
+/**
+ * How to read an answer: the buyer's `answer.format` when set; otherwise what its Content-Type says (many
+ * buyers posted a form answer JSON); otherwise the format the buyer is posted in.
+ */
+function answerFormat(map: AnswerMap, protocol: Buyer["protocol"], contentType: string | null): AnswerFormat {
+  if (map.format) return map.format;
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (type === "application/json" || type.endsWith("+json")) return "json";
+  if (type === "application/xml" || type === "text/xml" || type.endsWith("+xml")) return "xml";
+  if (type === "application/x-www-form-urlencoded") return "form";
+  return protocol;
+}
+
 /** Reads a buyer's answer by its mapping; anything unreadable throws AnswerError with the reason. */
-export function readAnswer(map: AnswerMap, protocol: Buyer["protocol"], body: string): BuyerAnswer {
-  const format = map.format ?? (protocol === "xml" ? "xml" : protocol === "form" ? "form" : "json");
+export function readAnswer(
+  map: AnswerMap,
+  protocol: Buyer["protocol"],
+  body: string,
+  contentType: string | null = null,
+): BuyerAnswer {
+  const format = answerFormat(map, protocol, contentType);
   let tree: unknown;
   try {
     if (format === "json") tree = JSON.parse(body);

@@ -11,6 +11,7 @@ import { runAuction, type AuctionContext } from "./auction.ts";
 import { orphanedAuctions } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
+import { logDecision, type DecidedAuction } from "./decision-log.ts";
 import { startJobQueue } from "./job-queue.ts";
 import distributionRoutes from "./routes.ts";
 
@@ -39,6 +40,11 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const decisions = new EventEmitter();
   decisions.setMaxListeners(0);
   const warn = (message: string) => app.log.warn({ distribution: message }, "lender network");
+  // Every decision, made by a run or at the send (a duplicate), is logged once and wakes the waiting pings.
+  const announce = (auction: DecidedAuction) => {
+    logDecision(app.log, auction);
+    decisions.emit(auction.leadId);
+  };
 
   const registry = createBuyerRegistry(db, { file: settings.buyersFile, extra: opts.builtInBuyers, warn });
   const context: AuctionContext = {
@@ -51,7 +57,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     leaseMs: settings.leaseMs,
     rejectUrl: rejectPageAddress(settings.duplicateWindowDays),
     acceptedWithoutRedirect: CONGRATULATIONS_PAGE,
-    onDecided: (leadId) => decisions.emit(leadId),
+    onDecided: announce,
     warn,
     certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),
   };
@@ -98,6 +104,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     tokenSecret: opts.tokenSecret,
     enqueue,
     decisions,
+    announce,
   });
 }
 

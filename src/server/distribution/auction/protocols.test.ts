@@ -57,6 +57,89 @@ describe("request mappings", () => {
   });
 });
 
+describe("transforms (docs/product/lender-network.md#field-mapping)", () => {
+  const lead = {
+    email: "Ana.Q@Example.COM",
+    first_name: "Ana",
+    last_name: "Quintero",
+    middle_name: "",
+    cell_phone: null,
+    home_phone: "2125550100",
+    time_at_residence: 102,
+    work_time_at_employer: 12,
+  };
+  const map = (fields: unknown[]) => {
+    const [buyer] = parseBuyers(
+      [
+        {
+          id: "t",
+          name: "T",
+          kind: "lead_buyer",
+          mode: "direct_post",
+          protocol: "json",
+          post: { url: "http://127.0.0.1:1/p", fields, answer: { success: { path: "ok", equals: [true] } } },
+          pricing: { kind: "fixed", price: 1 },
+        },
+      ],
+      "test",
+    );
+    return Object.fromEntries(mapFields(buyer!.post.fields, lead).map((f) => [f.to, f.value]));
+  };
+
+  it("makes the e-mail's domain, residence as years plus months, and values of two fields", () => {
+    expect(
+      map([
+        { to: "EmailDomain", from: "email", transform: "email_domain" },
+        { to: "ResidenceYears", from: "time_at_residence", transform: "whole_years" },
+        { to: "ResidenceMonths", from: "time_at_residence", transform: "remaining_months" },
+        { to: "EmployerYears", from: "work_time_at_employer", transform: "whole_years", type: "string" },
+        { to: "EmployerMonths", from: "work_time_at_employer", transform: "remaining_months" },
+        { to: "FullName", from: ["first_name", "last_name"], transform: "join" },
+        { to: "SortName", from: ["last_name", "first_name"], transform: "join", separator: ", ", case: "upper" },
+        { to: "Phone", from: ["cell_phone", "home_phone"], transform: "first_present" },
+        { to: "Middle", from: ["middle_name", "cell_phone"], transform: "join" },
+      ]),
+    ).toEqual({
+      EmailDomain: "example.com",
+      ResidenceYears: 8,
+      ResidenceMonths: 6,
+      EmployerYears: "1",
+      EmployerMonths: 0,
+      FullName: "Ana Quintero",
+      SortName: "QUINTERO, ANA",
+      Phone: "2125550100",
+      Middle: null,
+    });
+  });
+
+  it("sends a value it cannot make empty, and masks a value read from personal fields in the record", () => {
+    const fields = mapFields(
+      [
+        { to: "d", from: "email", transform: "email_domain" },
+        { to: "y", from: "time_at_residence", transform: "whole_years" },
+      ],
+      { email: "no-at-sign", time_at_residence: "soon" },
+    );
+    expect(fields.map((f) => f.value)).toEqual([null, null]);
+    const [domain] = mapFields([{ to: "d", from: "email", transform: "email_domain" }], lead);
+    expect(domain).toEqual({ to: "d", value: "example.com", masked: true });
+  });
+
+  it("refuses a transform that does not fit its fields, and judges a transform by the fields it reads", () => {
+    expect(() => map([{ to: "x", from: "email", transform: "join" }])).toThrow(
+      "t.post.fields.0.from: join reads two fields",
+    );
+    expect(() => map([{ to: "x", from: ["email", "zip"] }])).toThrow("two fields in from need a transform");
+    expect(() => map([{ to: "x", from: "zip", transform: "shout" }])).toThrow(
+      "t.post.fields.0.transform: must be one of",
+    );
+    expect(() => map([{ to: "x", from: "zip", separator: "-" }])).toThrow("only join takes a separator");
+    expect(() => map([{ to: "x", from: ["first_name", "ssn"], transform: "join" }])).toThrow(
+      "ssn is posted only to a licensed lender",
+    );
+  });
+});
+
 describe("answer mappings", () => {
   const map = {
     success: { path: "Response.Status", equals: ["Accepted", "1"] },
@@ -83,6 +166,26 @@ describe("answer mappings", () => {
     expect(() => readAnswer(map, "json", "<html>")).toThrow("unreadable json answer");
     expect(() => readAnswer(map, "json", "{}")).toThrow("answer has no Response.Status");
     expect(() => readAnswer(map, "xml", "<Response><Status>1</Response>")).toThrow("unreadable xml answer");
+  });
+
+  it("reads an answer by its Content-Type when the buyer sets no format, and by the format when it does", () => {
+    const json = JSON.stringify({ Response: { Status: "accepted", Price: 7 } });
+    // A form buyer answering JSON, as many do.
+    expect(readAnswer(map, "form", json, "application/json; charset=utf-8")).toMatchObject({
+      accepted: true,
+      price: 7,
+    });
+    expect(readAnswer(map, "json", "<Response><Status>1</Status></Response>", "text/xml").accepted).toBe(true);
+    expect(readAnswer(map, "xml", "Response.Status=1", "application/x-www-form-urlencoded").accepted).toBe(true);
+    expect(readAnswer(map, "json", json, "application/vnd.buyer+json").accepted).toBe(true);
+    // A Content-Type that names no format leaves the protocol's.
+    expect(readAnswer(map, "form", "Response.Status=1", "text/html").accepted).toBe(true);
+    expect(() => readAnswer(map, "form", json, "text/plain")).toThrow("answer has no Response.Status");
+    // A format set in the configuration wins over the Content-Type.
+    expect(readAnswer({ ...map, format: "json" }, "form", json, "text/html").accepted).toBe(true);
+    expect(() => readAnswer({ ...map, format: "form" }, "form", json, "application/json")).toThrow(
+      "answer has no Response.Status",
+    );
   });
 
   it("never takes a redirect that is not http(s)", () => {

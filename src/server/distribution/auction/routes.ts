@@ -1,7 +1,6 @@
 import type { EventEmitter } from "node:events";
 import {
   LEAD_STATUS,
-  REQUIRED_FOR_SALE,
   TRACKING_FIELDS,
   flagSet,
   leadSendAnswer,
@@ -17,6 +16,7 @@ import { VENDOR_EVIDENCE_KEYS } from "#domain/consent-vendors.ts";
 import { keptVendorEvidence } from "../../intake/consent/vendor-evidence.ts";
 import { encryptedColumn } from "../../intake/leads/lead-columns.ts";
 import { isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
+import { REQUIRED_FOR_SALE } from "#domain/fields/field-exposure.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../platform/config/config.ts";
@@ -29,6 +29,7 @@ import { personHash } from "../../compliance/person-hash.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
+import type { DecidedAuction } from "./decision-log.ts";
 
 // POST /api/personal_loan/lead/send/v2, GET /api/ping/v2 and POST /api/personal_loan/lead/redirected/v2
 // (docs/product/lender-network.md#calls). Each needs the lead's access cookie (docs/decisions/0008); a
@@ -40,7 +41,10 @@ type RoutesOptions = {
   cipher: PiiCipher;
   tokenSecret: Buffer;
   enqueue: (leadId: string) => Promise<void>;
+  /** Where a waiting ping hears of a decision. */
   decisions: EventEmitter;
+  /** Logs a decision made here (a duplicate, at the send) and wakes the waiting pings. */
+  announce: (auction: DecidedAuction) => void;
 };
 
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
@@ -133,7 +137,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         config.distribution.duplicateWindowDays,
       );
       if (created && row.status === "pending") await opts.enqueue(lead.id);
-      if (created && row.status !== "pending") opts.decisions.emit(lead.id);
+      if (created && row.status !== "pending") opts.announce(row);
       return answer(reply, statusOf(row));
     },
   );

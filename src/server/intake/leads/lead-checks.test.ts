@@ -331,7 +331,7 @@ describe("second review", () => {
     }
   });
 
-  it("refuses a bank holiday as the next pay date, even on the grace day (docs/decisions/0029-bank-holidays.md)", async () => {
+  it("refuses a bank holiday as the next pay date, even on the grace day (docs/decisions/0032-bank-holidays.md)", async () => {
     // Friday 2026-11-27 in US Eastern time: Thanksgiving, the day before, would be inside the grace.
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T15:00:00Z") });
     try {

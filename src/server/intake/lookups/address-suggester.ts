@@ -22,6 +22,6 @@ export interface AddressSuggester {
 /**
  * The default without an address service: no suggestions. Nothing offline knows which streets exist, and a
  * completion that looks real but is made up ("350 5th St", "Ave", "Rd" for 10001) misleads more than none
- * does: the visitor types their own street (docs/decisions/0031-no-invented-addresses.md).
+ * does: the visitor types their own street (docs/decisions/0033-no-invented-addresses.md).
  */
 export const NO_ADDRESS_SUGGESTIONS: AddressSuggester = { suggest: async () => [] };

@@ -69,6 +69,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RETENTION_MONTHS: "36" })).toThrow(/RETENTION_MONTHS: must be between 1 and 24/);
   });
 
+  it("sends reminders by default, 2 hours after a lead was left, between 1 and 72 hours", () => {
+    expect(loadConfig({}).reminders).toEqual({ enabled: true, delayHours: 2 });
+    expect(loadConfig({ REMINDERS: "off", REMINDER_DELAY_HOURS: "24" }).reminders).toEqual({
+      enabled: false,
+      delayHours: 24,
+    });
+    expect(loadConfig({ REMINDERS: "" }).reminders.enabled).toBe(true);
+    expect(() => loadConfig({ REMINDERS: "yes" })).toThrow(/REMINDERS: must be on or off/);
+    expect(() => loadConfig({ SIMULATED_LENDERS: "1" })).toThrow(/SIMULATED_LENDERS: must be on or off/);
+    expect(() => loadConfig({ REMINDER_DELAY_HOURS: "0" })).toThrow(/REMINDER_DELAY_HOURS: must be between 1 and 72/);
+    expect(() => loadConfig({ REMINDER_DELAY_HOURS: "1.5" })).toThrow(/REMINDER_DELAY_HOURS: must be a whole number/);
+  });
+
   it("addresses links that leave the site from PUBLIC_BASE_URL, else from its own host and port", () => {
     expect(loadConfig({}).publicBaseUrl).toBe("http://127.0.0.1:3000");
     expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicBaseUrl).toBe("http://localhost:8080");

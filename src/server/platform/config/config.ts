@@ -15,6 +15,12 @@ const perMinute = (fallback: number) =>
     .default(fallback);
 
 // Unset and empty both mean "not configured", so `FOO=` in an env file switches a service off.
+// on/off switches; unset or empty leaves the default (a union with "" would answer "Invalid input" instead).
+const onOff = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(["on", "off"], { message: "must be on or off" }).optional(),
+);
+
 const optionalSetting = z
   .string()
   .trim()
@@ -120,10 +126,7 @@ const envSchema = z.object({
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
-  LOG_PRETTY: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  LOG_PRETTY: onOff,
   TRUST_PROXY: trustedProxies,
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   RATE_LIMIT_LEADS_PER_MINUTE: perMinute(20),
@@ -157,11 +160,9 @@ const envSchema = z.object({
   PARTNERS_URL: optionalSetting.pipe(httpUrl.optional()),
   PARTNERS_API_KEY: optionalSetting,
   RATE_LIMIT_LOGS_PER_MINUTE: perMinute(60),
+  RATE_LIMIT_ADMIN_PER_MINUTE: perMinute(60),
   BUYERS_FILE: optionalSetting,
-  SIMULATED_LENDERS: z
-    .enum(["on", "off"], { message: "must be on or off" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  SIMULATED_LENDERS: onOff,
   SIMULATED_LENDERS_PORT: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
@@ -208,6 +209,13 @@ const envSchema = z.object({
     .trim()
     .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an e-mail address, e.g. Loanpath <privacy@example.com>")
     .default("Loanpath <privacy@localhost>"),
+  REMINDERS: onOff,
+  REMINDER_DELAY_HOURS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 72")
+    .max(72, "must be between 1 and 72")
+    .default(2),
   OPERATOR_PASSWORD: optionalSetting.pipe(
     z.string().min(16, "must be at least 16 characters (it guards every applicant's privacy requests)").optional(),
   ),
@@ -243,7 +251,7 @@ export type Config = {
   trustProxy: false | string[];
   webBuildDir: string;
   /** Requests per minute per IP, by kind of endpoint. */
-  rateLimits: { leads: number; steps: number; lookups: number; forms: number; logs: number };
+  rateLimits: { leads: number; steps: number; lookups: number; forms: number; logs: number; admin: number };
   /** Keyring "id:base64key,..." for the sensitive columns; generated into DATA_DIR outside production. */
   piiEncryptionKeys: string | undefined;
   piiEncryptionKeyId: string | undefined;
@@ -301,6 +309,11 @@ export type Config = {
   };
   /** E-mail the product sends (docs/product/mail.md): kept in the mail outbox, sent over SMTP when set. */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * The reminders to finish an application (docs/product/mail.md#reminders): whether they are queued, and
+   * how long a lead must have been left before the first.
+   */
+  reminders: { enabled: boolean; delayHours: number };
   /** The operator's pages (/admin/...) need this password; without it they do not exist. */
   operatorPassword: string | undefined;
   /**
@@ -353,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lookups: e.RATE_LIMIT_LOOKUPS_PER_MINUTE,
       forms: e.RATE_LIMIT_FORMS_PER_MINUTE,
       logs: e.RATE_LIMIT_LOGS_PER_MINUTE,
+      admin: e.RATE_LIMIT_ADMIN_PER_MINUTE,
     },
     piiEncryptionKeys: e.PII_ENCRYPTION_KEYS || undefined,
     piiEncryptionKeyId: e.PII_ENCRYPTION_KEY_ID || undefined,
@@ -385,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncIntervalMs: e.MARKETING_SYNC_INTERVAL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
     operatorPassword: e.OPERATOR_PASSWORD,
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL

@@ -197,7 +197,8 @@ export const mailOutbox = pgTable(
     toAddress: text("to_address"),
     subject: text("subject").notNull(),
     body: text("body"),
-    // pending (to send), held (no transport), sent, failed (refused for good) or erased.
+    // pending (to send), held (no transport), sent, failed (refused for good), erased, or withheld (a check
+    // at send time stopped it: the person opted out, or what it was about is over).
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -206,6 +207,28 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_to_idx").on(t.toAddress)],
+);
+
+// The reminders to finish an application (docs/product/mail.md#reminders): one row per reminder of a lead,
+// numbered 1 to 3. The unique (lead, number) is the claim: two processes that pick the same lead at once
+// both try the same number, and only one inserts it (and its mail, in the same transaction). `outcome` is
+// queued (the mail is in the outbox) or suppressed (the person had opted out: no mail, and no later reminder).
+export const leadReminders = pgTable(
+  "lead_reminders",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    outcome: text("outcome").notNull(),
+    mailId: bigint("mail_id", { mode: "number" }).references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("lead_reminders_number_idx").on(t.leadId, t.number),
+    index("lead_reminders_mail_idx").on(t.mailId),
+  ],
 );
 
 // Every read of a lead's full SSN or bank data in clear (docs/product/security-and-privacy.md#sensitive-reads):

@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { LEAD_FIELDS, SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
 import { loggerOptions } from "./logger.ts";
 
 describe("logger redaction", () => {
@@ -21,6 +22,29 @@ describe("logger redaction", () => {
     expect(out).toContain('"url":"/api/x"');
     expect(out).not.toContain("021000021");
     expect(out).toContain('"url":"/api/routing/:aba"');
+  });
+
+  it("scrubs every name of every field the registry keeps from buyers' pings (contact, restricted)", async () => {
+    const stream = new PassThrough();
+    let out = "";
+    stream.on("data", (c: Buffer) => (out += c.toString()));
+    const log = pino(loggerOptions({ logLevel: "info", env: "test" }), stream);
+    const secret = (name: string) => `secret-of-${name}`;
+    const names = SERVER_FIELDS.filter((f) => ["contact", "restricted"].includes(LEAD_FIELDS[f].exposure)).flatMap(
+      (f) => {
+        const spec = LEAD_FIELDS[f] as { client: string; aliases?: readonly string[] };
+        return [f, spec.client, ...(spec.aliases ?? [])];
+      },
+    );
+    // The ones pings kept but logs wrote before the registry held both (trial finding 3), by every name.
+    expect(names).toEqual(expect.arrayContaining(["user_ip", "ipAddress", "userAgent", "tracking_id", "latitude"]));
+    expect(names).toEqual(expect.arrayContaining(["longitude", "work_company_name", "employerName"]));
+    const body = Object.fromEntries(names.map((name) => [name, secret(name)]));
+    log.info({ ...body, body, nested: { body }, loan_amount: 4321 }, "step");
+    await new Promise((r) => setImmediate(r));
+    for (const name of names) expect(out, name).not.toContain(secret(name));
+    expect(out).toContain("[redacted]");
+    expect(out).toContain('"loan_amount":4321'); // a ping field identifies no one and stays
   });
 
   it("never writes the token of a link that opens a person's data", async () => {

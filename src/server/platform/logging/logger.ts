@@ -8,7 +8,8 @@ import { safeError } from "../http/safe-error.ts";
 // Production and test keep one JSON object a line (config.ts allows LOG_PRETTY only in development).
 const PRETTY: LoggerOptions["transport"] = {
   target: "pino-pretty",
-  options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
+  // One line a record: a decided auction reads as one line, not one per field.
+  options: { colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", singleLine: true },
 };
 
 export function loggerOptions(config: Pick<Config, "logLevel" | "env"> & { logPretty?: boolean }): LoggerOptions {

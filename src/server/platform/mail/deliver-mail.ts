@@ -1,13 +1,20 @@
 import type { Db } from "../db/database.ts";
 import { retryDelayMs } from "../outbox/retry-delay.ts";
-import { claimDueMails, finishMail, retryMailAt } from "./mail-outbox.ts";
+import { claimDueMails, finishMail, retryMailAt, withholdMail, type OutboxMail } from "./mail-outbox.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
 const BATCH = 20;
 /** Longer than one SMTP delivery can take (its timeouts are 15 s each step). */
 const CLAIM_LEASE_MS = 120_000;
 
-export type DeliveryReport = { sent: number; failed: number; retrying: number };
+export type DeliveryReport = { sent: number; failed: number; retrying: number; withheld: number };
+
+/**
+ * Asked of every mail just before it is sent: a reason it must not go any more (the person opted out since
+ * it was queued, what it was about is over), or undefined. The contexts that queue mails supply it
+ * (src/server/app.ts), since the mail platform knows no lead or suppression.
+ */
+export type SendCheck = (mail: OutboxMail) => Promise<string | undefined>;
 
 // One pass of the delivery job: each mail due goes to the transport; an outage is retried with growing
 // pauses, so it loses nothing; a mail is marked sent only once the server took it.
@@ -16,12 +23,19 @@ export async function deliverMail(
   transport: MailTransport,
   from: string,
   now: Date = new Date(),
+  check?: SendCheck,
 ): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0 };
+  const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0, withheld: 0 };
   for (const mail of await claimDueMails(db, now, BATCH, CLAIM_LEASE_MS)) {
     if (!mail.toAddress || mail.body === null) {
       await finishMail(db, mail.id, "failed", now, "no recipient");
       report.failed++;
+      continue;
+    }
+    const reason = await check?.(mail);
+    if (reason) {
+      await withholdMail(db, mail.id, reason);
+      report.withheld++;
       continue;
     }
     const result = await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.body });

@@ -29,8 +29,8 @@ describe("mail delivery over SMTP", () => {
     await queue("ana@example.com", "Confirm the deletion");
     await queue("bo@example.com");
     const transport = createSmtpTransport(smtp.url);
-    expect(await deliverMail(t.database.db, transport, FROM)).toEqual({ sent: 2, failed: 0, retrying: 0 });
-    expect(await deliverMail(t.database.db, transport, FROM)).toEqual({ sent: 0, failed: 0, retrying: 0 });
+    expect(await deliverMail(t.database.db, transport, FROM)).toEqual({ sent: 2, failed: 0, retrying: 0, withheld: 0 });
+    expect(await deliverMail(t.database.db, transport, FROM)).toEqual({ sent: 0, failed: 0, retrying: 0, withheld: 0 });
     transport.close();
     expect(smtp.received.map((m) => m.to)).toEqual([["ana@example.com"], ["bo@example.com"]]);
     expect(smtp.received[0]!.from).toBe("privacy@loanpath.test");
@@ -48,14 +48,24 @@ describe("mail delivery over SMTP", () => {
     smtp.state.down = true;
     const transport = createSmtpTransport(smtp.url);
     const start = new Date();
-    expect(await deliverMail(t.database.db, transport, FROM, start)).toEqual({ sent: 0, failed: 0, retrying: 2 });
+    expect(await deliverMail(t.database.db, transport, FROM, start)).toEqual({
+      sent: 0,
+      failed: 0,
+      retrying: 2,
+      withheld: 0,
+    });
     // Not due again before its pause has passed.
     expect(await deliverMail(t.database.db, transport, FROM, new Date(start.getTime() + 1000))).toMatchObject({
       retrying: 0,
     });
     smtp.state.down = false;
     const later = new Date(start.getTime() + retryDelayMs(0) + 1000);
-    expect(await deliverMail(t.database.db, transport, FROM, later)).toEqual({ sent: 1, failed: 1, retrying: 0 });
+    expect(await deliverMail(t.database.db, transport, FROM, later)).toEqual({
+      sent: 1,
+      failed: 1,
+      retrying: 0,
+      withheld: 0,
+    });
     transport.close();
     expect(smtp.received.map((m) => m.to)).toEqual([["cy@example.com"]]);
     expect(await statuses()).toEqual([
@@ -64,11 +74,32 @@ describe("mail delivery over SMTP", () => {
     ]);
   });
 
+  it("withholds a mail its check refuses at send time: never sent, its address and text gone", async () => {
+    await queue("ana@example.com", "Your application");
+    await queue("bo@example.com");
+    const transport = createSmtpTransport(smtp.url);
+    const check = async (mail: { toAddress: string | null }) =>
+      mail.toAddress === "ana@example.com" ? "opted out" : undefined;
+    expect(await deliverMail(t.database.db, transport, FROM, new Date(), check)).toEqual({
+      sent: 1,
+      failed: 0,
+      retrying: 0,
+      withheld: 1,
+    });
+    transport.close();
+    expect(smtp.received.map((m) => m.to)).toEqual([["bo@example.com"]]);
+    const rows = await t.database.db.select().from(mailOutbox);
+    expect(rows.map((r) => [r.subject, r.status, r.toAddress, r.body, r.lastError]).sort()).toEqual([
+      ["Your application", "withheld", null, null, "opted out"],
+      ["Your request", "sent", "bo@example.com", "Hello bo@example.com\nline two", null],
+    ]);
+  });
+
   it("keeps a mail for later when no server answers at all", async () => {
     await queue("dee@example.com");
     await smtp.close();
     const transport = createSmtpTransport(smtp.url, { timeoutMs: 2000 });
-    expect(await deliverMail(t.database.db, transport, FROM)).toEqual({ sent: 0, failed: 0, retrying: 1 });
+    expect(await deliverMail(t.database.db, transport, FROM)).toEqual({ sent: 0, failed: 0, retrying: 1, withheld: 0 });
     transport.close();
     const [row] = await t.database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { claimDue } from "../outbox/claim-due.ts";
@@ -10,8 +10,9 @@ import { claimDue } from "../outbox/claim-due.ts";
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type NewMail = { purpose: string; to: string; subject: string; body: string };
 
-export async function queueMail(db: Db | Tx, mail: NewMail): Promise<void> {
-  await db
+/** Writes the mail; answers its id, for a record that must point at its mail (a reminder). */
+export async function queueMail(db: Db | Tx, mail: NewMail): Promise<number> {
+  const [row] = await db
     .insert(mailOutbox)
     // This process's clock, as the delivery job's (see marketing/outbox-store.ts queueListAddition).
     .values({
@@ -20,7 +21,9 @@ export async function queueMail(db: Db | Tx, mail: NewMail): Promise<void> {
       subject: mail.subject,
       body: mail.body,
       nextAttemptAt: new Date(),
-    });
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
 }
 
 /** Up to `limit` pending mails due at `now`, oldest first, each claimed until `now + leaseMs`. */
@@ -46,4 +49,31 @@ export async function retryMailAt(db: Db, id: number, at: Date, reason: string) 
     .update(mailOutbox)
     .set({ nextAttemptAt: at, lastError: reason, attempts: sql`${mailOutbox.attempts} + 1` })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/**
+ * Never to be sent after all (a check at send time said so, docs/product/mail.md): it loses its address and
+ * text, as an erased one does, and keeps the reason, which names no one.
+ */
+export async function withholdMail(db: Db, id: number, reason: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: "withheld", toAddress: null, body: null, lastError: reason })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/**
+ * An erasure's part of the outbox (docs/product/privacy-requests.md#delete): of the mails `which` picks, one
+ * still waiting is never sent, and every one loses its address and text. Answers the ids.
+ */
+export function eraseMails(db: Db | Tx, which: SQL | undefined): Promise<{ id: number }[]> {
+  return db
+    .update(mailOutbox)
+    .set({
+      toAddress: null,
+      body: null,
+      status: sql`case when ${mailOutbox.status} = 'pending' then 'erased' else ${mailOutbox.status} end`,
+    })
+    .where(which)
+    .returning({ id: mailOutbox.id });
 }

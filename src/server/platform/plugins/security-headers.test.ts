@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
+import { createLead } from "../../../../tests/helpers/lead-client.ts";
 import { API_CSP, pageCsp } from "./security-headers.ts";
 
 describe("security headers", () => {
@@ -24,6 +25,30 @@ describe("security headers", () => {
     t = await createTestApp({ NODE_ENV: "development" });
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("lets no cache keep an API answer unless its route says so: a lead's names and address above all", async () => {
+    t = await createTestApp();
+    const lead = await createLead(t.app, { first_name: "Ana" });
+    expect(lead.res.headers["cache-control"]).toBe("no-store");
+    const read = await t.app.inject({
+      method: "GET",
+      url: `/api/personal_loan/lead/v2/${lead.id}`,
+      headers: { cookie: lead.cookie },
+    });
+    expect(read.json().data.contact.first_name).toBe("Ana");
+    expect(read.headers["cache-control"]).toBe("no-store");
+    for (const [method, url] of [
+      ["GET", `/api/personal_loan/lead/v2/${lead.id}`], // 404 without the cookie
+      ["POST", "/api/unsubscribe"], // 400
+      ["GET", "/api/no-such-thing"],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).headers["cache-control"], url).toBe("no-store");
+    }
+    // A route that chose a cache keeps its choice: a zip's city changes never.
+    const zip = await t.app.inject({ method: "GET", url: "/api/personal_loan/zipcode?zip=10001" });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers["cache-control"]).toBe("private, max-age=86400");
   });
 
   it("answers an unknown API path with JSON, not the web app", async () => {

@@ -25,9 +25,13 @@ export function pageCsp(scriptHashes: readonly string[], production: boolean, ve
   return directives.join("; ");
 }
 
+/** An API answer may carry a person's data (a lead's names and address); no cache keeps one unless its route says so. */
+const isApi = (url: string) => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+
 async function securityHeaders(app: FastifyInstance, opts: { hsts: boolean }) {
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", API_CSP);
+    if (isApi(request.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "DENY");

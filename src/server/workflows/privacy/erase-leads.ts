@@ -1,18 +1,21 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
-import { isSensitiveField, SERVER_FIELDS, type ServerField } from "#domain/fields/lead-fields.ts";
+import { isSensitiveField, type ServerField } from "#domain/fields/lead-fields.ts";
+import { ERASED_FIELDS } from "#domain/fields/field-exposure.ts";
 import type { Tx } from "../../platform/db/database.ts";
 import {
   auctions,
   buyerCalls,
   clientLogs,
   consentRecords,
+  leadReminders,
   leads,
+  mailOutbox,
   marketingOutbox,
   stepEvents,
 } from "../../platform/db/schema.ts";
-import { FIELD_CLASS } from "../../distribution/auction/lead-document.ts";
 import { encryptedColumn, last4Column } from "../../intake/leads/lead-columns.ts";
+import { eraseMails } from "../../platform/mail/mail-outbox.ts";
 
 // What erasing a lead removes, for the retention purge and for a delete request alike
 // (docs/product/privacy-requests.md#delete): everything that says who the person is, everywhere it was
@@ -20,34 +23,16 @@ import { encryptedColumn, last4Column } from "../../intake/leads/lead-columns.ts
 // source it came from.
 
 /**
- * The lead columns that say who the person is: every field a buyer may see only after winning ("contact"
- * and "restricted" in lead-document.ts), with the encrypted and last-four columns of the sensitive ones.
+ * The lead columns that say who the person is, or narrow them down once put together: every field the
+ * registry marks `erased` (src/domain/fields/lead-fields.ts: every contact and restricted field, and the ping
+ * fields such as zip, job title, bank and pay dates), with the encrypted and last-four columns of the
+ * sensitive ones. State, amount, reason and income band stay.
  */
-const IDENTIFYING_FIELDS = SERVER_FIELDS.filter((field) => {
-  const kind = (FIELD_CLASS as Record<string, string>)[field];
-  return kind === "contact" || kind === "restricted";
+export const IDENTIFYING_COLUMNS: readonly string[] = ERASED_FIELDS.flatMap((field: ServerField) => {
+  if (!isSensitiveField(field)) return [field];
+  const last4 = last4Column(field);
+  return last4 ? [encryptedColumn(field), last4] : [encryptedColumn(field)];
 });
-
-/**
- * Answers a buyer may see in a ping that still narrow the person down once put together (a zip, a job
- * title, a bank, the pay dates): erased with the rest. State, amount, reason and income band stay.
- */
-const NARROWING_FIELDS: readonly ServerField[] = [
-  "zip",
-  "city",
-  "job_title",
-  "bank_name",
-  "income_next_date_1",
-  "income_next_date_2",
-];
-
-export const IDENTIFYING_COLUMNS: readonly string[] = [...IDENTIFYING_FIELDS, ...NARROWING_FIELDS].flatMap(
-  (field: ServerField) => {
-    if (!isSensitiveField(field)) return [field];
-    const last4 = last4Column(field);
-    return last4 ? [encryptedColumn(field), last4] : [encryptedColumn(field)];
-  },
-);
 
 /** The traffic source of a sale, kept after an erasure; the sub ids and click ids may point at a person. */
 const SOURCE_KEYS = ATTRIBUTION_KEYS.filter((key) => !/^aff_sub\d$|^clickid$/.test(key));
@@ -103,6 +88,13 @@ export async function eraseLeads(
     .update(marketingOutbox)
     .set({ status: "suppressed", lastError: "erased" })
     .where(and(inArray(marketingOutbox.leadId, list), eq(marketingOutbox.status, "pending")));
+  // A reminder to finish the application (docs/product/mail.md#reminders) still waiting is never sent; every
+  // one loses its address and its links.
+  const reminderMails = tx
+    .select({ id: sql<number>`${leadReminders.mailId}` })
+    .from(leadReminders)
+    .where(inArray(leadReminders.leadId, list));
+  await eraseMails(tx, inArray(mailOutbox.id, reminderMails));
   if (!options.keepConsentEvidence) {
     await tx.update(consentRecords).set({ ip: null, userAgent: null }).where(inArray(consentRecords.leadId, list));
   }

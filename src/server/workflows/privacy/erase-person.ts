@@ -2,6 +2,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { leads, mailOutbox, privacyRequests } from "../../platform/db/schema.ts";
 import { queueContactRemoval } from "../../platform/outbox/marketing-outbox.ts";
+import { eraseMails } from "../../platform/mail/mail-outbox.ts";
 import { eraseLeads } from "./erase-leads.ts";
 import { leaveTombstones } from "../../compliance/suppression.ts";
 
@@ -75,15 +76,7 @@ export async function erasePerson(
       .returning({ id: privacyRequests.id });
 
     // Mails to the person: a pending one is never sent; every one loses its address and text.
-    const mails = await tx
-      .update(mailOutbox)
-      .set({
-        toAddress: null,
-        body: null,
-        status: sql`case when ${mailOutbox.status} = 'pending' then 'erased' else ${mailOutbox.status} end`,
-      })
-      .where(eq(mailOutbox.toAddress, email))
-      .returning({ id: mailOutbox.id });
+    const mails = await eraseMails(tx, eq(mailOutbox.toAddress, email));
     return { leads: found.length, requests: requests.length, mails: mails.length };
   });
 }

@@ -17,10 +17,10 @@ function render(value: unknown): string {
   return escapeHtml(String(value));
 }
 
-export function exportPage(data: PersonalDataExport, jsonUrl: string): string {
+export function exportPage(data: PersonalDataExport): string {
   return `<p>Everything we hold for ${escapeHtml(data.email)}, as of ${escapeHtml(data.generated_at)}.
 Social Security, account, routing and licence numbers and the birth date are shown masked.
-Machine-readable: <a href="${escapeHtml(jsonUrl)}">JSON</a>.</p>
+The button at the end gives the same as a JSON file.</p>
 <h2>Applications</h2>
 ${render(data.applications)}
 <h2>Privacy requests</h2>

@@ -7,14 +7,15 @@ import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
 import { escapeHtml } from "../../platform/http/escape-html.ts";
+import { acceptFormPosts, FORM_PAGE_CSP, fromOurPage } from "../../platform/http/form-posts.ts";
 import { plainPage } from "../../platform/http/plain-page.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
+import { SIGN_IN_THROTTLED_MESSAGE, SignInThrottle } from "../../platform/security/sign-in-throttle.ts";
 import { completeRequest } from "../../compliance/privacy-request-store.ts";
 
 type Deps = { config: Config; db: Db; password: string; now?: () => Date };
 
 const DAY_MS = 86_400_000;
-const FORM_CSP = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const OPERATOR = "operator";
 
 /** HTTP Basic credentials compared in constant time; the user name is always "operator". */
@@ -26,33 +27,38 @@ function holdsPassword(request: FastifyRequest, password: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** A form posted from another site rides on the browser's stored credentials; only our own pages may post. */
-function fromOurPage(request: FastifyRequest): boolean {
-  const site = request.headers["sec-fetch-site"];
-  if (site !== undefined) return site === "same-origin";
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false; // "null" (a sandboxed or privacy-sensitive context) or garbage: not our page
-  }
-}
+const askToSignIn = (reply: FastifyReply) =>
+  reply
+    .code(401)
+    .header("www-authenticate", 'Basic realm="Loanpath operator", charset="UTF-8"')
+    .send({ status: 401, message: "Sign in as the operator." });
 
 // The operator's view of privacy requests (docs/product/privacy-requests.md#operator): every request not yet
 // completed, soonest due first, overdue ones marked; a correction is marked done here once made. Exists only
 // with OPERATOR_PASSWORD; behind HTTP Basic authentication.
 export default async function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  acceptFormPosts(app);
   const now = deps.now ?? (() => new Date());
-  app.addHook("onRequest", async (request, reply) => {
-    if (holdsPassword(request, deps.password)) return;
-    return reply
-      .code(401)
-      .header("www-authenticate", 'Basic realm="Loanpath operator", charset="UTF-8"')
-      .send({ status: 401, message: "Sign in as the operator." });
+  const throttle = new SignInThrottle({ name: "operator sign-in" });
+  // Every request carries the credentials (HTTP Basic), so every one is a sign-in to the throttle. Checked
+  // after the rate limit (an onRequest hook of each route), so that counts every request, signed in or not.
+  app.addHook("preValidation", async (request, reply) => {
+    // A browser asks first without credentials and is asked for them: no guess, nothing to count.
+    if (request.headers.authorization === undefined) return askToSignIn(reply);
+    const verdict = await throttle.attempt(request.ip, request.log);
+    if (!verdict.allowed) {
+      return reply
+        .code(429)
+        .header("retry-after", String(verdict.retryAfterSeconds))
+        .send({ status: 429, message: SIGN_IN_THROTTLED_MESSAGE, retryAfterSeconds: verdict.retryAfterSeconds });
+    }
+    if (holdsPassword(request, deps.password)) return throttle.succeeded(verdict);
+    throttle.failed(verdict, request.log);
+    return askToSignIn(reply);
   });
-  const config = { rateLimit: limitFor(deps.config, "forms") };
+  // The operator's own count, so a flood of public form posts never locks the operator out, nor the reverse.
+  const config = { rateLimit: limitFor(deps.config, "admin") };
 
   const openRequests = async () => {
     const rows = await deps.db
@@ -105,7 +111,7 @@ export default async function operatorRoutes(app: FastifyInstance, deps: Deps) {
       .join("\n");
     return reply
       .header("cache-control", "no-store")
-      .header("content-security-policy", FORM_CSP)
+      .header("content-security-policy", FORM_PAGE_CSP)
       .type("text/html; charset=utf-8")
       .send(
         plainPage(

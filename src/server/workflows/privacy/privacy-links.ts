@@ -10,7 +10,7 @@ export const EXPORT_PURPOSE = "privacy-export";
 const LINK_DAYS_AT_LEAST = 7;
 export const DELETE_PURPOSE = "privacy-delete";
 
-const exportPath = (token: string) => `/privacy/export/${token}`;
+export const exportPath = (token: string) => `/privacy/export/${token}`;
 export const deletePath = (token: string) => `/privacy/delete/${token}`;
 
 export function requestIdFromLink(secret: Buffer, purpose: string, token: string): string | undefined {

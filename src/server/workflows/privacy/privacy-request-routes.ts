@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { failureAnswer } from "#domain/contracts/envelope.ts";
 import { HONEYPOT_FIELD } from "#domain/contracts/honeypot.ts";
-import { doNotSellRequest, privacyReceiptAnswer, unsubscribeRequest } from "#domain/contracts/privacy.ts";
+import {
+  doNotSellRequest,
+  privacyReceiptAnswer,
+  unsubscribeLinkRequest,
+  unsubscribeRequest,
+} from "#domain/contracts/privacy.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
@@ -16,6 +21,8 @@ import { requestTypeOf } from "../../compliance/request-workflow.ts";
 import { verificationMail } from "./privacy-links.ts";
 import { queueMail } from "../../platform/mail/mail-outbox.ts";
 import { queueContactRemoval } from "../../platform/outbox/marketing-outbox.ts";
+import { findLead } from "../../intake/leads/lead-store.ts";
+import { unsubscribingLeadId } from "../../compliance/unsubscribe-link.ts";
 
 /** An opt-out form is a few hundred bytes; anything past this is refused with 413 before it is parsed. */
 export const PRIVACY_FORM_BODY_LIMIT = 4 * 1024;
@@ -24,7 +31,8 @@ type Deps = { config: Config; db: Db; tokenSecret: Buffer; zips?: ZipDirectory }
 
 // POST /api/unsubscribe and POST /api/do-not-sell-information (docs/product/server-calls.md): validated with the forms'
 // own schemas and the zip directory (400 with field errors, nothing stored), stored once per distinct request, answered
-// { status, message, data: { reference } }.
+// { status, message, data: { reference } }. POST /api/unsubscribe/link is the unsubscribe link of an e-mail: its
+// token names the lead, whose e-mail and phone are unsubscribed as if typed into the form.
 export default async function privacyRequestRoutes(app: FastifyInstance, deps: Deps) {
   const zips = deps.zips ?? createPackagedZipDirectory();
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -39,6 +47,21 @@ export default async function privacyRequestRoutes(app: FastifyInstance, deps: D
     return reply.send(
       await store(request, deps, "unsubscribe", trap, fields, REQUEST_TYPE_RULES.UNSUBSCRIBE.acknowledgement),
     );
+  });
+
+  typed.post("/api/unsubscribe/link", options(unsubscribeLinkRequest), async (request, reply) => {
+    const { token } = request.body as z.infer<typeof unsubscribeLinkRequest>;
+    const leadId = unsubscribingLeadId(deps.tokenSecret, token);
+    if (!leadId) {
+      const message = MESSAGES.unsubscribeLinkInvalid;
+      return reply.code(400).send({ status: 400, message, errors: { token: message } });
+    }
+    const { acknowledgement } = REQUEST_TYPE_RULES.UNSUBSCRIBE;
+    const lead = await findLead(deps.db, leadId);
+    // An erased or purged lead has no address left; its tombstone, if it was erased, already suppresses it.
+    if (!lead?.email) return reply.send({ status: 200, message: acknowledgement });
+    const fields = { email: lead.email, phone: lead.cell_phone ?? lead.home_phone ?? "", source: "unsubscribe link" };
+    return reply.send(await store(request, deps, "unsubscribe", undefined, fields, acknowledgement));
   });
 
   typed.post("/api/do-not-sell-information", options(doNotSellRequest), async (request, reply) => {
@@ -88,7 +111,8 @@ async function store(
       kind,
       dedupeKey: dedupeKey(kind, fields),
       email: fields.email,
-      phone: fields.phone,
+      // A lead may have no phone yet (an unsubscribe link): none is stored rather than an empty one.
+      phone: fields.phone || null,
       payload: fields,
       ip: request.ip,
     },

@@ -14,7 +14,7 @@ import {
   saveLead,
   sendLead,
 } from "../../distribution/auction/auction.testing.ts";
-import { askPrivacy, everyRowAsText, linkMailedTo } from "./privacy-workflow.testing.ts";
+import { askPrivacy, everyRowAsText, linkMailedTo, pressButton } from "./privacy-workflow.testing.ts";
 import { isSuppressed } from "../../compliance/suppression.ts";
 import { updateLead } from "../../intake/leads/lead-store.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
@@ -57,7 +57,8 @@ describe("a delete request", () => {
     expect(confirm.body).toContain(`<form method="post" action="${link}">`);
     expect(await everyRowAsText(t.database.db)).toContain("Okafor");
 
-    const done = await t.app.inject({ method: "POST", url: link });
+    // The button's post, as a browser sends it: a form, from the page itself.
+    const done = await pressButton(t, link);
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain("1 application");
 
@@ -75,7 +76,7 @@ describe("a delete request", () => {
     const [after] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference));
     expect(after).toMatchObject({ status: "completed", email: null, phone: null, payload: {}, ip: null });
     // The link is spent: the request holds no e-mail to erase or show any more.
-    expect((await t.app.inject({ method: "POST", url: link })).statusCode).toBe(404);
+    expect((await pressButton(t, link)).statusCode).toBe(404);
 
     // Later applications by the same e-mail, or the same phone, reach no buyer.
     const pingsBefore = lender.bodies.length;
@@ -101,7 +102,7 @@ describe("a delete request", () => {
     });
     await askPrivacy(t, "DELETE", { email: PERSON.email, phone: PERSON.cell_phone });
     const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
-    expect((await t.app.inject({ method: "POST", url: link })).statusCode).toBe(200);
+    expect((await pressButton(t, link)).statusCode).toBe(200);
 
     const cipher = new PiiCipher(t.secrets.piiKeyring);
     const late = await updateLead(t.database.db, cipher, lead.id, {
@@ -125,10 +126,30 @@ describe("a delete request", () => {
     await askPrivacy(t, "DELETE", { email: PERSON.email, phone: PERSON.cell_phone });
     const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
     const forged = link.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
-    expect((await t.app.inject({ method: "POST", url: forged })).statusCode).toBe(404);
+    expect((await pressButton(t, forged)).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: link.replace("/delete/", "/export/") })).statusCode).toBe(404);
     expect(await everyRowAsText(t.database.db)).toContain(lead.id);
     expect(await everyRowAsText(t.database.db)).toContain("Okafor");
+  });
+
+  it("erases nothing for a post from another site's page, even with the right link", async () => {
+    const { t } = bed;
+    await saveLead(t, PERSON);
+    await askPrivacy(t, "DELETE", { email: PERSON.email, phone: PERSON.cell_phone });
+    const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
+    const elsewhere: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://elsewhere.example" },
+      { origin: "null" },
+    ];
+    for (const from of elsewhere) {
+      const res = await pressButton(t, link, from);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain("press the button there");
+    }
+    expect(await everyRowAsText(t.database.db)).toContain("Okafor");
+    expect((await pressButton(t, link, { origin: "http://localhost:80" })).statusCode).toBe(200);
+    expect(await everyRowAsText(t.database.db)).not.toContain("Okafor");
   });
 });
 
@@ -141,7 +162,8 @@ describe("a know request", () => {
     const reference = await askPrivacy(t, "ACCESS", { email: PERSON.email, phone: PERSON.cell_phone });
     const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/export");
 
-    const res = await t.app.inject({ method: "GET", url: `/api${link}` });
+    const res = await pressButton(t, `/api${link}`);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="personal-information-${reference}.json"`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data as {
       applications: { answers: Record<string, unknown>; consents: unknown[] }[];
@@ -162,9 +184,10 @@ describe("a know request", () => {
     expect(data.privacy_requests.map((r) => r.reference)).toContain(reference);
     expect(JSON.stringify(data)).not.toContain("someone.else");
 
-    const page = await t.app.inject({ method: "GET", url: link });
+    const page = await pressButton(t, link);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("77 Quietude Lane");
+    expect(page.body).toContain(`<form method="post" action="/api${link}">`);
     const [row] = await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference));
     expect(row).toMatchObject({ status: "completed" });
     expect(row!.verifiedAt).not.toBeNull();
@@ -182,8 +205,37 @@ describe("a know request", () => {
 
     // Once done, the same form is a new request (a person may ask again later).
     const link = await linkMailedTo(t.database.db, "twice@example.com", "/privacy/export");
-    expect((await t.app.inject({ method: "GET", url: link })).statusCode).toBe(200);
+    expect((await pressButton(t, link)).statusCode).toBe(200);
     const later = await askPrivacy(t, "ACCESS", { email: "twice@example.com", phone: "2127364100" });
     expect(later).not.toBe(first);
+  });
+
+  it("gives a link scanner that opens the link a page with a button, and nothing of the person's; only the press delivers", async () => {
+    const { t } = bed;
+    await saveLead(t, PERSON);
+    const reference = await askPrivacy(t, "ACCESS", { email: PERSON.email, phone: PERSON.cell_phone });
+    const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/export");
+    const status = async () =>
+      (await t.database.db.select().from(privacyRequests).where(eq(privacyRequests.id, reference)))[0]?.status;
+
+    for (const method of ["HEAD", "GET"] as const) {
+      const opened = await t.app.inject({ method, url: link });
+      expect(opened.statusCode).toBe(200);
+      expect(opened.headers["cache-control"]).toBe("no-store");
+      expect(opened.body).not.toContain("Quietude");
+      expect(await status()).toBe("awaiting_verification");
+    }
+    const page = await t.app.inject({ method: "GET", url: link });
+    expect(page.body).toContain(
+      `<form method="post" action="${link}"><button type="submit">Show my personal information</button></form>`,
+    );
+    // The machine-readable copy is no link either: a GET finds nothing there.
+    expect((await t.app.inject({ method: "GET", url: `/api${link}` })).statusCode).toBe(404);
+    expect((await pressButton(t, link, { "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+    expect(await status()).toBe("awaiting_verification");
+
+    const shown = await pressButton(t, link);
+    expect(shown.body).toContain("77 Quietude Lane");
+    expect(await status()).toBe("completed");
   });
 });

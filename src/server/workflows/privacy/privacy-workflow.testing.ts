@@ -29,6 +29,23 @@ export async function linkMailedTo(db: Db, email: string, prefix: string): Promi
   return found[found.length - 1]!;
 }
 
+/**
+ * A press on a button of the pages a mailed link opens, as a browser sends it: a form post (no fields) from
+ * the page itself. `from` replaces where the post says it comes from.
+ */
+export function pressButton(
+  t: TestApp,
+  url: string,
+  from: Record<string, string> = { "sec-fetch-site": "same-origin" },
+) {
+  return t.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", ...from },
+    payload: "",
+  });
+}
+
 /** Every row of every table of the application's database and the job queue, as text. */
 export async function everyRowAsText(db: Db): Promise<string> {
   const tables = (await db.execute(

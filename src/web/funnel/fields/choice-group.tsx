@@ -1,38 +1,35 @@
-import { Fragment, useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { Fragment, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import type { FieldValues } from "react-hook-form";
 import type { Option } from "#domain/options.ts";
+import { useBoundField, type FieldBinding } from "#web/ui/forms/bound-field.ts";
 
-export type ChoiceGroupProps = {
-  name: string;
+/** Bound to its form like every field (`control={form.control} name="ownCar"`); the value is the chosen option's, as text. */
+export type ChoiceGroupProps<V extends FieldValues, Out> = FieldBinding<V, Out> & {
   options: readonly Option<string | number>[];
-  /** The chosen value, as text ("" or null when nothing is chosen). */
-  value: string | null | undefined;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: string | undefined;
   /** The id of the text naming the group (the screen's heading), or a visible label of its own. */
   labelledBy?: string;
   label?: string;
   describedBy?: string;
-  /** Given the radio that takes Tab, so the form can move focus to the group. */
-  focusRef?: Ref<HTMLDivElement>;
 };
 
 // A single choice as radio-style buttons: the WAI-ARIA radio group pattern (one Tab stop, on the chosen
 // radio or the first; arrow keys move and choose, wrapping; Home and End; Space chooses; a click chooses).
 // Enter sends the form, as it does from a native radio. The message shows under the group, which is
-// marked invalid and described by it.
-export function ChoiceGroup(props: ChoiceGroupProps) {
+// marked invalid and described by it. The radio that takes Tab holds the field's ref, so the form can move focus to
+// the group.
+export function ChoiceGroup<V extends FieldValues, Out>(props: ChoiceGroupProps<V, Out>) {
   const { options } = props;
+  const bound = useBoundField({ control: props.control, name: props.name });
   const labelId = useId();
   const errorId = useId();
   const radios = useRef<(HTMLDivElement | null)[]>([]);
-  const chosen = options.findIndex((o) => String(o.value) === props.value);
+  const chosen = options.findIndex((o) => String(o.value) === bound.value);
   const tabStop = chosen >= 0 ? chosen : 0;
 
   const choose = (index: number) => {
     const option = options[index];
     if (!option) return;
-    props.onChange(String(option.value));
+    bound.setValue(String(option.value));
     radios.current[index]?.focus();
   };
 
@@ -77,11 +74,11 @@ export function ChoiceGroup(props: ChoiceGroupProps) {
         role="radiogroup"
         aria-labelledby={props.label ? labelId : props.labelledBy}
         aria-describedby={describedBy}
-        aria-invalid={props.error ? true : undefined}
+        aria-invalid={bound.error ? true : undefined}
         aria-required="true"
         className="choice-group__options"
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) props.onBlur?.();
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) bound.onBlur();
         }}
       >
         {options.map((option, index) => (
@@ -89,10 +86,7 @@ export function ChoiceGroup(props: ChoiceGroupProps) {
             key={option.value}
             ref={(el) => {
               radios.current[index] = el;
-              if (index === tabStop && props.focusRef) {
-                if (typeof props.focusRef === "function") props.focusRef(el);
-                else props.focusRef.current = el;
-              }
+              if (index === tabStop) bound.ref(el);
             }}
             role="radio"
             aria-checked={index === chosen}
@@ -108,7 +102,7 @@ export function ChoiceGroup(props: ChoiceGroupProps) {
         ))}
       </div>
       <span id={errorId} className="form-field__error" aria-live="polite" aria-atomic="true">
-        {props.error ?? ""}
+        {bound.error ?? ""}
       </span>
     </div>
   );

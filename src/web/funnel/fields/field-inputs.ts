@@ -1,8 +1,9 @@
+import type { InputHTMLAttributes } from "react";
 import type { ClientField } from "#domain/fields/lead-fields.ts";
-import type { InputProps } from "./text-input.tsx";
 
+/** What a funnel field is asked with: spread into its TextField, MaskedField or ComboboxField. */
 export type FieldInput = { label: string; hint?: string } & Pick<
-  InputProps,
+  InputHTMLAttributes<HTMLInputElement>,
   "type" | "inputMode" | "autoComplete" | "autoCapitalize" | "spellCheck" | "maxLength" | "placeholder"
 >;
 

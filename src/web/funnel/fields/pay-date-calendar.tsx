@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { FieldValues } from "react-hook-form";
 import type { IsoDate } from "#domain/calendar-date.ts";
+import { useBoundField, type FieldBinding } from "#web/ui/forms/bound-field.ts";
 import {
   dateAfterKey,
   dateInWords,
@@ -11,7 +13,8 @@ import {
 } from "./calendar-month.ts";
 import "./pay-date-calendar.css";
 
-export type PayDateCalendarProps = {
+/** Bound to its form like every field; the value is the chosen day, "YYYY-MM-DD" ("" for none). */
+export type PayDateCalendarProps<V extends FieldValues, Out> = FieldBinding<V, Out> & {
   label: string;
   /** The window's first day (today, marked as such) and last day: only days between them can get focus. */
   first: IsoDate;
@@ -20,11 +23,6 @@ export type PayDateCalendarProps = {
   isSelectable: (date: IsoDate) => boolean;
   /** What a day is besides its date, said after it (a bank holiday's name), so it is clear why it is off. */
   dayNote?: (date: IsoDate) => string | undefined;
-  /** The chosen day ("" for none). */
-  value: string;
-  onChange: (date: IsoDate) => void;
-  onBlur?: () => void;
-  error?: string | undefined;
 };
 
 const WEEKDAYS = [
@@ -42,8 +40,9 @@ const WEEKDAYS = [
 // Page Down by month, Enter or Space chooses. Days that cannot be chosen (weekends) can still get focus,
 // so a screen reader says "unavailable" (aria-disabled) instead of skipping days silently; days outside
 // the window are shown greyed and never get focus. The chosen day is repeated in words under the grid.
-export function PayDateCalendar(props: PayDateCalendarProps) {
-  const { first, last, isSelectable, value } = props;
+export function PayDateCalendar<V extends FieldValues, Out>(props: PayDateCalendarProps<V, Out>) {
+  const { first, last, isSelectable } = props;
+  const { value, setValue, onBlur, error } = useBoundField({ control: props.control, name: props.name });
   const labelId = useId();
   const monthId = useId();
   const chosenId = useId();
@@ -70,7 +69,7 @@ export function PayDateCalendar(props: PayDateCalendarProps) {
   }, [focused, shown]);
 
   const choose = (date: IsoDate) => {
-    if (inWindow(date) && isSelectable(date)) props.onChange(date);
+    if (inWindow(date) && isSelectable(date)) setValue(date);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -98,7 +97,7 @@ export function PayDateCalendar(props: PayDateCalendarProps) {
   const previous = months[shownIndex - 1];
   const following = months[shownIndex + 1];
 
-  const describedBy = [value ? chosenId : undefined, props.error ? errorId : undefined].filter(Boolean).join(" ");
+  const describedBy = [value ? chosenId : undefined, error ? errorId : undefined].filter(Boolean).join(" ");
   return (
     <div className="pay-calendar" role="group" aria-labelledby={labelId}>
       <span id={labelId} className="pay-calendar__label">
@@ -137,7 +136,7 @@ export function PayDateCalendar(props: PayDateCalendarProps) {
         className="pay-calendar__grid"
         aria-labelledby={`${labelId} ${monthId}`}
         aria-describedby={describedBy || undefined}
-        aria-invalid={props.error ? true : undefined}
+        aria-invalid={error ? true : undefined}
         onKeyDown={onKeyDown}
         // A day focused by a click or a tap becomes the Tab stop, so Tab and the arrow keys carry on from it.
         onFocus={(event) => {
@@ -145,7 +144,7 @@ export function PayDateCalendar(props: PayDateCalendarProps) {
           if (date && date !== focused) setFocused(date);
         }}
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) props.onBlur?.();
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
         }}
       >
         <thead>
@@ -191,7 +190,7 @@ export function PayDateCalendar(props: PayDateCalendarProps) {
         {value ? `Chosen: ${dateInWords(value)}` : ""}
       </p>
       <span id={errorId} className="form-field__error" aria-live="polite" aria-atomic="true">
-        {props.error ?? ""}
+        {error ?? ""}
       </span>
     </div>
   );

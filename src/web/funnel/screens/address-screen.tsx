@@ -3,17 +3,22 @@ import { digitsOnly } from "#domain/masks.ts";
 import { useZipPlace } from "#web/api/use-zip-place.ts";
 import { addressSuggestQuerySchema, type AddressSuggestion } from "#domain/contracts/lookups.ts";
 import { suggestAddresses } from "#web/api/api.ts";
-import { StepComboboxField } from "../fields/step-combobox-field.tsx";
-import { StepTextField } from "../fields/step-text-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { ComboboxField } from "#web/ui/forms/combobox-field.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
+import { useStepSchema } from "../step-schema.ts";
 import { useSaveStep } from "../use-save-step.ts";
-import { useStepForm } from "../use-step-form.ts";
 import { useSuggestions } from "../use-suggestions.ts";
 import type { ScreenProps } from "../screen-props.ts";
 
 const FIVE_DIGITS = /^\d{5}$/;
+
+/** docs/product/validation.md: other characters are stripped as they are typed. */
+const zipDigits = (typed: string) => digitsOnly(typed).slice(0, 5);
 
 // Address of residence (docs/product/behaviour.md and docs/product/validation.md): street and zip; city and state come
 // from the zip lookup and show under the zip. A changed zip clears the shown city and state until its own lookup
@@ -21,12 +26,12 @@ const FIVE_DIGITS = /^\d{5}$/;
 // of the quick start, already on the lead, starts the form.
 export function AddressScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
-  const save = useSaveStep(step, stepForm);
-  const { watch, getValues, setValue, formState } = stepForm.form;
-  const zip = (watch("zipCode") as string | undefined) ?? "";
-  const city = watch("city") as string | undefined;
-  const state = watch("state") as string | undefined;
+  const form = useZodForm(useStepSchema(step), { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const save = useSaveStep(step);
+  const { watch, getValues, setValue, formState } = form;
+  const zip = watch("zipCode") ?? "";
+  const city = watch("city");
+  const state = watch("state");
   const { lookup, resolve } = useZipPlace(zip);
   // The zip the shown city and state belong to.
   const placeZip = useRef(city && state ? zip : "");
@@ -46,8 +51,8 @@ export function AddressScreen({ step }: ScreenProps) {
   }, [zip, lookup, getValues, setValue, revalidate]);
 
   // docs/product/behaviour.md: with no city or state yet at submit, the zip is looked up first.
-  const onSubmit = async () => {
-    const typed = getValues("zipCode") as string;
+  const lookUpZip = async () => {
+    const typed = getValues("zipCode");
     if (!getValues("city") && FIVE_DIGITS.test(typed)) {
       const place = await resolve(typed);
       if (place) {
@@ -56,13 +61,12 @@ export function AddressScreen({ step }: ScreenProps) {
         placeZip.current = typed;
       }
     }
-    await stepForm.submit(save);
   };
 
   // docs/product/server-calls.md: street suggestions near the zip once two characters are typed. Only for a
   // street the service takes (its own rule: length and the street's characters): it answers anything else with
   // a 400, which the browser reports, and a visitor pausing on a stray character would meet it.
-  const street = (watch("streetAddress") as string | undefined) ?? "";
+  const street = watch("streetAddress") ?? "";
   const position = lookup?.status === "found" ? lookup.place : undefined;
   const addresses = useSuggestions(
     street,
@@ -71,19 +75,15 @@ export function AddressScreen({ step }: ScreenProps) {
     (address) => addressSuggestQuerySchema.shape.address.safeParse(address).success && FIVE_DIGITS.test(zip),
   );
 
-  const zipError = stepForm.errorOf("zipCode") ?? stepForm.errorOf("city") ?? stepForm.errorOf("state");
+  // The city and state are nowhere on the screen but under the zip: so are their messages.
+  const placeError = formState.errors.city?.message ?? formState.errors.state?.message;
   const shownPlace = city && state && placeZip.current === zip ? `${city}, ${state}` : undefined;
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={onSubmit}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <StepComboboxField
-        stepForm={stepForm}
-        field="streetAddress"
+    <StepShell step={step} form={form} onValid={save} beforeValidation={lookUpZip}>
+      <ComboboxField
+        {...fieldInput("streetAddress")}
+        control={form.control}
+        name="streetAddress"
         suggestions={addresses}
         textOf={(a: AddressSuggestion) => a.address}
         render={(a: AddressSuggestion) => `${a.address}, ${a.city}, ${a.state} ${a.zip}`}
@@ -91,12 +91,12 @@ export function AddressScreen({ step }: ScreenProps) {
           if (a.zip !== zip) setValue("zipCode", a.zip, { shouldValidate: revalidate });
         }}
       />
-      <StepTextField
-        stepForm={stepForm}
-        field="zipCode"
-        // docs/product/validation.md: other characters are stripped as they are typed.
-        clean={(typed) => digitsOnly(typed).slice(0, 5)}
-        error={zipError}
+      <TextField
+        {...fieldInput("zipCode")}
+        control={form.control}
+        name="zipCode"
+        normalize={zipDigits}
+        error={placeError}
         note={shownPlace}
       />
     </StepShell>

@@ -1,12 +1,13 @@
-import { Controller } from "react-hook-form";
 import { BANK_ACCOUNT_TYPE_OPTIONS, DEFAULT_BANK_ACCOUNT_TYPE } from "#domain/options.ts";
+import { TextField } from "#web/ui/forms/text-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { ChoiceGroup } from "../fields/choice-group.tsx";
-import { StepTextField } from "../fields/step-text-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
+import { useStepSchema } from "../step-schema.ts";
 import { useChoiceConfirmation } from "../use-choice-confirmation.tsx";
-import { useStepForm } from "../use-step-form.ts";
 import { RoutingFields, useRoutingSave } from "./routing-screen.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 
@@ -17,34 +18,18 @@ export function BankDetailsScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
   const defaultValues = defaultValuesFor(step, funnel.contact);
   defaultValues.bankAccountType ||= DEFAULT_BANK_ACCOUNT_TYPE;
-  const stepForm = useStepForm(step, { defaultValues });
-  const confirmation = useChoiceConfirmation(step, stepForm);
-  const { routing, onSubmit } = useRoutingSave(step, stepForm, confirmation.guard);
+  const form = useZodForm(useStepSchema(step), { defaultValues });
+  const confirmation = useChoiceConfirmation(step, form);
+  const { routing, shell } = useRoutingSave(step, form, confirmation.guard);
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={onSubmit}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <RoutingFields stepForm={stepForm} routing={routing} />
-      <StepTextField stepForm={stepForm} field="bankAccount" />
-      <Controller
-        control={stepForm.form.control}
+    <StepShell step={step} form={form} {...shell}>
+      <RoutingFields form={form} routing={routing} />
+      <TextField {...fieldInput("bankAccount")} control={form.control} name="bankAccount" />
+      <ChoiceGroup
+        control={form.control}
         name="bankAccountType"
-        render={({ field }) => (
-          <ChoiceGroup
-            name="bankAccountType"
-            label="Bank Account Type"
-            options={BANK_ACCOUNT_TYPE_OPTIONS}
-            value={field.value as string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            focusRef={field.ref}
-            error={stepForm.errorOf("bankAccountType")}
-          />
-        )}
+        label="Bank Account Type"
+        options={BANK_ACCOUNT_TYPE_OPTIONS}
       />
       {confirmation.dialog}
     </StepShell>

@@ -1,13 +1,13 @@
 import { useId } from "react";
-import { Controller } from "react-hook-form";
 import { choiceOptions } from "#domain/steps/step-table.ts";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { ChoiceGroup } from "../fields/choice-group.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell, subtitleIdOf } from "../step-shell.tsx";
+import { useStepSchema } from "../step-schema.ts";
 import { useChoiceConfirmation } from "../use-choice-confirmation.tsx";
 import { useSaveStep } from "../use-save-step.ts";
-import { useStepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "../screen-props.ts";
 
 // The generic single-choice screen (docs/product/screens-and-routes.md): the row's options as radio-style buttons,
@@ -18,34 +18,17 @@ export function ChoiceScreen({ step }: ScreenProps) {
   const headingId = useId();
   const [field] = step.fields;
   if (!field) throw new Error(`${step.slug} asks no field`);
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
-  const confirmation = useChoiceConfirmation(step, stepForm);
-  const save = confirmation.guard(useSaveStep(step, stepForm));
+  const form = useZodForm(useStepSchema(step), { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const confirmation = useChoiceConfirmation(step, form);
+  const save = confirmation.guard(useSaveStep(step));
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      headingId={headingId}
-      onSubmit={() => stepForm.submit(save)}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <Controller
-        control={stepForm.form.control}
+    <StepShell step={step} form={form} onValid={save} headingId={headingId}>
+      <ChoiceGroup
+        control={form.control}
         name={field}
-        render={({ field: control }) => (
-          <ChoiceGroup
-            name={field}
-            options={choiceOptions(step)}
-            value={control.value as string | null | undefined}
-            onChange={control.onChange}
-            onBlur={control.onBlur}
-            focusRef={control.ref}
-            labelledBy={headingId}
-            describedBy={subtitleIdOf(headingId)}
-            error={stepForm.errorOf(field)}
-          />
-        )}
+        options={choiceOptions(step)}
+        labelledBy={headingId}
+        describedBy={subtitleIdOf(headingId)}
       />
       {confirmation.dialog}
     </StepShell>

@@ -3,12 +3,14 @@ import { useWatch } from "react-hook-form";
 import { emailCompletions, likelyEmailFix } from "#domain/email-domains.ts";
 import type { FormValues } from "#domain/steps/step.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
-import { StepComboboxField } from "../fields/step-combobox-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { ComboboxField } from "#web/ui/forms/combobox-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
-import { useStepForm } from "../use-step-form.ts";
+import { useStepSchema } from "../step-schema.ts";
 import "../confirm-choice.css";
 import type { ScreenProps } from "../screen-props.ts";
 
@@ -50,9 +52,9 @@ export function EmailScreen({ step }: ScreenProps) {
     return address && address.toLowerCase() !== saved?.toLowerCase() ? address : undefined;
   });
   const defaults = defaultValuesFor(step, funnel.contact);
-  const stepForm = useStepForm(step, { defaultValues: pending ? { ...defaults, email: pending } : defaults });
-  const save = useSaveLead(step, stepForm);
-  const typed = (useWatch({ control: stepForm.form.control, name: "email" }) as string | undefined) ?? "";
+  const form = useZodForm(useStepSchema(step), { defaultValues: pending ? { ...defaults, email: pending } : defaults });
+  const save = useSaveLead(step);
+  const typed = useWatch({ control: form.control, name: "email" }) ?? "";
   const [checking, setChecking] = useState<string | undefined>(pending);
   const confirmed = useRef<string | undefined>(undefined);
 
@@ -64,38 +66,38 @@ export function EmailScreen({ step }: ScreenProps) {
       setChecking(email);
       return;
     }
-    await save(values);
+    const refusal = await save(values);
     setNewEmailFlag(undefined);
+    return refusal;
   };
 
   /** Saves `address` (the one asked about, or its correction) without asking again. */
   const confirm = (address = checking) => {
     confirmed.current = address;
     setChecking(undefined);
-    stepForm.formRef.current?.requestSubmit();
+    form.formRef.current?.requestSubmit();
   };
   const fix = checking === undefined ? undefined : likelyEmailFix(checking);
   const useFix = () => {
     if (!fix) return;
-    stepForm.form.setValue("email", fix);
+    form.setValue("email", fix);
     confirm(fix);
   };
   const edit = () => {
     setChecking(undefined);
     setNewEmailFlag(undefined);
     // After the pop-up has given focus back, move it into the field.
-    setTimeout(() => stepForm.form.setFocus("email", { shouldSelect: true }), 0);
+    setTimeout(() => form.setFocus("email", { shouldSelect: true }), 0);
   };
 
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={() => stepForm.submit(checkedSave)}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <StepComboboxField stepForm={stepForm} field="email" suggestions={emailCompletions(typed)} />
+    <StepShell step={step} form={form} onValid={checkedSave}>
+      <ComboboxField
+        {...fieldInput("email")}
+        control={form.control}
+        name="email"
+        suggestions={emailCompletions(typed)}
+      />
       <Dialog
         open={checking !== undefined}
         onClose={edit}

@@ -1,15 +1,17 @@
 import { useState } from "react";
-import { LOAN_AMOUNT_OPTIONS } from "#domain/options.ts";
-import { readLoanReasonFromUrl } from "#web/session/email-link-arrival.ts";
-import { StepSelectField } from "../fields/step-select-field.tsx";
 import { useWatch } from "react-hook-form";
+import { LOAN_AMOUNT_OPTIONS } from "#domain/options.ts";
 import { suggest } from "#web/api/api.ts";
-import { StepComboboxField } from "../fields/step-combobox-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { readLoanReasonFromUrl } from "#web/session/email-link-arrival.ts";
+import { ComboboxField } from "#web/ui/forms/combobox-field.tsx";
+import { SelectField } from "#web/ui/forms/select-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { savedValue } from "../prefill.ts";
 import { useSaveLead } from "../save-lead.ts";
 import { StepShell } from "../step-shell.tsx";
-import { useStepForm } from "../use-step-form.ts";
+import { useStepSchema } from "../step-schema.ts";
 import { nameLength, useSuggestions } from "../use-suggestions.ts";
 import type { ScreenProps } from "../screen-props.ts";
 
@@ -25,32 +27,24 @@ export function LegalNameScreen({ step }: ScreenProps) {
     lastName: savedValue(contact, "lastName") ?? temporary?.lastName ?? "",
   };
   if (amountShown) defaultValues.amount = savedValue(contact, "amount") ?? String(temporary?.amount ?? "");
-  const stepForm = useStepForm(step, { defaultValues, context: { amountShown } });
-  const save = useSaveLead(step, stepForm);
-  const [firstName, lastName] = useWatch({ control: stepForm.form.control, name: ["firstName", "lastName"] }) as [
-    string,
-    string,
-  ];
+  const form = useZodForm(useStepSchema(step, { amountShown }), { defaultValues });
+  const save = useSaveLead(step);
+  const [firstName, lastName] = useWatch({ control: form.control, name: ["firstName", "lastName"] });
   const firstNames = useSuggestions(firstName ?? "", (text, signal) => suggest("first_name", text, signal), nameLength);
   const lastNames = useSuggestions(lastName ?? "", (text, signal) => suggest("last_name", text, signal), nameLength);
 
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={() => stepForm.submit(save)}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <StepComboboxField stepForm={stepForm} field="firstName" suggestions={firstNames} />
-      <StepComboboxField stepForm={stepForm} field="lastName" suggestions={lastNames} />
+    <StepShell step={step} form={form} onValid={save}>
+      <ComboboxField {...fieldInput("firstName")} control={form.control} name="firstName" suggestions={firstNames} />
+      <ComboboxField {...fieldInput("lastName")} control={form.control} name="lastName" suggestions={lastNames} />
       {amountShown ? (
-        <StepSelectField
-          stepForm={stepForm}
-          field="amount"
+        <SelectField
+          control={form.control}
+          name="amount"
           label="Loan Amount"
           options={LOAN_AMOUNT_OPTIONS}
           placeholder="Select an amount"
+          autoComplete="off"
         />
       ) : null}
     </StepShell>

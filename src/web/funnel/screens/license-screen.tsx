@@ -1,13 +1,15 @@
 import { useWatch } from "react-hook-form";
 import { MESSAGES } from "#domain/messages.ts";
 import { licenseStateCode, licenseStateName, licenseStatesStartingWith } from "#domain/state-names.ts";
-import { StepComboboxField } from "../fields/step-combobox-field.tsx";
-import { StepTextField } from "../fields/step-text-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { ComboboxField } from "#web/ui/forms/combobox-field.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
+import { useStepSchema } from "../step-schema.ts";
 import { useSaveStep } from "../use-save-step.ts";
-import { useStepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "../screen-props.ts";
 
 // Driver's licence / state ID (docs/product/validation.md): the licence number and the issuing state, typed as
@@ -20,32 +22,25 @@ export function LicenseScreen({ step }: ScreenProps) {
   if (!defaultValues.issuingState && typeof contact.state === "string" && licenseStateCode(contact.state)) {
     defaultValues.issuingState = contact.state;
   }
-  const stepForm = useStepForm(step, { defaultValues });
-  const save = useSaveStep(step, stepForm);
-  const state = (useWatch({ control: stepForm.form.control, name: "issuingState" }) as string | undefined) ?? "";
+  const form = useZodForm(useStepSchema(step), { defaultValues });
+  const save = useSaveStep(step);
+  const state = useWatch({ control: form.control, name: "issuingState" }) ?? "";
 
-  const onSubmit = async () => {
-    // Text that names no state is refused with its own message rather than "required".
-    if (state.trim() !== "" && !licenseStateCode(state)) {
-      stepForm.form.setError("issuingState", { message: MESSAGES.issuingStateUnknown });
-      stepForm.focusFirstInvalid();
-      return;
-    }
-    await stepForm.submit(save);
+  // Text that names no state is refused with its own message rather than "required", before the form's check.
+  const checkState = async () => {
+    if (state.trim() === "" || licenseStateCode(state)) return true;
+    form.setError("issuingState", { message: MESSAGES.issuingStateUnknown });
+    form.focusFirstInvalid();
+    return false;
   };
 
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={onSubmit}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <StepTextField stepForm={stepForm} field="licenseID" />
-      <StepComboboxField
-        stepForm={stepForm}
-        field="issuingState"
+    <StepShell step={step} form={form} onValid={save} beforeValidation={checkState}>
+      <TextField {...fieldInput("licenseID")} control={form.control} name="licenseID" />
+      <ComboboxField
+        {...fieldInput("issuingState")}
+        control={form.control}
+        name="issuingState"
         suggestions={licenseStateCode(state) ? [] : licenseStatesStartingWith(state)}
         toValue={(text) => licenseStateCode(text) ?? text}
         toText={licenseStateName}

@@ -1,24 +1,24 @@
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { bankHolidayOn } from "#domain/bank-holidays.ts";
 import { addDays, localToday, toIsoDate } from "#domain/calendar-date.ts";
 import { isAllowedNextPayDate, PAY_DATE_WINDOW_DAYS } from "#domain/pay-dates.ts";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { fieldInput } from "../fields/field-inputs.ts";
 import { PayDateCalendar } from "../fields/pay-date-calendar.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
+import { useStepSchema } from "../step-schema.ts";
 import { useSaveStep } from "../use-save-step.ts";
-import { useStepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "../screen-props.ts";
 
 const FIELD = "incomeNextDate1";
 
 // Next pay date (docs/product/screens-and-routes.md, /nextpaydate and /nextpaydatesort): a calendar of today through
 // 30 days ahead with weekends and bank holidays disabled (docs/product/settled-readings.md#5-next-pay-date-window,
-// docs/decisions/0029-bank-holidays.md), a holiday named in its day's words. A saved date
+// docs/decisions/0032-bank-holidays.md), a holiday named in its day's words. A saved date
 // prefills it only while still inside the window: a returning visitor's old pay date has passed. The value
-// stays YYYY-MM-DD; the second pay date is computed from the saved pay frequency when the step is sent
+// stays YYYY-MM-DD; the row's body computes the second pay date from the saved pay frequency when the step is sent
 // (formToStepBody, docs/product/behaviour.md).
 export function PayDateScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
@@ -26,32 +26,18 @@ export function PayDateScreen({ step }: ScreenProps) {
   const defaultValues = defaultValuesFor(step, funnel.contact);
   const saved = defaultValues[FIELD];
   if (saved && !isAllowedNextPayDate(saved, today)) defaultValues[FIELD] = "";
-  const stepForm = useStepForm(step, { defaultValues });
-  const save = useSaveStep(step, stepForm);
+  const form = useZodForm(useStepSchema(step), { defaultValues });
+  const save = useSaveStep(step);
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={() => stepForm.submit(save)}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <Controller
-        control={stepForm.form.control}
+    <StepShell step={step} form={form} onValid={save}>
+      <PayDateCalendar
+        control={form.control}
         name={FIELD}
-        render={({ field }) => (
-          <PayDateCalendar
-            label={fieldInput(FIELD).label}
-            first={toIsoDate(today)}
-            last={toIsoDate(addDays(today, PAY_DATE_WINDOW_DAYS))}
-            isSelectable={(date) => isAllowedNextPayDate(date, today)}
-            dayNote={bankHolidayOn}
-            value={field.value as string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={stepForm.errorOf(FIELD)}
-          />
-        )}
+        label={fieldInput(FIELD).label}
+        first={toIsoDate(today)}
+        last={toIsoDate(addDays(today, PAY_DATE_WINDOW_DAYS))}
+        isSelectable={(date) => isAllowedNextPayDate(date, today)}
+        dayNote={bankHolidayOn}
       />
     </StepShell>
   );

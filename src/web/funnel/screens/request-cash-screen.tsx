@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { useFirstName } from "../funnel-state.tsx";
 import { StepHeading } from "../step-shell.tsx";
 import type { ScreenProps } from "../screen-props.ts";
 
@@ -13,7 +12,7 @@ export function RequestCashScreen({ step }: ScreenProps) {
   const headingId = useId();
   return (
     <article className="step" aria-labelledby={headingId}>
-      <StepHeading step={step} firstName={useFirstName()} headingId={headingId} />
+      <StepHeading step={step} headingId={headingId} />
       <Link to={step.next} prefetch="intent" className="button button--primary step__next step__link-button">
         {REQUEST_CASH_LABEL}
       </Link>

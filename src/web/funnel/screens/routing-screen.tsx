@@ -1,16 +1,20 @@
 import { BANK_NOT_FOUND_MESSAGE } from "#domain/contracts/lookups.ts";
 import { digitsOnly } from "#domain/masks.ts";
 import type { FormValues, Step } from "#domain/steps/step.ts";
-import { StepTextField } from "../fields/step-text-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
-import { StepShell } from "../step-shell.tsx";
+import type { Save } from "../refusal.ts";
+import { StepShell, type StepShellProps } from "../step-shell.tsx";
+import { useStepSchema, type ScreenForm } from "../step-schema.ts";
 import { useSaveStep } from "../use-save-step.ts";
-import { useStepForm, type StepForm } from "../use-step-form.ts";
 import type { ScreenProps } from "../screen-props.ts";
 import { useRoutingLookup, type RoutingCheck } from "./use-routing-lookup.ts";
 
-type Save = (values: FormValues) => Promise<void>;
+/** docs/product/validation.md: digits only, at most 9. */
+const routingDigits = (typed: string) => digitsOnly(typed).slice(0, 9);
 
 /** What the routing number's note line says while its lookup runs or once it has named the bank. */
 function routingNote(check: RoutingCheck | undefined) {
@@ -32,29 +36,24 @@ function routingNote(check: RoutingCheck | undefined) {
  * lookup could not be reached. One field less keeps Next in view on a 375 x 667 phone
  * (docs/decisions/0015-funnel-screens.md).
  */
-export function RoutingFields({
-  stepForm,
-  routing,
-}: {
-  stepForm: StepForm;
-  routing: ReturnType<typeof useRoutingLookup>;
-}) {
+export function RoutingFields({ form, routing }: { form: ScreenForm; routing: ReturnType<typeof useRoutingLookup> }) {
   const status = routing.check?.status;
   return (
     <>
-      <StepTextField
-        stepForm={stepForm}
-        field="routingNumber"
-        // docs/product/validation.md: digits only, at most 9.
-        clean={(typed) => digitsOnly(typed).slice(0, 9)}
-        error={stepForm.errorOf("routingNumber") ?? routing.routingError}
+      <TextField
+        {...fieldInput("routingNumber")}
+        control={form.control}
+        name="routingNumber"
+        normalize={routingDigits}
+        error={routing.routingError}
         // docs/product/behaviour.md: a spinner while the lookup runs; the note's live region announces the words.
         note={routingNote(routing.check)}
       />
       {status === "unnamed" || status === "unavailable" ? (
-        <StepTextField
-          stepForm={stepForm}
-          field="bankName"
+        <TextField
+          {...fieldInput("bankName")}
+          control={form.control}
+          name="bankName"
           note={status === "unnamed" ? BANK_NOT_FOUND_MESSAGE : undefined}
         />
       ) : null}
@@ -63,38 +62,30 @@ export function RoutingFields({
 }
 
 /**
- * The routing lookup and the save of a screen that asks the routing number (/aba, /apply/bank): submit
- * waits for the lookup when the bank name is still empty, and a refused number blocks the save. `guardSave`
- * may hold the save back once the number is accepted (the bank details' account type pop-up).
+ * The routing lookup and the save of a screen that asks the routing number (/aba, /apply/bank), as the shell's
+ * props: submit waits for the lookup when the bank name is still empty, and a refused number blocks the save.
+ * `guardSave` may hold the save back once the number is accepted (the bank details' account type pop-up).
  */
-export function useRoutingSave(step: Step, stepForm: StepForm, guardSave: (save: Save) => Save = (save) => save) {
-  const routing = useRoutingLookup(stepForm);
-  const saveStep = guardSave(useSaveStep(step, stepForm));
-  const save = async (values: FormValues) => {
-    if (await routing.allowsSave()) await saveStep(values);
+export function useRoutingSave(step: Step, form: ScreenForm, guardSave: (save: Save) => Save = (save) => save) {
+  const routing = useRoutingLookup(form);
+  const saveStep = guardSave(useSaveStep(step));
+  const onValid = async (values: FormValues) => ((await routing.allowsSave()) ? saveStep(values) : undefined);
+  const shell: Pick<StepShellProps, "onValid" | "beforeValidation"> = {
+    onValid,
+    beforeValidation: routing.beforeSubmit,
   };
-  const onSubmit = async () => {
-    await routing.beforeSubmit();
-    await stepForm.submit(save);
-  };
-  return { routing, onSubmit };
+  return { routing, shell };
 }
 
 // Bank routing number (docs/product/behaviour.md and docs/product/validation.md): 9 digits, with the bank's name looked
 // up as soon as they are typed.
 export function RoutingScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
-  const stepForm = useStepForm(step, { defaultValues: defaultValuesFor(step, funnel.contact) });
-  const { routing, onSubmit } = useRoutingSave(step, stepForm);
+  const form = useZodForm(useStepSchema(step), { defaultValues: defaultValuesFor(step, funnel.contact) });
+  const { routing, shell } = useRoutingSave(step, form);
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={onSubmit}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <RoutingFields stepForm={stepForm} routing={routing} />
+    <StepShell step={step} form={form} {...shell}>
+      <RoutingFields form={form} routing={routing} />
     </StepShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MESSAGES } from "#domain/messages.ts";
 import { lookupRoutingNumber } from "#web/api/api.ts";
-import type { StepForm } from "../use-step-form.ts";
+import type { ScreenForm } from "../step-schema.ts";
 
 const NINE_DIGITS = /^\d{9}$/;
 
@@ -28,9 +28,11 @@ async function ask(aba: string): Promise<RoutingCheck> {
 // bank name (locked, as the number decides it), a valid number no directory names leaves it for the
 // visitor to type, and a refused number shows "Invalid Routing Number!" and blocks the save. With an empty
 // bank name at submit the lookup is waited for first. Fields: routingNumber, bankName.
-export function useRoutingLookup(stepForm: StepForm) {
-  const { form } = stepForm;
+export function useRoutingLookup(form: ScreenForm) {
   const { watch, getValues, setValue, setError } = form;
+  // Read when a lookup answers: a named bank is checked again only once the form has been sent (reValidateMode).
+  const submitted = useRef(false);
+  submitted.current = form.formState.isSubmitted;
   const aba = (watch("routingNumber") as string | undefined) ?? "";
   const answers = useRef(new Map<string, Promise<RoutingCheck>>());
   const [check, setCheck] = useState<RoutingCheck | undefined>(undefined);
@@ -52,12 +54,11 @@ export function useRoutingLookup(stepForm: StepForm) {
     (found: RoutingCheck) => {
       setCheck(found);
       if (found.status === "named" && found.bankName) {
-        // Checked again only once the form has been sent, as every field is (reValidateMode).
-        setValue("bankName", found.bankName, { shouldValidate: form.formState.isSubmitted });
+        setValue("bankName", found.bankName, { shouldValidate: submitted.current });
         filledBankName.current = true;
       }
     },
-    [form, setValue],
+    [setValue],
   );
 
   useEffect(() => {
@@ -91,7 +92,7 @@ export function useRoutingLookup(stepForm: StepForm) {
     const found = await lookup(value);
     if (found.status !== "invalid") return true;
     setError("routingNumber", { type: "lookup", message: MESSAGES.routingInvalid });
-    stepForm.focusFirstInvalid();
+    form.focusFirstInvalid();
     return false;
   };
 

@@ -1,9 +1,12 @@
-import { StepMaskedField, shownThroughMasks } from "../fields/step-masked-field.tsx";
-import { useFirstName, useFunnel } from "../funnel-state.tsx";
+import { MaskedField } from "#web/ui/forms/masked-field.tsx";
+import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
+import { fieldInput } from "../fields/field-inputs.ts";
+import { maskOf, shownThroughMasks } from "../fields/field-masks.ts";
+import { useFunnel } from "../funnel-state.tsx";
 import { defaultValuesFor } from "../prefill.ts";
 import { StepShell } from "../step-shell.tsx";
+import { useStepSchema } from "../step-schema.ts";
 import { useSaveStep } from "../use-save-step.ts";
-import { useStepForm } from "../use-step-form.ts";
 import { useWorkPhoneCheck } from "../use-work-phone-check.ts";
 import type { ScreenProps } from "../screen-props.ts";
 
@@ -18,21 +21,14 @@ export function WorkPhoneScreen({ step }: ScreenProps) {
     cellPhone: contact.cellPhone as string | null | undefined,
     phone: contact.phone as string | null | undefined,
   };
-  const stepForm = useStepForm(step, {
+  const form = useZodForm(useStepSchema(step, { knownPhones }), {
     defaultValues: shownThroughMasks(defaultValuesFor(step, contact)),
-    context: { knownPhones },
   });
-  useWorkPhoneCheck(stepForm, FIELD, knownPhones);
-  const save = useSaveStep(step, stepForm);
+  useWorkPhoneCheck(form, FIELD, knownPhones);
+  const save = useSaveStep(step);
   return (
-    <StepShell
-      step={step}
-      firstName={useFirstName()}
-      onSubmit={() => stepForm.submit(save)}
-      formRef={stepForm.formRef}
-      formError={stepForm.formError}
-    >
-      <StepMaskedField stepForm={stepForm} field={FIELD} />
+    <StepShell step={step} form={form} onValid={save}>
+      <MaskedField {...fieldInput(FIELD)} control={form.control} name={FIELD} mask={maskOf(FIELD)} />
     </StepShell>
   );
 }

@@ -126,6 +126,53 @@ describe("/unsubscribe", () => {
     await waitFor(() => expect(screen.queryByText("We cannot accept this e-mail address")).toBeNull());
     expect(screen.getByLabelText("Email").getAttribute("aria-invalid")).toBeNull();
   });
+
+  describe("opened from an e-mail's unsubscribe link", () => {
+    const openLink = (token: string) => window.history.replaceState(null, "", `/unsubscribe?token=${token}`);
+    const unsubscribe = () => screen.getByRole("button", { name: "UNSUBSCRIBE" });
+    afterEach(() => window.history.replaceState(null, "", "/"));
+
+    it("unsubscribes with one press, sending only the token, which leaves the address bar at once", async () => {
+      const api = fakeApi({ "POST /api/unsubscribe/link": received("You will be unsubscribed within 48 hours.") });
+      openLink("ld_abc.1900000000.mac");
+      renderPage(UnsubscribePage);
+      expect(screen.getByRole("heading", { name: "Unsubscribe from our e-mail" })).toBeTruthy();
+      expect(window.location.search).toBe("");
+      fireEvent.click(unsubscribe());
+      const alert = await screen.findByRole("alertdialog", { name: /Request received/ });
+      expect(alert.textContent).toContain("Your reference: PR-ABCDEFGHJK.");
+      expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+        ["POST", "/api/unsubscribe/link", { token: "ld_abc.1900000000.mac" }],
+      ]);
+      // The link is used up; the form stays for any other address.
+      act(() => screen.getByRole("button", { name: "OK" }).click());
+      expect(screen.queryByRole("button", { name: "UNSUBSCRIBE" })).toBeNull();
+      expect(screen.getByRole("button", { name: "REQUEST NOW" })).toBeTruthy();
+    });
+
+    it("shows the server's refusal of the link and leaves the form to fill in", async () => {
+      fakeApi({
+        "POST /api/unsubscribe/link": () => ({
+          status: 400,
+          body: { status: 400, message: MESSAGES.unsubscribeLinkInvalid, errors: { token: "x" } },
+        }),
+      });
+      openLink("expired");
+      renderPage(UnsubscribePage);
+      fireEvent.click(unsubscribe());
+      const alert = await screen.findByRole("alertdialog", { name: /Request not sent/ });
+      expect(alert.textContent).toContain(MESSAGES.unsubscribeLinkInvalid);
+      act(() => screen.getByRole("button", { name: "OK" }).click());
+      expect(screen.queryByRole("button", { name: "UNSUBSCRIBE" })).toBeNull();
+      expect(screen.getByLabelText("Email")).toBeTruthy();
+    });
+
+    it("is not offered without a token", () => {
+      fakeApi({});
+      renderPage(UnsubscribePage);
+      expect(screen.queryByRole("button", { name: "UNSUBSCRIBE" })).toBeNull();
+    });
+  });
 });
 
 describe("/do-not-sell-information", () => {

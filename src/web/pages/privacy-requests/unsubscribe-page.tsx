@@ -9,6 +9,7 @@ import { TextField } from "#web/ui/forms/text-field.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 import { PhoneField } from "./phone-field.tsx";
 import { usePrivacyRequestForm } from "./use-privacy-request-form.ts";
+import { useUnsubscribeLink } from "./use-unsubscribe-link.ts";
 
 export function meta() {
   return [
@@ -20,14 +21,34 @@ export function meta() {
 const EMPTY = { email: "", phone: "", unsubscribe: "" };
 
 // /unsubscribe (docs/product/screens-and-routes.md and docs/product/validation.md): e-mail, mobile number, reason;
-// REQUEST NOW; takes up to 48 hours.
+// REQUEST NOW; takes up to 48 hours. Opened from an e-mail's unsubscribe link, one button unsubscribes the
+// address that e-mail went to, above the same form.
 export default function UnsubscribePage() {
   const site = useSite();
   const request = usePrivacyRequestForm({ schema: unsubscribeSchema, initial: EMPTY, send: sendUnsubscribeRequest });
+  const link = useUnsubscribeLink();
   const { control } = request.form;
+  const alert = link.alert ?? request.alert;
   return (
     <div className="privacy-request">
       <h1>Unsubscribe</h1>
+      {link.token !== undefined && (
+        <section className="privacy-request__link" aria-labelledby="unsubscribe-link-title">
+          <h2 id="unsubscribe-link-title">Unsubscribe from our e-mail</h2>
+          <p>
+            Press the button and {site.brand.name} will stop sending e-mails, text messages and calls to the address our
+            e-mail went to and the mobile number of that application. There is nothing to type.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={link.busy || undefined}
+            onClick={() => void link.send()}
+          >
+            UNSUBSCRIBE
+          </button>
+        </section>
+      )}
       <p>
         Tell us the e-mail address and mobile number you gave us, and {site.brand.name} will stop sending you e-mails,
         text messages and calls. Opting out can take up to 48 hours to complete; you may still receive a message already
@@ -59,11 +80,11 @@ export default function UnsubscribePage() {
         </p>
       </form>
       <AlertDialog
-        open={request.alert !== undefined}
-        tone={request.alert?.tone ?? "success"}
-        title={request.alert?.title ?? ""}
-        message={request.alert?.message ?? ""}
-        onClose={request.closeAlert}
+        open={alert !== undefined}
+        tone={alert?.tone ?? "success"}
+        title={alert?.title ?? ""}
+        message={alert?.message ?? ""}
+        onClose={link.alert ? link.closeAlert : request.closeAlert}
       />
     </div>
   );

@@ -19,6 +19,17 @@ const withReference = (message: string, reference: string) =>
     ".",
   );
 
+/** The alert a request's answer shows: received, with its reference, or not sent, with the server's message. */
+export function answerAlert(result: ApiResult<PrivacyRequestReceipt>): RequestAlert {
+  if (!result.ok) return { tone: "error", title: "Request not sent", message: result.message };
+  const reference = result.data?.reference;
+  return {
+    tone: "success",
+    title: "Request received",
+    message: reference ? withReference(result.message, reference) : result.message,
+  };
+}
+
 // What both opt-out forms share (docs/product/validation.md and docs/product/errors.md), on top of useZodForm: values
 // sent as the domain schema outputs them (trimmed, phone as ten digits) with the honeypot; the server's answer shown in
 // an alert with a success or error icon, its field errors on the fields; emptied after a success.
@@ -34,18 +45,9 @@ export function usePrivacyRequestForm<S extends z.ZodObject>(options: {
   const onSubmit = form.submitWith(async (values) => {
     const body = { ...(values as z.output<S>), [HONEYPOT_FIELD]: honeypotRef.current?.value ?? "" };
     const result = await options.send(body);
-    if (result.ok) {
-      const reference = result.data?.reference;
-      setAlert({
-        tone: "success",
-        title: "Request received",
-        message: reference ? withReference(result.message, reference) : result.message,
-      });
-      form.reset();
-    } else {
-      form.setServerErrors(result.errors);
-      setAlert({ tone: "error", title: "Request not sent", message: result.message });
-    }
+    if (result.ok) form.reset();
+    else form.setServerErrors(result.errors);
+    setAlert(answerAlert(result));
   });
 
   return { form, honeypotRef, alert, onSubmit, closeAlert: () => setAlert(undefined) };

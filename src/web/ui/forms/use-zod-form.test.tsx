@@ -194,6 +194,68 @@ describe("useZodForm and the field building blocks", () => {
     expect(onValid).not.toHaveBeenCalled();
   });
 
+  it("runs a step before validating, busy already, and validates what it filled in; false stops the submit", async () => {
+    let finishLookup: (allow: boolean) => void = () => {};
+    const onValid = vi.fn();
+    function LookupForm() {
+      const form = useZodForm(unsubscribeSchema, { defaultValues: { email: "", phone: "", unsubscribe: "" } });
+      const before = () =>
+        new Promise<boolean>((resolve) => {
+          finishLookup = (allow) => {
+            form.setValue("email", "jo@example.com");
+            resolve(allow);
+          };
+        });
+      return (
+        <form ref={form.formRef} aria-label="Demo" noValidate onSubmit={form.submitWith(onValid, { before })}>
+          <TextField control={form.control} name="email" label="Email" type="email" />
+          <MaskedField control={form.control} name="phone" label="Mobile Number" type="tel" mask={US_PHONE_MASK} />
+          <TextField control={form.control} name="unsubscribe" label="Reason" />
+          <button type="submit" aria-busy={form.busy}>
+            Send
+          </button>
+        </form>
+      );
+    }
+    render(<LookupForm />);
+    type("Mobile Number", "2125550123");
+    type("Reason", "OTHER");
+    submit();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" }).getAttribute("aria-busy")).toBe("true"));
+    submit();
+    await act(async () => finishLookup(false));
+    expect(screen.getByRole("button", { name: "Send" }).getAttribute("aria-busy")).toBe("false");
+    expect(screen.queryByText(MESSAGES.emailRequired)).toBeNull();
+    expect(onValid).not.toHaveBeenCalled();
+    submit();
+    await act(async () => finishLookup(true));
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({ email: "jo@example.com", phone: "2125550123", unsubscribe: "OTHER" }),
+    );
+    expect(onValid).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps its values as given when rendered in the browser, even where a control shows other text", async () => {
+    const onValid = vi.fn();
+    function ShownApartForm() {
+      const form = useZodForm(unsubscribeSchema, {
+        defaultValues: { email: "jo@example.com", phone: "(212)-555-0123", unsubscribe: "OTHER" },
+      });
+      return (
+        <form ref={form.formRef} aria-label="Demo" noValidate onSubmit={form.submitWith(onValid)}>
+          {/* Shows a name for the value it stands for, as the licence state's field does. */}
+          <input name="email" aria-label="Email" defaultValue="Jo" />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<ShownApartForm />);
+    submit();
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith({ email: "jo@example.com", phone: "2125550123", unsubscribe: "OTHER" }),
+    );
+  });
+
   it("puts the server's field errors on their fields, answers the others, and drops one when its field changes", async () => {
     let form: ZodForm<Values, Output> | undefined;
     render(<DemoForm onValid={() => {}} expose={(f) => (form = f)} />);

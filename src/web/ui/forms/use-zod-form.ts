@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type FormEvent,
   type RefObject,
 } from "react";
@@ -43,8 +44,12 @@ export type ZodForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out>
   /**
    * The form's onSubmit: validates with the schema, then runs `onValid` with the schema's output. A
    * submit while one is still running is ignored; a refused submit moves focus to the first invalid field.
+   * `before` runs first, busy already (a lookup that fills fields the schema checks); false stops the submit.
    */
-  submitWith: (onValid: (values: Out) => unknown) => (event: FormEvent<HTMLFormElement>) => void;
+  submitWith: (
+    onValid: (values: Out) => unknown,
+    options?: { before?: () => Promise<boolean | void> },
+  ) => (event: FormEvent<HTMLFormElement>) => void;
   /** Puts the server's field errors ({ field: message }) on the fields; answers those no field has. */
   setServerErrors: (errors: Record<string, string>) => Record<string, string>;
   /** Moves focus to the first invalid field once the page shows the errors (after a lookup or the server). */
@@ -83,6 +88,20 @@ function lazyResolver<S extends z.ZodType<FieldValues>, V extends FieldValues>(
       return { values: {}, errors: { root: { type: "unavailable" } } as FieldErrors<V> };
     }
   };
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * Whether this render hydrates prerendered HTML: React reads the server snapshot only then. A form rendered in the
+ * browser (every funnel screen, a page reached by a link) holds exactly what it rendered.
+ */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
 }
 
 // Every form of the site is driven by its domain schema the same way (docs/product/validation.md and
@@ -130,9 +149,13 @@ export function useZodForm<S extends z.ZodType<FieldValues>, V extends FieldValu
   // The prerendered page can be used before its JavaScript takes over (docs/decisions/0003): keep what the
   // visitor chose or typed by then instead of putting the defaults back over it. Runs once, before the
   // first render after hydration would rewrite the controls.
+  // Only a hydrated form can hold them: elsewhere a control may show other text than its value (a licence state's
+  // name for its code) and must not be read back.
   const kept = useRef<Path<V>[]>([]);
+  const hydrating = useHydrating();
+  const hydrated = useRef(hydrating);
   useLayoutEffect(() => {
-    const elements = formRef.current?.elements;
+    const elements = hydrated.current ? formRef.current?.elements : undefined;
     if (!elements) return;
     for (const [name, value] of Object.entries(getValues())) {
       const control = elements.namedItem(name);
@@ -154,28 +177,33 @@ export function useZodForm<S extends z.ZodType<FieldValues>, V extends FieldValu
   }, [getValues, setValue]);
 
   const submitWith = useCallback(
-    (onValid: (values: z.output<S>) => unknown) => (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      // Validation is asynchronous: the guard covers it too, so a double click validates and sends once.
-      if (submitting.current) return;
-      submitting.current = true;
-      const run = handleSubmit(
-        async (values) => {
-          setBusy(true);
-          try {
+    (onValid: (values: z.output<S>) => unknown, options: { before?: () => Promise<boolean | void> } = {}) =>
+      (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        // Validation is asynchronous: the guard covers it too, so a double click validates and sends once.
+        if (submitting.current) return;
+        submitting.current = true;
+        const validate = handleSubmit(
+          async (values) => {
+            setBusy(true);
             await onValid(values);
-          } finally {
-            setBusy(false);
+          },
+          () => {
+            focusPending.current = true;
+          },
+        );
+        const run = async () => {
+          if (options.before) {
+            setBusy(true);
+            if ((await options.before()) === false) return;
           }
-        },
-        () => {
-          focusPending.current = true;
-        },
-      );
-      void run(event).finally(() => {
-        submitting.current = false;
-      });
-    },
+          await validate(event);
+        };
+        void run().finally(() => {
+          setBusy(false);
+          submitting.current = false;
+        });
+      },
     [handleSubmit],
   );
 

@@ -1,0 +1,122 @@
+import { normalizeIP } from "@fastify/rate-limit";
+import type { FastifyBaseLogger } from "fastify";
+import { MemoryFailureCounts, type FailureCount, type FailureCounts } from "./failure-counts.ts";
+
+// Slows password guessing (docs/decisions/0029-sign-in-throttle.md). Each address may fail a few times
+// freely; after that it waits before its next try, twice as long after each further failure, up to a cap.
+// All addresses together get the same treatment with a larger allowance, so guesses spread over many
+// addresses slow down too. A try is counted as a failure before the password is checked and given back when
+// it succeeds: concurrent guesses cannot slip past a count that has not been written yet.
+
+export type ThrottleRule = {
+  /** Failures allowed before any wait. */
+  free: number;
+  /** The wait after the first failure past `free`; each further failure doubles it. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** A count with no failure for this long is forgotten. */
+  forgetAfterMs: number;
+};
+
+export const SIGN_IN_RULES = {
+  address: { free: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 3_600_000 },
+  overall: { free: 100, firstDelayMs: 1_000, maxDelayMs: 60_000, forgetAfterMs: 3_600_000 },
+} as const satisfies Record<string, ThrottleRule>;
+
+type Scope = keyof typeof SIGN_IN_RULES;
+
+/** What a throttled try is answered; the wait goes beside it (Retry-After, retryAfterSeconds). */
+export const SIGN_IN_THROTTLED_MESSAGE = "Too many failed sign-ins. Please wait before you try again.";
+
+export type SignInVerdict =
+  | { allowed: true; key: string; failures: number; overallFailures: number }
+  | { allowed: false; scope: Scope; retryAfterSeconds: number };
+
+/** How long after its last failure a key with `failures` must wait before its next try. */
+export function delayAfter(rule: ThrottleRule, failures: number): number {
+  if (failures < rule.free) return 0;
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** (failures - rule.free));
+}
+
+type Options = {
+  /** What is signed in to, for the log lines ("operator sign-in"). */
+  name: string;
+  counts?: FailureCounts;
+  now?: () => number;
+  rules?: Record<Scope, ThrottleRule>;
+};
+
+export class SignInThrottle {
+  private readonly name: string;
+  private readonly counts: FailureCounts;
+  private readonly now: () => number;
+  private readonly rules: Record<Scope, ThrottleRule>;
+
+  constructor(options: Options) {
+    this.name = options.name;
+    this.counts = options.counts ?? new MemoryFailureCounts();
+    this.now = options.now ?? (() => Date.now());
+    this.rules = options.rules ?? SIGN_IN_RULES;
+  }
+
+  /**
+   * Whether a try from `ip` may go on to the password check; if so it is counted as a failure until
+   * `succeeded` gives it back. A refused try is not counted (waiting it out is what the throttle asks) and is
+   * logged.
+   */
+  async attempt(ip: string, log: Pick<FastifyBaseLogger, "warn">): Promise<SignInVerdict> {
+    const now = this.now();
+    const address = `${this.name}|${normalizeIP(ip)}`;
+    const overall = `${this.name}|*`;
+    // The overall count is read first and counted last, without a check of its own: a race there lets
+    // through only tries that each passed their own address's count, which is checked and counted at once.
+    const overallWait = await this.counts.change(overall, (current) => ({
+      next: current,
+      result: this.waitOf("overall", current, now),
+    }));
+    if (overallWait > 0) return this.refused("overall", overallWait, log);
+    const counted = await this.counts.change(address, (current) => {
+      const wait = this.waitOf("address", current, now);
+      if (wait > 0) return { next: current, result: { wait, failures: 0 } };
+      const failures = this.live("address", current, now) + 1;
+      return { next: { failures, lastAt: now }, result: { wait: 0, failures } };
+    });
+    if (counted.wait > 0) return this.refused("address", counted.wait, log);
+    const overallFailures = await this.counts.change(overall, (current) => {
+      const failures = this.live("overall", current, now) + 1;
+      return { next: { failures, lastAt: now }, result: failures };
+    });
+    return { allowed: true, key: address, failures: counted.failures, overallFailures };
+  }
+
+  /** The password was right: the address starts afresh, and the try no longer counts against everyone. */
+  async succeeded(verdict: Extract<SignInVerdict, { allowed: true }>): Promise<void> {
+    await this.counts.change(verdict.key, () => ({ next: undefined, result: undefined }));
+    await this.counts.change(`${this.name}|*`, (current) => ({
+      next: current && current.failures > 1 ? { ...current, failures: current.failures - 1 } : undefined,
+      result: undefined,
+    }));
+  }
+
+  /** The password was wrong: the try stays counted; the line says how many, never who or which password. */
+  failed(verdict: Extract<SignInVerdict, { allowed: true }>, log: Pick<FastifyBaseLogger, "warn">): void {
+    log.warn({ failures: verdict.failures, overallFailures: verdict.overallFailures }, `${this.name} failed`);
+  }
+
+  /** Failures still remembered under a count (none once forgotten). */
+  private live(scope: Scope, current: FailureCount | undefined, now: number): number {
+    return current && now - current.lastAt < this.rules[scope].forgetAfterMs ? current.failures : 0;
+  }
+
+  private waitOf(scope: Scope, current: FailureCount | undefined, now: number): number {
+    const failures = this.live(scope, current, now);
+    if (!current || failures === 0) return 0;
+    return Math.max(0, current.lastAt + delayAfter(this.rules[scope], failures) - now);
+  }
+
+  private refused(scope: Scope, waitMs: number, log: Pick<FastifyBaseLogger, "warn">): SignInVerdict {
+    const retryAfterSeconds = Math.ceil(waitMs / 1000);
+    log.warn({ scope, retryAfterSeconds }, `${this.name} throttled`);
+    return { allowed: false, scope, retryAfterSeconds };
+  }
+}
