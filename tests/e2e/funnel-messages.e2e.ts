@@ -87,8 +87,8 @@ describe("validation messages on the funnel's screens", () => {
       await open(page, "/cellphone");
       await typeInto(page, "Cell Phone Number", "");
       await expectMessages(page, "/cellphone", [MESSAGES.phoneRequired]);
-      // An area code cannot start with 1.
-      await typeInto(page, "Cell Phone Number", "1127364100");
+      // An area code cannot start with 0 (a leading 1 is the country code, dropped as it is typed).
+      await typeInto(page, "Cell Phone Number", "0127364100");
       await expectMessages(page, "/cellphone", [MESSAGES.phoneInvalid]);
 
       // The browser's today pinned to Thursday, November 26, 2026 from here on, for the birth years.
@@ -133,7 +133,7 @@ describe("validation messages on the funnel's screens", () => {
       await expectMessages(page, "/workphone", [MESSAGES.phoneRequired]);
       await typeInto(page, "Work Phone Number", "31073");
       await expectMessages(page, "/workphone", [MESSAGES.workPhoneDigits]);
-      await typeInto(page, "Work Phone Number", "1107364200");
+      await typeInto(page, "Work Phone Number", "0107364200");
       await expectMessages(page, "/workphone", [MESSAGES.phoneInvalid]);
       // A visitor whose home phone differs from the cell phone (an earlier lead update): the work phone may be
       // neither; the home one is named 300 ms after typing stops, before any Next.

@@ -67,6 +67,32 @@ describe("pay date, bank account type, work phone and masks", () => {
     await context.close();
   });
 
+  it("drops the country code of a phone pasted or typed with it", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await startLead(page);
+    const cell = field(page, "Cell Phone Number");
+    await cell.click();
+    // A real paste of the number as people copy it: the input takes all 17 characters, the mask keeps ten digits.
+    await page.evaluate(() => navigator.clipboard.writeText("+1 (212) 736-4100"));
+    await page.keyboard.press("ControlOrMeta+V");
+    await poll(() => cell.inputValue()).toBe("(212)-736-4100");
+    expect(await page.locator("[aria-invalid=true]").count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await nextButton(page).click();
+    await page.waitForURL(`${baseURL}/dob`);
+    expect(await savedContact(page)).toMatchObject({ cell_phone: CELL });
+
+    // Typed with its leading 1, key by key.
+    await openStep(page, "/workphone", "Work Phone");
+    const work = field(page, "Work Phone Number");
+    await work.click();
+    await page.keyboard.type("1 310 736 4200");
+    await poll(() => work.inputValue()).toBe("(310)-736-4200");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("picks a pay date with the keyboard only; a weekend can be reached but not chosen", async () => {
     const { context, page, problems } = await openPage(browser, { viewport: PHONE });
     await startLead(page);

@@ -4,6 +4,7 @@ import { MESSAGES } from "../../src/domain/messages.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   baseURL,
+  closeSuggestionsBeforeActions,
   DESKTOP,
   field,
   heading,
@@ -111,6 +112,59 @@ describe.each([
     },
     LONG,
   );
+});
+
+describe("the e-mail's double-check", () => {
+  it("offers a slip in the domain corrected, and one tap saves the correction", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await closeSuggestionsBeforeActions(page);
+    await startFunnel(page);
+    await field(page, "First Name").fill("Ana");
+    await field(page, "Last Name").fill("Rivera");
+    await nextButton(page).click();
+    await page.waitForURL(`${baseURL}/email`);
+    const local = `slip.${Date.now()}`;
+    await field(page, "E-mail Address").fill(`${local}@gmial.com`);
+    await nextButton(page).click();
+    const dialog = page.getByRole("alertdialog", { name: "Is your e-mail address right?" });
+    await poll(() => dialog.textContent()).toContain(`Did you mean ${local}@gmail.com?`);
+    const use = dialog.getByRole("button", { name: "Use gmail.com" });
+    await poll(() => isFocused(use)).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/cellphone`);
+    expect((await savedContact(page)).email).toBe(`${local}@gmail.com`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the browser's autofill beside the suggestions", () => {
+  it("is offered for names, e-mail, street, employer and job title, never for the SSN, bank or licence numbers", async () => {
+    const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+    await startLead(page);
+    const autocomplete = (label: string) => field(page, label).getAttribute("autocomplete");
+    const screens: [string, string, Record<string, string>][] = [
+      ["/lgname", "Your Legal Name", { "First Name": "given-name", "Last Name": "family-name" }],
+      ["/email", "Your E-mail Address", { "E-mail Address": "email" }],
+      ["/address", "Address of Residence", { "Street Address": "address-line1", "Zip Code": "postal-code" }],
+      ["/empinfor", "Employer Information", { "Employer Name": "organization", "Job Title": "organization-title" }],
+      ["/driverid", "Driver's License / State ID", { "Driver's License / State ID Number": "off" }],
+      ["/bankaccount", "Bank Account Number", { "Bank Account Number": "off" }],
+      ["/aba", "Bank Routing Number", { "Routing Number": "off" }],
+      ["/ssn", "Social Security Number", { "Social Security Number": "off" }],
+    ];
+    for (const [path, title, tokens] of screens) {
+      await open(page, path, title);
+      for (const [label, token] of Object.entries(tokens)) expect(await autocomplete(label), label).toBe(token);
+    }
+    // The names keep their suggestion list too: a combobox with its own autofill token.
+    await open(page, "/lgname", "Your Legal Name");
+    expect(await field(page, "First Name").getAttribute("role")).toBe("combobox");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("suggestions that fail", () => {

@@ -1,12 +1,13 @@
 import type { ClientField } from "#domain/fields/lead-fields.ts";
-import { SSN_MASK, US_PHONE_MASK, type DigitMask } from "#web/ui/forms/input-masks.ts";
+import { SSN_MASK, US_PHONE_MASK_WITH_COUNTRY_CODE, type DigitMask } from "#web/ui/forms/input-masks.ts";
 
 // The masks of docs/product/validation.md: phones (999)-999-9999, the SSN xxx-xx-xxxx. A masked field is a
 // MaskedField (docs/decisions/0014-forms.md); the form keeps what the visitor sees, and the row's schema strips the
-// mask before anything is sent.
+// mask before anything is sent. A phone pasted or typed with its country code +1 loses it (no US area code starts
+// with 1).
 const MASKS: Partial<Record<ClientField, DigitMask>> = {
-  phone: US_PHONE_MASK,
-  employerPhone: US_PHONE_MASK,
+  phone: US_PHONE_MASK_WITH_COUNTRY_CODE,
+  employerPhone: US_PHONE_MASK_WITH_COUNTRY_CODE,
   socialSecurityNumber: SSN_MASK,
 };
 

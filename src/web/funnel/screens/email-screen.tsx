@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { emailCompletions } from "#domain/email-domains.ts";
+import { emailCompletions, likelyEmailFix } from "#domain/email-domains.ts";
 import type { FormValues } from "#domain/steps/step.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { ComboboxField } from "#web/ui/forms/combobox-field.tsx";
@@ -40,7 +40,8 @@ function pendingNewEmail(): string | undefined {
 
 // E-mail (docs/product/screens-and-routes.md): the address completes with the common providers as it is typed,
 // and a new address is shown back in a pop-up before it is saved: Confirm saves it and goes on, Edit
-// closes the pop-up and puts the visitor back in the field. Its Next creates the lead from the quick
+// closes the pop-up and puts the visitor back in the field. A domain one slip from a known provider
+// ("gmial.com") is offered corrected, in one tap that saves it. Its Next creates the lead from the quick
 // start's answers and the legal name, or updates the lead's e-mail.
 export function EmailScreen({ step }: ScreenProps) {
   const funnel = useFunnel();
@@ -70,10 +71,17 @@ export function EmailScreen({ step }: ScreenProps) {
     return refusal;
   };
 
-  const confirm = () => {
-    confirmed.current = checking;
+  /** Saves `address` (the one asked about, or its correction) without asking again. */
+  const confirm = (address = checking) => {
+    confirmed.current = address;
     setChecking(undefined);
     form.formRef.current?.requestSubmit();
+  };
+  const fix = checking === undefined ? undefined : likelyEmailFix(checking);
+  const useFix = () => {
+    if (!fix) return;
+    form.setValue("email", fix);
+    confirm(fix);
   };
   const edit = () => {
     setChecking(undefined);
@@ -99,7 +107,17 @@ export function EmailScreen({ step }: ScreenProps) {
         title="Is your e-mail address right?"
         actions={
           <div className="confirm-choice__actions">
-            <button type="button" className="button button--primary" data-autofocus onClick={confirm}>
+            {fix ? (
+              <button type="button" className="button button--primary" data-autofocus onClick={useFix}>
+                Use {fix.slice(fix.lastIndexOf("@") + 1)}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={fix ? "button button--secondary" : "button button--primary"}
+              data-autofocus={fix ? undefined : true}
+              onClick={() => confirm()}
+            >
               Confirm
             </button>
             <button type="button" className="button button--secondary" onClick={edit}>
@@ -112,6 +130,11 @@ export function EmailScreen({ step }: ScreenProps) {
           We will send your loan request details to <strong className="email-check__address">{checking}</strong>. Please
           check that it is spelled right.
         </p>
+        {fix ? (
+          <p>
+            Did you mean <strong className="email-check__address">{fix}</strong>?
+          </p>
+        ) : null}
       </Dialog>
     </StepShell>
   );

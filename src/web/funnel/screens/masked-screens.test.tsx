@@ -41,6 +41,18 @@ describe("masked screens", () => {
     });
   });
 
+  it.each(["+1 (212) 555-1234", "1-212-555-1234", "+1 212 555 1234", "12125551234"])(
+    "drops the country code of the cell phone pasted as %j, and room is left for it",
+    async (pasted) => {
+      api();
+      renderFunnel("/cellphone");
+      await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
+      expect(input("Cell Phone Number").maxLength).toBeGreaterThanOrEqual("+1 (212) 555-1234".length);
+      type("Cell Phone Number", pasted);
+      expect(input("Cell Phone Number").value).toBe("(212)-555-1234");
+    },
+  );
+
   it("prefills a saved phone through its mask", async () => {
     api({ cell_phone: "2127364100", home_phone: "2127364100" });
     renderFunnel("/cellphone");
@@ -112,7 +124,9 @@ describe("work phone", () => {
     renderFunnel("/workphone");
     await screen.findByRole("heading", { level: 1, name: "Work Phone" });
     expect(input("Work Phone Number").inputMode).toBe("tel");
-    type("Work Phone Number", "3107364200");
+    // Pasted with its country code, which is dropped.
+    type("Work Phone Number", "+1 (310) 736-4200");
+    expect(input("Work Phone Number").value).toBe("(310)-736-4200");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByRole("heading", { level: 1, name: "Do you get direct deposit\u00a0?" });
     expect(calls.callsTo("PUT", STEP_PATH).map((c) => c.body)).toEqual([

@@ -114,6 +114,42 @@ describe("suggestions", () => {
     expect(sessionStorage.getItem("newEmail")).toBeNull();
   });
 
+  it("offers a likely slip in the domain corrected, and one tap saves the correction", async () => {
+    const calls = api({ email: "old@example.com" });
+    renderFunnel("/email");
+    await screen.findByRole("heading", { level: 1, name: "Your E-mail Address" });
+    type("E-mail Address", "ana.rivera@gmial.com");
+    next();
+    const dialog = await screen.findByRole("alertdialog", { name: "Is your e-mail address right?" });
+    expect(dialog.textContent).toContain("Did you mean ana.rivera@gmail.com?");
+    const use = within(dialog).getByRole("button", { name: "Use gmail.com" });
+    await waitFor(() => expect(document.activeElement).toBe(use));
+    fireEvent.click(use);
+    await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
+    expect(calls.callsTo("PUT", "/api/personal_loan/lead/v2").map((c) => (c.body as { email: string }).email)).toEqual([
+      "ana.rivera@gmail.com",
+    ]);
+    expect(sessionStorage.getItem("newEmail")).toBeNull();
+  });
+
+  it("keeps the address as typed when the visitor confirms it, and offers no correction for a sound one", async () => {
+    const calls = api({ email: "old@example.com" });
+    renderFunnel("/email");
+    await screen.findByRole("heading", { level: 1, name: "Your E-mail Address" });
+    type("E-mail Address", "ana@ymail.com");
+    next();
+    const sound = await screen.findByRole("alertdialog", { name: "Is your e-mail address right?" });
+    expect(sound.textContent).not.toContain("Did you mean");
+    expect(within(sound).queryByRole("button", { name: /^Use / })).toBeNull();
+    fireEvent.click(within(sound).getByRole("button", { name: "Edit" }));
+    type("E-mail Address", "ana@gmial.com");
+    next();
+    const slip = await screen.findByRole("alertdialog", { name: "Is your e-mail address right?" });
+    fireEvent.click(within(slip).getByRole("button", { name: "Confirm" }));
+    await screen.findByRole("heading", { level: 1, name: "Your Cell Phone" });
+    expect(calls.callsTo("PUT", "/api/personal_loan/lead/v2")[0]?.body).toMatchObject({ email: "ana@gmial.com" });
+  });
+
   it("asks again after a reload about the new address that was waiting for Confirm", async () => {
     const calls = api({ email: "old@example.com" });
     sessionStorage.setItem("newEmail", "ana.rivera@hotmail.com");

@@ -12,8 +12,6 @@ export function PhoneField<V extends FieldValues, Out>(props: FieldBinding<V, Ou
       control={props.control}
       name={props.name}
       mask={US_PHONE_MASK_WITH_COUNTRY_CODE}
-      // Room for a pasted "+1 (212) 555-1234"; the mask keeps the shown value to 14 characters.
-      maxLength={17}
       label="Mobile Number"
       type="tel"
       inputMode="tel"

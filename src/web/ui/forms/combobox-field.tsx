@@ -85,6 +85,9 @@ export function ComboboxField<V extends FieldValues, Out, T>(props: ComboboxFiel
               onChange: (event: ChangeEvent<HTMLInputElement>) => keep(event.target.value),
               // Expanded only while a list shows: an answer with nothing to offer opens none.
               "aria-expanded": open,
+              // The field's own autofill token (given-name, email, address-line1...), which downshift would
+              // turn "off": a phone fills a known answer in one tap, and the list still offers the rest.
+              autoComplete: attributes.autoComplete ?? "off",
             })}
           />
           <ul

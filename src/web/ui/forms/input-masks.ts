@@ -9,15 +9,22 @@ export type DigitMask = {
   format: (value: string) => string;
   /** Characters of the complete value. */
   maxLength: number;
+  /** Characters the input takes when more than the shown value's: room for a pasted country code. */
+  typedMaxLength?: number;
 };
 
 /** US phone (999)-999-9999, shown as (123)-123-1234: 14 characters at most. */
 export const US_PHONE_MASK: DigitMask = { format: formatPhone, maxLength: 14 };
 
-/** The same, for a number that may be written with its country code +1 first, which is dropped. */
+/**
+ * The same, for a number that may be written with its country code +1 first, which is dropped as it is pasted or
+ * typed. The input takes a whole "+1 (212) 555-1234" (17 characters): cut to 14 before the mask saw it, it read
+ * "(121)-255-51".
+ */
 export const US_PHONE_MASK_WITH_COUNTRY_CODE: DigitMask = {
   format: (value) => formatPhone(nationalPhoneDigits(value)),
   maxLength: 14,
+  typedMaxLength: 17,
 };
 
 /** Social Security Number 999-99-9999. */

@@ -59,7 +59,7 @@ export function MaskedField<V extends FieldValues, Out>(props: MaskedFieldProps<
           {...controlProps}
           ref={ref}
           type={type}
-          maxLength={maxLength ?? mask.maxLength}
+          maxLength={maxLength ?? mask.typedMaxLength ?? mask.maxLength}
           name={bound.name}
           value={bound.value}
           onBlur={bound.onBlur}
