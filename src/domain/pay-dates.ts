@@ -15,7 +15,7 @@ import { PAY_FREQUENCY_OPTIONS, type PayFrequency } from "./options.ts";
 export const PAY_DATE_WINDOW_DAYS = 30;
 
 /** A day a payroll deposit can land on: a weekday that is not a bank holiday. */
-export function isPayday(date: Date): boolean {
+function isPayday(date: Date): boolean {
   return !isWeekend(date) && !isBankHoliday(toIsoDate(date));
 }
 
