@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DUPLICATE_WINDOW_DAYS, rejectPageAddress } from "#domain/client-routes.ts";
 import { callsOf, findAuction } from "./auction-store.ts";
 import {
   ABA,
@@ -16,6 +17,9 @@ import {
   saveLead,
   sendLead,
 } from "./auction.testing.ts";
+
+// The test bed keeps the default duplicate window, which every rejection's address carries.
+const DEFAULT_REJECT_URL = rejectPageAddress(DEFAULT_DUPLICATE_WINDOW_DAYS);
 
 const bed = auctionTestBed();
 const buyer = bed.buyer;
@@ -102,7 +106,7 @@ describe("the auction", () => {
     });
     await addBuyers(bed.t.database.db, lenderConfig("unclear", unclear, { protocol: "form" }));
     const { lead, auction } = await sell();
-    expect(auction).toMatchObject({ status: "rejected", reason: "answer unreadable", rejectUrl: "/reject-page" });
+    expect(auction).toMatchObject({ status: "rejected", reason: "answer unreadable", rejectUrl: DEFAULT_REJECT_URL });
     const post = (await callsOf(bed.t.database.db, lead.id)).find((c) => c.kind === "post");
     expect(post).toMatchObject({ buyerId: "unclear", state: "unreadable", reason: "answer has no result" });
     expect(bed.t.logs()).toContain("unclear: its post answer could not be read (answer has no result)");
@@ -143,7 +147,7 @@ describe("the auction", () => {
     const hangs = await buyer({ ping: () => ({ hang: true }) });
     await addBuyers(bed.t.database.db, lenderConfig("hangs", hangs, { timeoutMs: 60_000 }));
     const { auction } = await sell();
-    expect(auction).toMatchObject({ status: "rejected", reason: "time budget", rejectUrl: "/reject-page" });
+    expect(auction).toMatchObject({ status: "rejected", reason: "time budget", rejectUrl: DEFAULT_REJECT_URL });
   });
 
   it("tries tier 1 before tier 2, whatever tier 2 bids", async () => {
@@ -159,7 +163,7 @@ describe("the auction", () => {
     const no = await buyer({ ping: () => decline });
     await addBuyers(bed.t.database.db, lenderConfig("no", no));
     const { auction } = await sell();
-    expect(auction).toMatchObject({ status: "rejected", reason: "no buyer accepted", rejectUrl: "/reject-page" });
+    expect(auction).toMatchObject({ status: "rejected", reason: "no buyer accepted", rejectUrl: DEFAULT_REJECT_URL });
   });
 
   it("pings without identifiers and posts the full application only to a licensed lender", async () => {
