@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
-import { auctions, consentRecords, leadReminders, leads } from "../../platform/db/schema.ts";
+import { consentRecords, leadReminders, leads } from "../../platform/db/schema.ts";
+import { applicationSent } from "./application-sent.ts";
 import { MAX_REMINDERS, REMINDER_GAP_HOURS, REMINDER_WINDOW_DAYS } from "./reminder-rules.ts";
 
 const HOUR_MS = 3_600_000;
@@ -47,7 +48,7 @@ export async function dueReminders(
         isNotNull(leads.loan_reason),
         lte(leads.updated_at, before(options.delayHours)),
         gt(leads.updated_at, before(REMINDER_WINDOW_DAYS * 24)),
-        sql`not exists (select 1 from ${auctions} where ${auctions.leadId} = ${leads.id})`,
+        not(applicationSent),
         sql`exists (select 1 from ${consentRecords} where ${consentRecords.leadId} = ${leads.id}
           and ${consentRecords.consentKind} = 'email')`,
         sql`not exists (select 1 from ${leads} as newer where lower(newer.email) = lower(${leads.email})

@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
-import { auctions, leadReminders, leads } from "../../platform/db/schema.ts";
+import { leadReminders, leads } from "../../platform/db/schema.ts";
 import type { SendCheck } from "../../platform/mail/deliver-mail.ts";
 import { isSuppressed } from "../../compliance/suppression.ts";
+import { applicationSent } from "./application-sent.ts";
 import { REMINDER_PURPOSE } from "./reminder-rules.ts";
 
 /**
@@ -20,7 +21,7 @@ export function reminderSendCheck(db: Db, tokenSecret: Buffer): SendCheck {
         cell: leads.cell_phone,
         home: leads.home_phone,
         work: leads.work_phone,
-        sent: sql<boolean>`exists (select 1 from ${auctions} where ${auctions.leadId} = ${leads.id})`,
+        sent: applicationSent,
       })
       .from(leadReminders)
       .innerJoin(leads, eq(leads.id, leadReminders.leadId))
