@@ -67,7 +67,7 @@ export class SignInThrottle {
   async attempt(ip: string, log: Pick<FastifyBaseLogger, "warn">): Promise<SignInVerdict> {
     const now = this.now();
     const address = `${this.name}|${normalizeIP(ip)}`;
-    const overall = `${this.name}|*`;
+    const overall = this.overallKey();
     // The overall count is read first and counted last, without a check of its own: a race there lets
     // through only tries that each passed their own address's count, which is checked and counted at once.
     const overallWait = await this.counts.change(overall, (current) => ({
@@ -92,7 +92,7 @@ export class SignInThrottle {
   /** The password was right: the address starts afresh, and the try no longer counts against everyone. */
   async succeeded(verdict: Extract<SignInVerdict, { allowed: true }>): Promise<void> {
     await this.counts.change(verdict.key, () => ({ next: undefined, result: undefined }));
-    await this.counts.change(`${this.name}|*`, (current) => ({
+    await this.counts.change(this.overallKey(), (current) => ({
       next: current && current.failures > 1 ? { ...current, failures: current.failures - 1 } : undefined,
       result: undefined,
     }));
@@ -101,6 +101,11 @@ export class SignInThrottle {
   /** The password was wrong: the try stays counted; the line says how many, never who or which password. */
   failed(verdict: Extract<SignInVerdict, { allowed: true }>, log: Pick<FastifyBaseLogger, "warn">): void {
     log.warn({ failures: verdict.failures, overallFailures: verdict.overallFailures }, `${this.name} failed`);
+  }
+
+  /** The count every address shares. */
+  private overallKey(): string {
+    return `${this.name}|*`;
   }
 
   /** Failures still remembered under a count (none once forgotten). */
