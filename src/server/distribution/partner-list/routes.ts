@@ -22,9 +22,8 @@ export default async function partnerRoutes(app: FastifyInstance, opts: { config
     .get(
       "/api/partners",
       { schema: { response: { 200: partnerListAnswer } }, config: { rateLimit: limitFor(config, "lookups") } },
-      async (request, reply) => {
+      async (request) => {
         const names = await source.partnersOf(pickBrand(request.hostname, BRANDS, fallback));
-        reply.header("cache-control", "no-store");
         return { status: 200, message: "ok", data: Object.fromEntries(names.map((name) => [name, true as const])) };
       },
     );

@@ -31,7 +31,7 @@ export default async function certificateRoutes(app: FastifyInstance, deps: Deps
     async (request, reply) => {
       const certificate = await load(request.params.token);
       if (!certificate) return reply.code(404).send(NOT_FOUND);
-      return reply.header("cache-control", "no-store").send({ status: 200, message: "ok", data: certificate });
+      return reply.send({ status: 200, message: "ok", data: certificate });
     },
   );
 

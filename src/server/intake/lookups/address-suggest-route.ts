@@ -16,10 +16,9 @@ export function registerAddressSuggestRoute(
       schema: { querystring: addressSuggestQuerySchema, response: { 200: addressSuggestAnswerSchema } },
       config: { rateLimit: limitFor(deps.config, "lookups") },
     },
-    async (request, reply) => {
+    async (request) => {
       const { zip, address, lat, long, max_results } = request.query;
       const suggestions = await deps.suggester.suggest({ zip, address, lat, long, maxResults: max_results });
-      reply.header("cache-control", "no-store");
       return { status: 200, message: "ok", data: { suggestions } };
     },
   );

@@ -26,7 +26,6 @@ export function registerRoutingRoute(
     },
     async (request, reply) => {
       const { aba } = request.params;
-      reply.header("cache-control", "no-store");
       if (!isValidAbaChecksum(aba)) {
         return reply.code(422).send({ status: 422, message: MESSAGES.routingInvalid });
       }

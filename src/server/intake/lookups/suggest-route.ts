@@ -14,10 +14,8 @@ export function registerSuggestRoute(app: FastifyInstance, deps: { config: Confi
       schema: { querystring: suggestQuerySchema, response: { 200: suggestAnswerSchema } },
       config: { rateLimit: limitFor(deps.config, "lookups") },
     },
-    async (request, reply) => {
+    async (request) => {
       const [field, typed] = askedField(request.query);
-      // The answer echoes what a visitor is typing about themselves: keep it out of shared caches.
-      reply.header("cache-control", "no-store");
       return { status: 200, message: "ok", data: { [field]: deps.indexes[field].suggest(typed, MAX_SUGGESTIONS) } };
     },
   );

@@ -12,8 +12,7 @@ export default async function yourIpRoutes(app: FastifyInstance, opts: { config:
     .get(
       "/api/your-ip",
       { schema: { response: { 200: yourIpAnswer } }, config: { rateLimit: limitFor(opts.config, "lookups") } },
-      async (request, reply) => {
-        reply.header("cache-control", "no-store");
+      async (request) => {
         return { status: 200, message: "ok", ip: request.ip, data: { ip: request.ip } };
       },
     );

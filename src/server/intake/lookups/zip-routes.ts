@@ -21,7 +21,6 @@ export default async function zipRoutes(app: FastifyInstance, opts: { config: Co
     async (request, reply) => {
       const place = zips.lookup(request.query.zip);
       if (!place) {
-        reply.header("cache-control", "no-store");
         return reply.code(404).send({ status: 404, message: UNKNOWN_ZIP_MESSAGE });
       }
       // A zip's city does not change from one day to the next; let the browser keep it.

@@ -4,7 +4,6 @@ import type { Database } from "../db/database.ts";
 export default async function healthRoutes(app: FastifyInstance, opts: { database: Database }) {
   app.get("/api/health", async (_request, reply) => {
     const up = await opts.database.ping();
-    reply.header("cache-control", "no-store");
     return reply.code(up ? 200 : 503).send({
       status: up ? 200 : 503,
       message: up ? "ok" : "database unavailable",
