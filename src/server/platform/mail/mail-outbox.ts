@@ -64,9 +64,10 @@ export async function withholdMail(db: Db, id: number, reason: string) {
 
 /**
  * An erasure's part of the outbox (docs/product/privacy-requests.md#delete): of the mails `which` picks, one
- * still waiting is never sent, and every one loses its address and text. Answers the ids.
+ * still waiting is never sent, and every one loses its address and text. Answers the ids. `which` is required:
+ * an update with no condition would erase every mail.
  */
-export function eraseMails(db: Db | Tx, which: SQL | undefined): Promise<{ id: number }[]> {
+export function eraseMails(db: Db | Tx, which: SQL): Promise<{ id: number }[]> {
   return db
     .update(mailOutbox)
     .set({
