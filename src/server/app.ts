@@ -9,7 +9,6 @@ import yourIpRoutes from "./intake/lookups/your-ip-routes.ts";
 import privacyRequestRoutes from "./workflows/privacy/privacy-request-routes.ts";
 import retention from "./workflows/retention/retention-plugin.ts";
 import privacyLinkRoutes from "./workflows/privacy/privacy-link-routes.ts";
-import operatorRoutes from "./workflows/privacy/operator-routes.ts";
 import mail from "./platform/mail/plugin.ts";
 import type { MailTransport } from "./platform/mail/mail-transport.ts";
 import { registerApiErrors } from "./platform/http/api-errors.ts";
@@ -33,6 +32,8 @@ import securityHeaders from "./platform/plugins/security-headers.ts";
 import { PiiCipher } from "./platform/security/pii-cipher.ts";
 import type { Secrets } from "./platform/security/secrets.ts";
 import webAssets from "./platform/web-assets/plugin.ts";
+import consolePlugin from "./console/plugin.ts";
+import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 
 export type AppOptions = {
   config: Config;
@@ -78,6 +79,7 @@ export async function buildApp({
   await app.register(rateLimits);
   await app.register(cookie);
   await app.register(controlCharacters);
+  registerConsoleHost(app, config);
   await app.register(healthRoutes, { database });
   await app.register(zipRoutes, { config });
   await app.register(yourIpRoutes, { config });
@@ -100,9 +102,7 @@ export async function buildApp({
     check: reminderSendCheck(database.db, secrets.tokenSecret),
   });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
-  if (config.operatorPassword) {
-    await app.register(operatorRoutes, { config, db: database.db, password: config.operatorPassword });
-  }
+  if (consoleIsServed(config)) await app.register(consolePlugin, { config, db: database.db, cipher });
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));

@@ -216,9 +216,29 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 72")
     .max(72, "must be between 1 and 72")
     .default(2),
+  // Gone with the console's own accounts: a deployment that still sets it is told what replaced it.
   OPERATOR_PASSWORD: optionalSetting.pipe(
-    z.string().min(16, "must be at least 16 characters (it guards every applicant's privacy requests)").optional(),
+    z
+      .undefined({
+        message:
+          "is no longer used: operators sign in to the console with their own accounts; create the first owner with npm run operator -- create (see the README)",
+      })
+      .optional(),
   ),
+  CONSOLE_HOST: optionalSetting.pipe(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,253}$/, "must be a host name without a port, e.g. console.loanpath.example")
+      .optional(),
+  ),
+  CONSOLE_IDLE_MINUTES: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(5, "must be between 5 and 240")
+    .max(240, "must be between 5 and 240")
+    .default(30),
   TRUSTEDFORM_SCRIPT_URL: optionalSetting.pipe(trustedFormScriptUrl.optional()),
   TRUSTEDFORM_CERT_HOST: z
     .string()
@@ -314,8 +334,12 @@ export type Config = {
    * how long a lead must have been left before the first.
    */
   reminders: { enabled: boolean; delayHours: number };
-  /** The operator's pages (/admin/...) need this password; without it they do not exist. */
-  operatorPassword: string | undefined;
+  /**
+   * The operator console (docs/decisions/0034-operator-console.md): the host name it answers on, apart from
+   * the consumer site, and how long an idle session lasts. Without a host, it answers on the site's own
+   * host in development and test, and not at all in production.
+   */
+  console: { host: string | undefined; idleMinutes: number };
   /**
    * Consent-certificate vendors (docs/decisions/0022-consent-certificates-vendors.md); each undefined unless
    * configured, and then nothing loads from outside and the page CSP is the strict default.
@@ -400,7 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
-    operatorPassword: e.OPERATOR_PASSWORD,
+    console: { host: e.CONSOLE_HOST, idleMinutes: e.CONSOLE_IDLE_MINUTES },
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL
         ? { scriptUrl: e.TRUSTEDFORM_SCRIPT_URL, certHost: e.TRUSTEDFORM_CERT_HOST.toLowerCase() }

@@ -7,10 +7,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { OperatorRole } from "../../../domain/console/roles.ts";
 
 // A lead's field columns are keyed and named by the field's server name in the registry
 // (src/domain/fields/lead-fields.ts), so a row reads like the wire and the store needs no mapping table.
@@ -379,4 +381,102 @@ export const marketingOutbox = pgTable(
     uniqueIndex("marketing_outbox_once_idx").on(t.leadId, t.listKey),
     index("marketing_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
+);
+
+// The operator console (docs/decisions/0034-operator-console.md).
+
+// People who run the business. The password is a scrypt hash with its parameters ("scrypt$N$r$p$salt$hash");
+// the TOTP secret is encrypted like a lead's sensitive fields; recovery codes are kept as sha256 hashes and
+// removed as they are used. `totpLastStep` is the last 30-second step a code was accepted for, so a code
+// seen once cannot sign in again.
+export const operators = pgTable(
+  "operators",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role").$type<OperatorRole>().notNull(),
+    passwordHash: text("password_hash").notNull(),
+    totpSecretEncrypted: text("totp_secret_encrypted").notNull(),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    recoveryCodeHashes: jsonb("recovery_code_hashes").$type<string[]>().notNull(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("operators_email_idx").on(sql`lower(${t.email})`)],
+);
+
+// A signed-in operator. The cookie holds a random token; only its sha256 is kept here. A session ends when
+// it is idle too long, reaches its absolute life, is revoked, or its operator is disabled.
+export const operatorSessions = pgTable(
+  "operator_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    // A short public handle, to list and revoke a session without its token.
+    id: text("id").notNull(),
+    operatorId: text("operator_id")
+      .notNull()
+      .references(() => operators.id, { onDelete: "cascade" }),
+    csrfToken: text("csrf_token").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("operator_sessions_id_idx").on(t.id), index("operator_sessions_operator_idx").on(t.operatorId)],
+);
+
+// Every operator action and every reveal of personal data: who, what, when, why. Append-only: a trigger
+// (migration 0009) refuses any update or delete, so not even the product's own code can rewrite it.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // Null for the command line (the first owner is created before anyone can sign in).
+    operatorId: text("operator_id"),
+    operatorEmail: text("operator_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    reason: text("reason"),
+    details: jsonb("details")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_target_idx").on(t.target)],
+);
+
+// Every version of a buyer's configuration an operator saved: who, when, what. Rolling back saves the old
+// configuration again as a new version, so the history only grows.
+export const buyerVersions = pgTable(
+  "buyer_versions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    buyerId: text("buyer_id").notNull(),
+    version: integer("version").notNull(),
+    config: jsonb("config").notNull(),
+    enabled: boolean("enabled").notNull(),
+    operatorId: text("operator_id"),
+    operatorEmail: text("operator_email").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("buyer_versions_number_idx").on(t.buyerId, t.version)],
+);
+
+// Keyed hashes (compliance/person-hash) of each lead's e-mail and phones, so the console finds a lead by
+// e-mail or phone with an indexed equality on a hash, never a scan of plain text.
+export const leadSearchHashes = pgTable(
+  "lead_search_hashes",
+  {
+    hash: text("hash").notNull(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.leadId] }), index("lead_search_hashes_lead_idx").on(t.leadId)],
 );

@@ -1,0 +1,47 @@
+// Who may do what in the operator console (docs/decisions/0034-operator-console.md). The server enforces it on
+// every console route; the screens read the same table only to hide what a role could not use anyway.
+
+export const OPERATOR_ROLES = ["owner", "manager", "compliance", "analyst"] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** Figures: Today, the funnel, buyer performance. Never a person's data. */
+  "reports:read",
+  /** Search leads and read their timelines, personal data masked. */
+  "leads:read",
+  /** Unmask a lead's personal data, with a stated reason that the audit log keeps. */
+  "leads:reveal",
+  /** Read the buyers' configurations (their credentials masked). */
+  "buyers:read",
+  /** Create, edit, pause, roll back and test buyers. */
+  "buyers:write",
+  /** The privacy request queue: read it (with the requester's contact details) and mark requests done. */
+  "privacy:handle",
+  /** Read the audit log. */
+  "audit:read",
+  /** Create operators, change roles, disable accounts, revoke sessions. */
+  "operators:manage",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  manager: ["reports:read", "leads:read", "buyers:read", "buyers:write"],
+  compliance: ["leads:read", "leads:reveal", "privacy:handle"],
+  analyst: ["reports:read"],
+};
+
+export function can(role: OperatorRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export function permissionsOf(role: OperatorRole): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
+
+export const ROLE_LABELS: Record<OperatorRole, string> = {
+  owner: "Owner",
+  manager: "Manager",
+  compliance: "Compliance",
+  analyst: "Analyst",
+};

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { OPERATOR_ROLES, PERMISSIONS } from "../console/roles.ts";
+import { answerOf } from "./envelope.ts";
+
+// The operator console's API (docs/decisions/0034-operator-console.md): every path under /api/console. Each
+// state-changing request carries the session's CSRF token in the X-CSRF-Token header.
+
+export const CSRF_HEADER = "x-csrf-token";
+
+export const signInRequest = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address.").max(254),
+  password: z.string().min(1, "Enter your password.").max(200),
+  /** Six digits from the authenticator app, or one of the recovery codes. */
+  code: z
+    .string()
+    .trim()
+    .min(1, "Enter the code from your authenticator app, or a recovery code.")
+    .max(20, "Enter the code from your authenticator app, or a recovery code."),
+});
+export type SignInBody = z.output<typeof signInRequest>;
+
+export const SIGN_IN_REFUSED_MESSAGE = "That e-mail, password and code do not match an account.";
+
+const role = z.enum(OPERATOR_ROLES);
+
+export const consoleSessionAnswer = answerOf(
+  z.object({
+    operator: z.object({ id: z.string(), email: z.string(), name: z.string(), role }),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    csrf_token: z.string(),
+    /** Minutes of inactivity after which the server ends the session. */
+    idle_minutes: z.number().int(),
+    /** Whether the operator has fewer than three recovery codes left. */
+    recovery_codes_low: z.boolean(),
+  }),
+);
+export type ConsoleSession = z.infer<typeof consoleSessionAnswer>["data"];
+
+export const newOperatorRequest = z.object({
+  email: z.email("Enter an e-mail address.").max(254),
+  name: z.string().trim().min(1, "Enter the person's name.").max(100),
+  role,
+});
+
+export const operatorChangeRequest = z.object({
+  role: role.optional(),
+  disabled: z.boolean().optional(),
+});
+
+const operatorRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role,
+  disabled: z.boolean(),
+  created_at: z.string(),
+  recovery_codes_left: z.number().int(),
+});
+export type OperatorRow = z.infer<typeof operatorRow>;
+
+const sessionRow = z.object({
+  id: z.string(),
+  operator_id: z.string(),
+  email: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type SessionListRow = z.infer<typeof sessionRow>;
+
+export const operatorsAnswer = answerOf(z.object({ operators: z.array(operatorRow), sessions: z.array(sessionRow) }));
+
+/** A new account: its password, TOTP enrolment and recovery codes, shown once. */
+export const enrolmentAnswer = answerOf(
+  z.object({
+    operator: operatorRow,
+    password: z.string(),
+    totp_uri: z.string(),
+    totp_secret: z.string(),
+    recovery_codes: z.array(z.string()),
+  }),
+);
+export type EnrolmentData = z.infer<typeof enrolmentAnswer>["data"];
+
+export const auditQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  action: z.string().max(60).optional(),
+  target: z.string().max(100).optional(),
+});
+
+const auditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator_email: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditAnswer = answerOf(z.object({ entries: z.array(auditRow), next_before: z.number().int().nullable() }));
+
+const privacyRequestRow = z.object({
+  reference: z.string(),
+  type: z.string().nullable(),
+  status: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  details: z.record(z.string(), z.string()),
+  received_at: z.string(),
+  due_at: z.string().nullable(),
+  days_overdue: z.number().int(),
+});
+export type PrivacyQueueRow = z.infer<typeof privacyRequestRow>;
+export const privacyQueueAnswer = answerOf(z.object({ overdue: z.number().int(), open: z.array(privacyRequestRow) }));

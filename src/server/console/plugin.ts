@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../platform/config/config.ts";
+import type { Db } from "../platform/db/database.ts";
+import { limitFor } from "../platform/plugins/rate-limits.ts";
+import type { PiiCipher } from "../platform/security/pii-cipher.ts";
+import { registerConsoleAccess } from "./access/console-access.ts";
+import operatorAdminRoutes from "./access/operator-admin-routes.ts";
+import signInRoutes from "./access/sign-in-routes.ts";
+import auditRoutes from "./audit/audit-routes.ts";
+import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
+
+export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; now?: () => Date };
+
+// The operator console's API (docs/decisions/0034-operator-console.md). One encapsulated scope: its access
+// check, its rate limit and its routes apply to nothing else.
+export default async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps) {
+  const now = deps.now ?? (() => new Date());
+  // The console's own count, so a flood of public form posts never locks the operators out, nor the reverse.
+  app.addHook("onRequest", app.rateLimit(limitFor(deps.config, "admin")));
+  registerConsoleAccess(app, { config: deps.config, db: deps.db, now });
+  await app.register(signInRoutes, { config: deps.config, db: deps.db, cipher: deps.cipher, now });
+  await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now });
+  await app.register(auditRoutes, { db: deps.db });
+  await app.register(privacyQueueRoutes, { db: deps.db, now });
+}
