@@ -1,0 +1,249 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
+import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
+import { SIGN_IN_REFUSED_MESSAGE } from "../../../domain/contracts/console.ts";
+import { auditLog, operatorSessions } from "../../platform/db/schema.ts";
+import { SIGN_IN_RULES, SIGN_IN_THROTTLED_MESSAGE } from "../../platform/security/sign-in-throttle.ts";
+import { CSRF_REFUSED, NOT_ALLOWED, SIGN_IN_NEEDED } from "./console-access.ts";
+
+describe("console sign-in and access", () => {
+  let t: TestApp;
+  let owner: ConsoleUser;
+  let analyst: ConsoleUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signInAs(t, "owner");
+    analyst = await signInAs(t, "analyst");
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const signIn = (payload: Record<string, string>, remoteAddress = "203.0.113.20") =>
+    t.app.inject({ method: "POST", url: "/api/console/session", payload, remoteAddress });
+
+  it("takes e-mail, password and the current code; refuses any wrong part with one message", async () => {
+    const good = { email: owner.email.toUpperCase(), password: owner.password };
+    // A code already used (by signInAs) for this step is refused; the next step's is not.
+    const next = owner.code(Date.now() + 30_000);
+    for (const payload of [
+      { ...good, password: "not the password" },
+      { ...good, code: "000000" === next ? "111111" : "000000" },
+      { email: "nobody@loanpath.test", password: owner.password, code: next },
+    ]) {
+      const res = await signIn({ code: next, ...payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ status: 401, message: SIGN_IN_REFUSED_MESSAGE });
+      expect(res.cookies).toEqual([]);
+    }
+    const ok = await signIn({ ...good, code: next });
+    expect(ok.statusCode).toBe(200);
+    const cookie = ok.cookies.find((c) => c.name === "lp_console")!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(ok.json().data).toMatchObject({ operator: { email: owner.email, role: "owner" } });
+    // The same code does not sign in twice.
+    expect((await signIn({ ...good, code: next })).statusCode).toBe(401);
+    const failures = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'sign-in.failed' and ${auditLog.target} = ${owner.id}`);
+    expect(failures.map((f) => f.details.part).sort()).toEqual(["code", "code", "password"]);
+  });
+
+  it("takes a recovery code once in place of the authenticator's", async () => {
+    const user = await signInAs(t, "compliance");
+    const payload = { email: user.email, password: user.password, code: user.recoveryCodes[3]! };
+    expect((await signIn(payload)).statusCode).toBe(200);
+    expect((await signIn(payload)).statusCode).toBe(401);
+  });
+
+  it("answers who is signed in, and nothing without a session", async () => {
+    const me = await t.app.inject({ method: "GET", url: "/api/console/session", headers: analyst.read });
+    expect(me.json().data).toMatchObject({ operator: { role: "analyst" }, permissions: ["reports:read"] });
+    const none = await t.app.inject({ method: "GET", url: "/api/console/session" });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe(SIGN_IN_NEEDED);
+  });
+
+  it("enforces the role on the server: an analyst reads no privacy queue, audit log or operators", async () => {
+    for (const url of ["/api/console/privacy-requests", "/api/console/audit", "/api/console/operators"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: analyst.read });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(NOT_ALLOWED);
+      expect((await t.app.inject({ method: "GET", url, headers: owner.read })).statusCode, url).toBe(200);
+    }
+    const create = await t.app.inject({
+      method: "POST",
+      url: "/api/console/operators",
+      headers: analyst.write,
+      payload: { email: "new@loanpath.test", name: "New", role: "owner" },
+    });
+    expect(create.statusCode).toBe(403);
+  });
+
+  it("refuses a change without the session's CSRF token, or posted from another site", async () => {
+    const payload = { email: "csrf@loanpath.test", name: "C", role: "analyst" };
+    const url = "/api/console/operators";
+    const noToken = await t.app.inject({ method: "POST", url, headers: owner.read, payload });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().message).toBe(CSRF_REFUSED);
+    const wrongToken = await t.app.inject({
+      method: "POST",
+      url,
+      headers: { ...owner.read, "x-csrf-token": "x".repeat(32) },
+      payload,
+    });
+    expect(wrongToken.statusCode).toBe(403);
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url,
+      headers: { ...owner.write, "sec-fetch-site": "same-site" },
+      payload,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const listed = await t.app.inject({ method: "GET", url, headers: owner.read });
+    expect(JSON.stringify(listed.json())).not.toContain("csrf@loanpath.test");
+  });
+
+  it("creates an operator with a one-time enrolment, and keeps the last owner an owner", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/console/operators",
+      headers: owner.write,
+      payload: { email: "analyst2@loanpath.test", name: "Second Analyst", role: "analyst" },
+    });
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data.totp_uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(data.recovery_codes).toHaveLength(10);
+    expect(data.password.length).toBeGreaterThanOrEqual(20);
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/console/operators",
+      headers: owner.write,
+      payload: { email: "Analyst2@loanpath.test", name: "Twice", role: "analyst" },
+    });
+    expect(again.statusCode).toBe(409);
+    // Two owners exist (signInAs made this one and the first test's); demote one, then the last may not go.
+    const owners = (await t.app.inject({ method: "GET", url: "/api/console/operators", headers: owner.read }))
+      .json()
+      .data.operators.filter((o: { role: string }) => o.role === "owner");
+    expect(owners).toHaveLength(1);
+    const demote = await t.app.inject({
+      method: "PATCH",
+      url: `/api/console/operators/${owner.id}`,
+      headers: owner.write,
+      payload: { role: "analyst" },
+    });
+    expect(demote.statusCode).toBe(409);
+  });
+
+  it("ends a session when an owner revokes it, when its operator is disabled, and after the idle time", async () => {
+    const victim = await signInAs(t, "manager");
+    const sessions = (await t.app.inject({ method: "GET", url: "/api/console/operators", headers: owner.read })).json()
+      .data.sessions as { id: string; operator_id: string }[];
+    const victimSession = sessions.find((s) => s.operator_id === victim.id)!;
+    const revoke = await t.app.inject({
+      method: "DELETE",
+      url: `/api/console/sessions/${victimSession.id}`,
+      headers: owner.write,
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: victim.read })).statusCode).toBe(
+      401,
+    );
+
+    const disabled = await signInAs(t, "manager");
+    const patch = await t.app.inject({
+      method: "PATCH",
+      url: `/api/console/operators/${disabled.id}`,
+      headers: owner.write,
+      payload: { disabled: true },
+    });
+    expect(patch.json().data.disabled).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: disabled.read })).statusCode).toBe(
+      401,
+    );
+
+    const idle = await signInAs(t, "analyst");
+    await t.database.db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(Date.now() - (t.config.console.idleMinutes * 60_000 + 1000)) })
+      .where(sql`${operatorSessions.operatorId} = ${idle.id}`);
+    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: idle.read })).statusCode).toBe(401);
+  });
+
+  it("signs out: the cookie no longer opens anything", async () => {
+    const user = await signInAs(t, "analyst");
+    const out = await t.app.inject({ method: "DELETE", url: "/api/console/session", headers: user.write });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: user.read })).statusCode).toBe(401);
+  });
+
+  it("keeps an audit log no one can rewrite, which an owner reads", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/console/audit?limit=200", headers: owner.read });
+    const actions = (res.json().data.entries as { action: string }[]).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["sign-in", "sign-in.failed", "operator.create", "session.revoke", "sign-out"]));
+    // Drizzle wraps the database's error; the trigger's own words are its cause.
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => "allowed",
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(await refusal(t.database.db.execute(sql`update audit_log set action = 'nothing'`))).toMatch(/append-only/);
+    expect(await refusal(t.database.db.execute(sql`delete from audit_log`))).toMatch(/append-only/);
+  });
+
+  it("slows password guessing per address; the right password then waits too", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const from = "198.51.100.77";
+      const codes: number[] = [];
+      for (let guess = 0; guess < 8; guess++)
+        codes.push((await signIn({ email: owner.email, password: `guess ${guess}`, code: "123456" }, from)).statusCode);
+      expect(codes).toEqual([...Array(SIGN_IN_RULES.address.free).fill(401), ...Array(8 - SIGN_IN_RULES.address.free).fill(429)]);
+      const right = await signIn({ email: owner.email, password: owner.password, code: owner.code() }, from);
+      expect(right.json()).toMatchObject({ status: 429, message: SIGN_IN_THROTTLED_MESSAGE });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the console's host", () => {
+  it("answers only on CONSOLE_HOST, which serves nothing of the consumer site", async () => {
+    const t = await createTestApp({ CONSOLE_HOST: "console.loanpath.test" });
+    try {
+      const onSite = await t.app.inject({ method: "GET", url: "/api/console/session", headers: { host: "loanpath.test" } });
+      expect(onSite.statusCode).toBe(404);
+      const onConsole = await t.app.inject({
+        method: "GET",
+        url: "/api/console/session",
+        headers: { host: "console.loanpath.test:443" },
+      });
+      expect(onConsole.statusCode).toBe(401);
+      const sitePage = await t.app.inject({ method: "GET", url: "/privacy", headers: { host: "console.loanpath.test" } });
+      expect(sitePage.statusCode).toBe(302);
+      expect(sitePage.headers.location).toBe("/console");
+      const siteApi = await t.app.inject({
+        method: "POST",
+        url: "/api/unsubscribe",
+        headers: { host: "console.loanpath.test" },
+        payload: {},
+      });
+      expect(siteApi.statusCode).toBe(404);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("is not served in production without CONSOLE_HOST", async () => {
+    const t = await createTestApp({ NODE_ENV: "production", PII_ENCRYPTION_KEYS: "", TOKEN_SECRET: "" });
+    try {
+      expect((await t.app.inject({ method: "GET", url: "/api/console/session" })).statusCode).toBe(404);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
