@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
-import type { Db } from "../../platform/db/database.ts";
+import type { Db, Tx } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords } from "../../platform/db/schema.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { periodStart } from "./zoned-time.ts";
@@ -266,23 +266,7 @@ export async function reservePost(
     const { hourly, daily, monthly } = buyer.caps;
     if (hourly !== undefined || daily !== undefined || monthly !== undefined) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
-      const since = (p: "hour" | "day" | "month") => periodStart(now, buyer.timeZone, p).toISOString();
-      const [counts] = await tx
-        .select({
-          hour: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("hour")})::int`,
-          day: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("day")})::int`,
-          month: sql<number>`count(*)::int`,
-        })
-        .from(buyerCalls)
-        .where(
-          and(
-            eq(buyerCalls.buyerId, buyer.id),
-            eq(buyerCalls.kind, "post"),
-            inArray(buyerCalls.state, ["sending", "accepted"]),
-            sql`${buyerCalls.createdAt} >= ${since("month")}`,
-          ),
-        );
-      const c = counts ?? { hour: 0, day: 0, month: 0 };
+      const c = await capUse(tx, buyer, now);
       const full =
         (hourly !== undefined && c.hour >= hourly) ||
         (daily !== undefined && c.day >= daily) ||
@@ -296,6 +280,34 @@ export async function reservePost(
     if (!row) throw new Error("post row not written");
     return { id: row.id };
   });
+}
+
+/**
+ * What a buyer's caps count: its sales and posts in flight since its own local hour, day and month began
+ * (the console shows the same figures beside the caps).
+ */
+export async function capUse(
+  db: Db | Tx,
+  buyer: { id: string; timeZone: string },
+  now: Date,
+): Promise<{ hour: number; day: number; month: number }> {
+  const since = (p: "hour" | "day" | "month") => periodStart(now, buyer.timeZone, p).toISOString();
+  const [counts] = await db
+    .select({
+      hour: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("hour")})::int`,
+      day: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("day")})::int`,
+      month: sql<number>`count(*)::int`,
+    })
+    .from(buyerCalls)
+    .where(
+      and(
+        eq(buyerCalls.buyerId, buyer.id),
+        eq(buyerCalls.kind, "post"),
+        inArray(buyerCalls.state, ["sending", "accepted"]),
+        sql`${buyerCalls.createdAt} >= ${since("month")}`,
+      ),
+    );
+  return counts ?? { hour: 0, day: 0, month: 0 };
 }
 
 /**

@@ -32,7 +32,7 @@ import {
   type LeadDocument,
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
-import { sourcesOf } from "./transforms.ts";
+import { sourcesOf } from "#domain/buyers/transforms.ts";
 
 // The auction (docs/product/lender-network.md#auction, docs/decisions/0018-lender-auction.md): eligible
 // buyers by tier; in a tier, pings in parallel, bids above the floor ranked (ties in random order, so each
@@ -68,7 +68,7 @@ function maskText(text: string, secrets: string[]): string {
 }
 
 /** What the winner may receive: the whole application only for a lender licensed in the person's state. */
-function postDocument(buyer: Buyer, doc: LeadDocument): LeadDocument {
+export function postDocument(buyer: Buyer, doc: LeadDocument): LeadDocument {
   const licensedHere = buyer.kind === "licensed_lender" && buyer.licensedStates?.includes(String(doc.state));
   return visibleTo(doc, licensedHere ? ALL_CLASSES : CONTACT_CLASSES);
 }
@@ -341,17 +341,20 @@ async function collectOffers(
             : price < floor
               ? "below floor"
               : null;
+      const state = reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error";
       await recordCall(ctx.db, {
         leadId,
         buyerId: buyer.id,
         kind: "ping",
-        state: reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error",
+        // A shadow buyer's bid is only reported (docs/product/lender-network.md#shadow-mode): its own state, so
+        // no count of bids or of pings that led to a post takes it for a real one.
+        state: buyer.shadow && state === "bid" ? "shadow_bid" : state,
         request: { body: request.body },
         ...outcomeColumns(outcome, secrets),
-        reason,
+        reason: buyer.shadow ? (reason === null ? "shadow" : `shadow: ${reason}`) : reason,
         priceCents: price ?? null,
       }).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
-      if (reason !== null || price === undefined) return undefined;
+      if (reason !== null || price === undefined || buyer.shadow) return undefined;
       return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
     }),
   );

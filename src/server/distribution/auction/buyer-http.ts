@@ -10,9 +10,11 @@ import type { Buyer, CallSpec } from "./buyer-config.ts";
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-export type CallOutcome =
+/** `headers`: the answer's headers (the console's test shows them), empty when none came. */
+export type CallOutcome = { headers: Record<string, string> } & (
   | { ok: true; httpStatus: number; text: string; answer: BuyerAnswer; latencyMs: number }
-  | { ok: false; unreadable: boolean; httpStatus: number | undefined; text: string; reason: string; latencyMs: number };
+  | { ok: false; unreadable: boolean; httpStatus: number | undefined; text: string; reason: string; latencyMs: number }
+);
 
 async function readLimited(response: Response, signal: AbortSignal): Promise<string> {
   const reader = response.body?.getReader();
@@ -38,6 +40,11 @@ async function readLimited(response: Response, signal: AbortSignal): Promise<str
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The headers a call to the buyer carries: its own, then ours. */
+export function requestHeaders(spec: Pick<CallSpec, "headers">, contentType: string): Record<string, string> {
+  return { ...spec.headers, "content-type": contentType, accept: "*/*" };
+}
+
 export async function callBuyer(
   buyer: Pick<Buyer, "protocol" | "timeoutMs">,
   spec: CallSpec,
@@ -49,21 +56,24 @@ export async function callBuyer(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.max(1, timeoutMs));
   let httpStatus: number | undefined;
+  let headers: Record<string, string> = {};
   let text = "";
   try {
     const response = await fetch(spec.url, {
       method: "POST",
-      headers: { ...spec.headers, "content-type": request.contentType, accept: "*/*" },
+      headers: requestHeaders(spec, request.contentType),
       body: request.body,
       signal: controller.signal,
       redirect: "manual",
     });
     httpStatus = response.status;
+    headers = Object.fromEntries(response.headers);
     text = await readLimited(response, controller.signal);
     if (response.status < 200 || response.status >= 300) {
       return {
         ok: false,
         unreadable: false,
+        headers,
         httpStatus,
         text,
         reason: `http ${response.status}`,
@@ -71,11 +81,11 @@ export async function callBuyer(
       };
     }
     const answer = readAnswer(spec.answer, buyer.protocol, text, response.headers.get("content-type"));
-    return { ok: true, httpStatus, text, answer, latencyMs: latency() };
+    return { ok: true, headers, httpStatus, text, answer, latencyMs: latency() };
   } catch (error) {
     const unreadable = !controller.signal.aborted && error instanceof AnswerError;
     const reason = controller.signal.aborted ? "timeout" : unreadable ? error.message : "connection failed";
-    return { ok: false, unreadable, httpStatus, text, reason, latencyMs: latency() };
+    return { ok: false, unreadable, headers, httpStatus, text, reason, latencyMs: latency() };
   } finally {
     clearTimeout(timer);
   }

@@ -9,6 +9,9 @@ import { BuyerConfigError, buyerSchema, parseBuyers, type Buyer } from "./buyer-
 
 export type BuyerRegistry = { current(): Promise<Buyer[]> };
 
+/** Where a buyer's configuration comes from before the table: the process (simulated lenders) or the file. */
+export type SeedSource = "built-in" | "file";
+
 type Warn = (message: string) => void;
 
 /**
@@ -56,6 +59,13 @@ function fileSource(file: string | undefined, warn: Warn) {
 export function createBuyerRegistry(db: Db, options: { file: string | undefined; extra?: Buyer[]; warn: Warn }) {
   const fromFile = fileSource(options.file, options.warn);
   return {
+    /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */
+    seeds(): Map<string, { buyer: Buyer; source: SeedSource }> {
+      const byId = new Map<string, { buyer: Buyer; source: SeedSource }>();
+      for (const buyer of options.extra ?? []) byId.set(buyer.id, { buyer, source: "built-in" });
+      for (const buyer of fromFile()) byId.set(buyer.id, { buyer, source: "file" });
+      return byId;
+    },
     async current(): Promise<Buyer[]> {
       const byId = new Map<string, Buyer>();
       for (const b of [...(options.extra ?? []), ...fromFile()]) byId.set(b.id, b);
@@ -71,7 +81,7 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
       }
       return [...byId.values()];
     },
-  } satisfies BuyerRegistry;
+  };
 }
 
 /** Adds or replaces a buyer in the table, validated like the file (operators and tests use it). */

@@ -1,6 +1,7 @@
 import type { AnswerMap, Buyer, FieldMap } from "./buyer-config.ts";
-import { FIELD_CLASS, type LeadDocument } from "./lead-document.ts";
-import { sourcesOf, TRANSFORMS } from "./transforms.ts";
+import { FIELD_CLASS } from "#domain/buyers/buyer-fields.ts";
+import type { LeadDocument } from "./lead-document.ts";
+import { sourcesOf, TRANSFORMS } from "#domain/buyers/transforms.ts";
 import { readXml, writeXml } from "./xml.ts";
 
 // Declarative mappings (docs/product/lender-network.md#field-mapping): a buyer's dialect is configuration.

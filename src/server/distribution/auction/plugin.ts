@@ -18,6 +18,12 @@ import distributionRoutes from "./routes.ts";
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
 // a sweeper that re-queues auctions nobody is running (after a crash), and the routes.
 
+declare module "fastify" {
+  interface FastifyInstance {
+    buyerRegistry: ReturnType<typeof createBuyerRegistry>;
+  }
+}
+
 type DistributionOptions = {
   config: Config;
   database: Database;
@@ -47,6 +53,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   };
 
   const registry = createBuyerRegistry(db, { file: settings.buyersFile, extra: opts.builtInBuyers, warn });
+  // The console lists the buyers by their source and edits the table on top of them (src/server/console/buyers).
+  app.decorate("buyerRegistry", registry);
   const context: AuctionContext = {
     db,
     cipher,

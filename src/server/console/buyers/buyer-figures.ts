@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import type { BuyerSummary } from "../../../domain/contracts/console-buyers.ts";
+import type { Db } from "../../platform/db/database.ts";
+import type { Buyer } from "../../distribution/auction/buyer-config.ts";
+import { capUse } from "../../distribution/auction/auction-store.ts";
+
+// Each buyer's figures since a moment (the start of the operator's day), read from buyer_calls: pings, bids
+// (a shadow buyer's too), posts, sales and their revenue, the accept rate of its settled posts, and the
+// response time of its pings and posts. Caps are counted as the auction counts them (capUse).
+
+export type Figures = BuyerSummary["today"];
+
+const NONE: Figures = {
+  pings: 0,
+  bids: 0,
+  posts: 0,
+  sold: 0,
+  revenue_cents: 0,
+  accept_rate: null,
+  p50_ms: null,
+  p90_ms: null,
+};
+
+type FigureRow = {
+  buyer_id: string;
+  pings: number | string;
+  bids: number | string;
+  posts: number | string;
+  sold: number | string;
+  settled: number | string;
+  revenue: number | string;
+  p50: number | string | null;
+  p90: number | string | null;
+};
+
+const orNull = (v: number | string | null) => (v === null ? null : Math.round(Number(v)));
+
+export async function figuresSince(db: Db, since: Date): Promise<Map<string, Figures>> {
+  const result = await db.execute(sql`
+    select buyer_id,
+      count(*) filter (where kind = 'ping') as pings,
+      count(*) filter (where kind = 'ping' and state in ('bid', 'shadow_bid')) as bids,
+      count(*) filter (where kind = 'post') as posts,
+      count(*) filter (where kind = 'post' and state = 'accepted') as sold,
+      count(*) filter (where kind = 'post' and state in ('accepted', 'rejected', 'unreadable')) as settled,
+      coalesce(sum(price_cents) filter (where kind = 'post' and state = 'accepted'), 0) as revenue,
+      percentile_cont(0.5) within group (order by latency_ms) as p50,
+      percentile_cont(0.9) within group (order by latency_ms) as p90
+    from buyer_calls
+    where created_at >= ${since.toISOString()}
+    group by buyer_id`);
+  const rows = (result as unknown as { rows: FigureRow[] }).rows;
+  return new Map(
+    rows.map((r) => {
+      const settled = Number(r.settled);
+      return [
+        r.buyer_id,
+        {
+          pings: Number(r.pings),
+          bids: Number(r.bids),
+          posts: Number(r.posts),
+          sold: Number(r.sold),
+          revenue_cents: Number(r.revenue),
+          accept_rate: settled > 0 ? Number(r.sold) / settled : null,
+          p50_ms: orNull(r.p50),
+          p90_ms: orNull(r.p90),
+        },
+      ];
+    }),
+  );
+}
+
+export const noFigures = (): Figures => ({ ...NONE });
+
+/** The caps a buyer has, each with what it has used in its own current hour, day and month. */
+export async function capsOf(db: Db, buyer: Buyer, now: Date): Promise<BuyerSummary["caps"]> {
+  const { hourly, daily, monthly } = buyer.caps;
+  if (hourly === undefined && daily === undefined && monthly === undefined) return {};
+  const used = await capUse(db, buyer, now);
+  return {
+    ...(hourly !== undefined ? { hourly: { used: used.hour, cap: hourly } } : {}),
+    ...(daily !== undefined ? { daily: { used: used.day, cap: daily } } : {}),
+    ...(monthly !== undefined ? { monthly: { used: used.month, cap: monthly } } : {}),
+  };
+}
