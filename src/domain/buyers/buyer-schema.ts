@@ -178,4 +178,3 @@ export const buyerSchema = z
   });
 
 export type Buyer = z.infer<typeof buyerSchema>;
-

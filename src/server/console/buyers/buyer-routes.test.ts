@@ -110,12 +110,17 @@ describe("console buyers", () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toEqual({ id: "edited", version: 2 });
     const [row] = await t.database.db.select().from(buyers).where(eq(buyers.id, "edited"));
-    const config = row!.config as { name: string; ping: { headers: Record<string, string> }; post: { fields: { value?: unknown }[] } };
+    const config = row!.config as {
+      name: string;
+      ping: { headers: Record<string, string> };
+      post: { fields: { value?: unknown }[] };
+    };
     expect(config.name).toBe("Edited Lending");
     expect(config.ping.headers["X-Api-Key"]).toBe(API_KEY);
     expect(config.post.fields.at(-1)!.value).toBe(PASSWORD);
 
-    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/edited", headers: manager.read })).json().data;
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/edited", headers: manager.read })).json()
+      .data;
     expect(detail.versions.map((v: { version: number; changed: string[] }) => [v.version, v.changed])).toEqual([
       [2, ["floor", "name"]],
       [1, ["(new)"]],
@@ -130,7 +135,9 @@ describe("console buyers", () => {
       method: "PUT",
       url: "/api/console/buyers/edited",
       headers: manager.write,
-      payload: { config: { ...shown, ping: { ...shown.ping, headers: { ...shown.ping.headers, "X-Api-Key": "k-new-000111" } } } },
+      payload: {
+        config: { ...shown, ping: { ...shown.ping, headers: { ...shown.ping.headers, "X-Api-Key": "k-new-000111" } } },
+      },
     });
     expect(rotated.statusCode).toBe(200);
     const last = (await auditOf(t, "edited")).at(-1)!;
@@ -193,7 +200,11 @@ describe("console buyers", () => {
     const payload = { config: lenderConfig("guarded-2", fake) };
     const writes = [
       { method: "POST" as const, url: "/api/console/buyers", payload },
-      { method: "PUT" as const, url: "/api/console/buyers/guarded", payload: { config: lenderConfig("guarded", fake) } },
+      {
+        method: "PUT" as const,
+        url: "/api/console/buyers/guarded",
+        payload: { config: lenderConfig("guarded", fake) },
+      },
       { method: "POST" as const, url: "/api/console/buyers/guarded/pause", payload: {} },
       { method: "POST" as const, url: "/api/console/buyers/guarded/resume", payload: {} },
       { method: "POST" as const, url: "/api/console/buyers/guarded/rollback", payload: { version: 1 } },
@@ -224,16 +235,27 @@ describe("console buyers", () => {
     const save = (method: "POST" | "PUT", payload: unknown, url = "/api/console/buyers") =>
       inject(t)({ method, url, headers: manager.write, payload });
     expect((await save("POST", { config })).statusCode).toBe(201);
-    expect((await save("PUT", { config: { ...config, name: "Second", tier: 3 } }, "/api/console/buyers/rolling")).statusCode).toBe(200);
+    expect(
+      (await save("PUT", { config: { ...config, name: "Second", tier: 3 } }, "/api/console/buyers/rolling")).statusCode,
+    ).toBe(200);
     const back = await save("POST", { version: 1 }, "/api/console/buyers/rolling/rollback");
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().data).toEqual({ id: "rolling", version: 3 });
     const [row] = await t.database.db.select().from(buyers).where(eq(buyers.id, "rolling"));
     expect(row!.config).toMatchObject({ name: "Lender rolling", tier: 1 });
-    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/rolling", headers: manager.read })).json().data;
-    expect(detail.versions[0]).toMatchObject({ version: 3, note: "rolled back to version 1", changed: ["name", "tier"] });
+    const detail = (
+      await inject(t)({ method: "GET", url: "/api/console/buyers/rolling", headers: manager.read })
+    ).json().data;
+    expect(detail.versions[0]).toMatchObject({
+      version: 3,
+      note: "rolled back to version 1",
+      changed: ["name", "tier"],
+    });
     const audit = (await auditOf(t, "rolling")).at(-1)!;
-    expect(audit).toMatchObject({ action: "buyer.rollback", details: { version: 3, to: 1, changed: ["name", "tier"] } });
+    expect(audit).toMatchObject({
+      action: "buyer.rollback",
+      details: { version: 3, to: 1, changed: ["name", "tier"] },
+    });
     const missing = await save("POST", { version: 9 }, "/api/console/buyers/rolling/rollback");
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ version: "no such version of this buyer" });
@@ -262,14 +284,27 @@ describe("console buyers", () => {
     expect(best.bodies).toHaveLength(pingsBefore);
     expect(await postsTo(t.database.db, second.lead.id)).toEqual([{ buyer_id: "other", state: "accepted" }]);
 
-    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data.buyers;
+    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers;
     const figures = Object.fromEntries(list.map((b: { id: string }) => [b.id, b]));
     expect(figures.best).toMatchObject({ enabled: false, version: 1 });
-    expect(figures.best.today).toMatchObject({ pings: 1, bids: 1, posts: 1, sold: 1, revenue_cents: 8000, accept_rate: 1 });
+    expect(figures.best.today).toMatchObject({
+      pings: 1,
+      bids: 1,
+      posts: 1,
+      sold: 1,
+      revenue_cents: 8000,
+      accept_rate: 1,
+    });
     expect(figures.best.today.p50_ms).toEqual(expect.any(Number));
     expect(figures.other.today).toMatchObject({ sold: 1, revenue_cents: 2000 });
 
-    const resumed = await inject(t)({ method: "POST", url: "/api/console/buyers/best/resume", headers: manager.write, payload: {} });
+    const resumed = await inject(t)({
+      method: "POST",
+      url: "/api/console/buyers/best/resume",
+      headers: manager.write,
+      payload: {},
+    });
     expect(resumed.json().data).toEqual({ id: "best", version: 2 });
     expect((await sell(t)).auction).toMatchObject({ status: "accepted", buyerId: "best" });
     const audit = await auditOf(t, "best");
@@ -286,7 +321,8 @@ describe("console buyers", () => {
     const capped = await bed.buyer({ ping: () => bid(50), post: () => accept() });
     await addBuyers(t.database.db, lenderConfig("capped", capped, { caps: { daily: 5, monthly: 100 } }));
     await sell(t);
-    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data.buyers;
+    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers;
     expect(list.find((b: { id: string }) => b.id === "capped").caps).toEqual({
       daily: { used: 1, cap: 5 },
       monthly: { used: 1, cap: 100 },
@@ -314,7 +350,8 @@ describe("console buyers", () => {
       .from(buyerCalls)
       .where(and(eq(buyerCalls.leadId, lead.id), eq(buyerCalls.buyerId, "newcomer")));
     expect(calls).toMatchObject([{ kind: "ping", state: "shadow_bid", reason: "shadow", priceCents: 9500 }]);
-    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data.buyers;
+    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers;
     expect(list.find((b: { id: string }) => b.id === "newcomer")).toMatchObject({
       shadow: true,
       today: { pings: 1, bids: 1, posts: 0, sold: 0 },
@@ -343,7 +380,12 @@ describe("console buyers", () => {
     const sent = JSON.parse(post.request.body);
     expect(sent).toMatchObject({ first_name: "Test", email: "test.applicant@example.com", ssn: "000000000" });
     expect(sent.auth).toEqual({ password: MASKED_SECRET });
-    expect(post.answer.read).toEqual({ ok: true, accepted: true, id: "sale-1", redirect_url: "https://fake.example/offer" });
+    expect(post.answer.read).toEqual({
+      ok: true,
+      accepted: true,
+      id: "sale-1",
+      redirect_url: "https://fake.example/offer",
+    });
     expect(res.body).not.toContain(API_KEY);
     expect(res.body).not.toContain(PASSWORD);
     // The buyer itself got the real credentials, and a test lead.
@@ -375,7 +417,9 @@ describe("console buyers over BUYERS_FILE", () => {
         payload: {},
       });
       expect(paused.json().data).toEqual({ id: "from-file", version: 2 });
-      const detail = (await t.app.inject({ method: "GET", url: "/api/console/buyers/from-file", headers: manager.read })).json().data;
+      const detail = (
+        await t.app.inject({ method: "GET", url: "/api/console/buyers/from-file", headers: manager.read })
+      ).json().data;
       expect(detail.buyer).toMatchObject({ source: "console", overrides: "file", enabled: false });
       expect(detail.versions).toMatchObject([
         { version: 2, enabled: false, operator_email: manager.email, changed: ["enabled"] },

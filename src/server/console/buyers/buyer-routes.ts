@@ -60,7 +60,13 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
 
   typed.get(
     "/api/console/buyers",
-    { schema: { querystring: buyerListQuery, response: { 200: buyerListAnswer, 400: failureAnswer, 404: failureAnswer } }, config: read },
+    {
+      schema: {
+        querystring: buyerListQuery,
+        response: { 200: buyerListAnswer, 400: failureAnswer, 404: failureAnswer },
+      },
+      config: read,
+    },
     async (request) => {
       const now = deps.now();
       const since = periodStart(now, request.query.time_zone, "day");
@@ -126,21 +132,36 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
 
   typed.post(
     "/api/console/buyers",
-    { schema: { body: buyerSaveRequest, response: { 201: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer } }, config: write },
+    {
+      schema: { body: buyerSaveRequest, response: { 201: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer } },
+      config: write,
+    },
     async (request, reply) => {
       const { config, note } = request.body;
       if (await findBuyer(db, seeds(), config.id))
         return fieldErrors(reply, { "config.id": "is already used by another buyer" });
       const buyer = withSecrets(config, undefined);
       if (isErrors(buyer)) return fieldErrors(reply, buyer);
-      const version = await saveVersion(db, actorOf(request), { action: "buyer.create", buyer, before: undefined, note });
+      const version = await saveVersion(db, actorOf(request), {
+        action: "buyer.create",
+        buyer,
+        before: undefined,
+        note,
+      });
       return reply.code(201).send({ status: 201, message: "Buyer added.", data: { id: buyer.id, version } });
     },
   );
 
   typed.put(
     "/api/console/buyers/:id",
-    { schema: { params, body: buyerSaveRequest, response: { 200: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer } }, config: write },
+    {
+      schema: {
+        params,
+        body: buyerSaveRequest,
+        response: { 200: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer },
+      },
+      config: write,
+    },
     async (request, reply) => {
       const before = await findBuyer(db, seeds(), request.params.id);
       if (!before) return reply.code(404).send({ status: 404, message: NOT_FOUND });
@@ -155,7 +176,14 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
 
   typed.post(
     "/api/console/buyers/:id/rollback",
-    { schema: { params, body: buyerRollbackRequest, response: { 200: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer } }, config: write },
+    {
+      schema: {
+        params,
+        body: buyerRollbackRequest,
+        response: { 200: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer },
+      },
+      config: write,
+    },
     async (request, reply) => {
       const before = await findBuyer(db, seeds(), request.params.id);
       if (!before) return reply.code(404).send({ status: 404, message: NOT_FOUND });
@@ -174,7 +202,11 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
         note,
         details: { to: target.version },
       });
-      return reply.send({ status: 200, message: `Version ${target.version} is back in force.`, data: { id: buyer.id, version } });
+      return reply.send({
+        status: 200,
+        message: `Version ${target.version} is back in force.`,
+        data: { id: buyer.id, version },
+      });
     },
   );
 
@@ -184,7 +216,14 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
   ] as const) {
     typed.post(
       `/api/console/buyers/:id/${path}`,
-      { schema: { params, body: buyerChangeRequest, response: { 200: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer } }, config: write },
+      {
+        schema: {
+          params,
+          body: buyerChangeRequest,
+          response: { 200: buyerSavedAnswer, 400: failureAnswer, 404: failureAnswer },
+        },
+        config: write,
+      },
       async (request, reply) => {
         const before = await findBuyer(db, seeds(), request.params.id);
         if (!before) return reply.code(404).send({ status: 404, message: NOT_FOUND });

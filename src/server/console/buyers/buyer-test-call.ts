@@ -63,7 +63,11 @@ export async function testBuyer(buyer: Buyer): Promise<BuyerTestResult> {
   // The post carries the ping's id and price, as the auction's does.
   const pinged = ping?.outcome.ok ? ping.outcome.answer : undefined;
   const fixed = buyer.pricing.kind === "fixed" ? buyer.pricing.price : undefined;
-  const postDoc = { ...postDocument(buyer, doc), ping_id: pinged?.id ?? null, bid_price: fixed ?? pinged?.price ?? null };
+  const postDoc = {
+    ...postDocument(buyer, doc),
+    ping_id: pinged?.id ?? null,
+    bid_price: fixed ?? pinged?.price ?? null,
+  };
   const post = await exchange(buyer, buyer.post, postDoc, mask);
   return { ping: ping?.shown ?? null, post: post.shown };
 }

@@ -251,7 +251,7 @@ export const sensitiveReads = pgTable(
 // The lender network (docs/product/lender-network.md, docs/decisions/0018-lender-auction.md).
 
 // Buyers an operator adds or changes without a restart; a row overrides the BUYERS_FILE entry with the
-// same id. `config` is validated by the same zod schema as the file (src/server/distribution/auction/buyer-config.ts).
+// same id. `config` is validated by the same zod schema as the file (src/domain/buyers/buyer-schema.ts).
 export const buyers = pgTable("buyers", {
   id: text("id").primaryKey(),
   config: jsonb("config").notNull(),
