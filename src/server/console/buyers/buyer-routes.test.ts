@@ -232,7 +232,7 @@ describe("console buyers", () => {
     const manager = await signInAs(t, "manager");
     const fake = await bed.buyer({ post: () => accept() });
     const config = lenderConfig("rolling", fake);
-    const save = (method: "POST" | "PUT", payload: unknown, url = "/api/console/buyers") =>
+    const save = (method: "POST" | "PUT", payload: Record<string, unknown>, url = "/api/console/buyers") =>
       inject(t)({ method, url, headers: manager.write, payload });
     expect((await save("POST", { config })).statusCode).toBe(201);
     expect(
