@@ -36,5 +36,8 @@ export default [
     route("privacy-requests", "console/privacy/privacy-queue-route.tsx"),
     route("audit", "console/audit/audit-route.tsx"),
     route("operators", "console/operators/operators-route.tsx"),
+    route("buyers", "console/buyers/buyers-route.tsx"),
+    route("buyers/new", "console/buyers/buyer-new-route.tsx"),
+    route("buyers/:id", "console/buyers/buyer-route.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -43,7 +43,6 @@ export const JSON_FIELDS = {
 
 type TextName = (typeof TEXT_FIELDS)[number];
 type JsonName = keyof typeof JSON_FIELDS;
-type Tree = { [key: string]: string | Tree };
 
 export type BuyerFormValues = {
   config: {
@@ -182,7 +181,7 @@ const withoutUrl = (spec: unknown) => {
 
 /** The form's values for a configuration (as the console shows it: credentials masked), or for a new buyer. */
 export function formValuesOf(config: Record<string, unknown> | undefined): BuyerFormValues {
-  const c = (config ?? {}) as Record<string, unknown> & Tree;
+  const c: unknown = config ?? {};
   const get = (path: string) => {
     let node: unknown = c;
     for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
@@ -211,7 +210,9 @@ export function formValuesOf(config: Record<string, unknown> | undefined): Buyer
       shadow: get("shadow") === true ? "yes" : "no",
     },
     json: {
-      ping: json(withoutUrl(get("ping")) ?? (config ? undefined : { fields: [], answer: { success: { path: "", equals: [] } } })),
+      ping: json(
+        withoutUrl(get("ping")) ?? (config ? undefined : { fields: [], answer: { success: { path: "", equals: [] } } }),
+      ),
       post: json(withoutUrl(get("post")) ?? { fields: [], answer: { success: { path: "", equals: [] } } }),
       filters: json(get("filters")),
       schedule: json(get("schedule")),

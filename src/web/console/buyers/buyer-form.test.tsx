@@ -86,7 +86,11 @@ describe("the buyer form", () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/console/buyers/acme");
     const body = JSON.parse(String(init.body));
-    expect(body.config).toMatchObject({ name: "Acme Lending", caps: { daily: 50 }, ping: { headers: { "X-Api-Key": MASKED_SECRET } } });
+    expect(body.config).toMatchObject({
+      name: "Acme Lending",
+      caps: { daily: 50 },
+      ping: { headers: { "X-Api-Key": MASKED_SECRET } },
+    });
   });
 });
 

@@ -100,7 +100,13 @@ export function BuyerForm(props: {
         <TextAreaField control={c} name="json.ping" label="Ping mapping (JSON)" hint={CALL_HINT} rows={8} />
         <TextField control={c} name="config.post.url" label="Post address" type="url" autoComplete="off" />
         <TextAreaField control={c} name="json.post" label="Post mapping (JSON)" hint={CALL_HINT} rows={10} />
-        <TextField control={c} name="config.timeoutMs" label="Time limit (ms)" inputMode="numeric" hint="5000 unless set" />
+        <TextField
+          control={c}
+          name="config.timeoutMs"
+          label="Time limit (ms)"
+          inputMode="numeric"
+          hint="5000 unless set"
+        />
       </fieldset>
       <fieldset>
         <legend>Price and volume</legend>
@@ -128,7 +134,13 @@ export function BuyerForm(props: {
         <TextField control={c} name="config.timeZone" label="Time zone" hint="America/New_York unless set" />
         <TextField control={c} name="config.duplicateWindowDays" label="Duplicate window (days)" inputMode="numeric" />
         <TextAreaField control={c} name="json.filters" label="Filters (JSON)" rows={4} />
-        <TextAreaField control={c} name="json.schedule" label="Opening hours (JSON)" hint="Always open unless set" rows={4} />
+        <TextAreaField
+          control={c}
+          name="json.schedule"
+          label="Opening hours (JSON)"
+          hint="Always open unless set"
+          rows={4}
+        />
       </fieldset>
       <TextField control={c} name="note" label="Why (kept with the version)" autoComplete="off" />
       <p className="console-form__error" role="alert">
