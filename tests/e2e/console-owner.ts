@@ -45,7 +45,7 @@ export const consoleOwner = () => inject("consoleOwner");
 export const ownerCode = (owner: ConsoleOwner) => hotp(fromBase32(owner.totpKey), totpStep(Date.now()));
 
 /** Which recovery codes each file may spend. */
-export const RECOVERY_CODES_OF = { privacyLinks: [0, 1], console: [2, 3, 4] } as const;
+export const RECOVERY_CODES_OF = { privacyLinks: [0, 1], console: [2, 3, 4], buyers: [5] } as const;
 
 /** A signed-in console session over HTTP, for a test that reads what the server holds. */
 export async function consoleSessionOverHttp(baseURL: string, owner: ConsoleOwner, codeIndex: number) {
@@ -60,13 +60,7 @@ export async function consoleSessionOverHttp(baseURL: string, owner: ConsoleOwne
 }
 
 /** Signs in on the console's own form, as a person types it. */
-export async function signInOnPage(
-  page: Page,
-  baseURL: string,
-  owner: ConsoleOwner,
-  code: string,
-  path = "/console",
-) {
+export async function signInOnPage(page: Page, baseURL: string, owner: ConsoleOwner, code: string, path = "/console") {
   await page.goto(`${baseURL}${path}`);
   await page.getByLabel("E-mail").fill(owner.email);
   await page.getByLabel("Password").fill(owner.password);
