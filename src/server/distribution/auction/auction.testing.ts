@@ -73,7 +73,7 @@ export async function saveLead(
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const id = newLeadId();
   const { token, hash } = newAccessToken();
-  await insertLead(t.database.db, cipher, {
+  await insertLead(t.database.db, { cipher, hashSecret: t.secrets.tokenSecret }, {
     id,
     accessTokenHash: hash,
     userIp: "203.0.113.9",
