@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { leadIdSchema } from "#domain/contracts/lead.ts";
 import { LEAD_QUERY_MESSAGE, type LeadSearchRow, type LeadSearchStatus } from "#domain/contracts/console-leads.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { auctions, leads, leadSearchHashes } from "../../platform/db/schema.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
+import { LEAD_ID_PATTERN } from "../../intake/leads/lead-access.ts";
 
 // Lead search (issue 19, Leads): by lead id, or by e-mail or phone through the keyed hashes the lead store keeps
 // (intake/leads/lead-search-hashes.ts), never by reading plain text; by creation date, status, buyer and source.
@@ -33,7 +33,7 @@ type Term = { id: string } | { hash: string };
 
 /** What `q` is: a lead id, an e-mail, or a US phone (10 digits, or 11 with the country code). */
 export function searchTerm(secret: Buffer, q: string): Term | undefined {
-  if (leadIdSchema.safeParse(q).success) return { id: q };
+  if (LEAD_ID_PATTERN.test(q)) return { id: q };
   if (q.includes("@")) return { hash: personHash(secret, "email", q)! };
   const digits = q.replace(/\D/g, "");
   const phone = /^[\d\s()+.-]+$/.test(q) && (digits.length === 10 || (digits.length === 11 && digits.startsWith("1")));
@@ -75,7 +75,7 @@ function decodeCursor(cursor: string): [string, string] {
       value.length === 2 &&
       typeof value[0] === "string" &&
       CURSOR_TIME.test(value[0]) &&
-      leadIdSchema.safeParse(value[1]).success
+      LEAD_ID_PATTERN.test(value[1])
     ) {
       return [value[0], value[1]];
     }
