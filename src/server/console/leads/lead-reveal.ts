@@ -54,5 +54,5 @@ export async function revealLead(
 export function fieldsToReveal(asked: readonly string[] | undefined): ServerField[] | { unknown: string[] } {
   if (!asked || asked.length === 0) return [...PERSONAL_FIELDS];
   const unknown = asked.filter((field) => !(PERSONAL_FIELDS as readonly string[]).includes(field));
-  return unknown.length > 0 ? { unknown } : [...new Set(asked)] as ServerField[];
+  return unknown.length > 0 ? { unknown } : ([...new Set(asked)] as ServerField[]);
 }

@@ -161,7 +161,11 @@ describe("the console's leads", () => {
   });
 
   it("gives a manager the masked timeline and no reveal; an analyst neither", async () => {
-    const lead = await saveLead(t, { email: "theo.marsh@example.com", first_name: "Theodora", cell_phone: "6465550142" });
+    const lead = await saveLead(t, {
+      email: "theo.marsh@example.com",
+      first_name: "Theodora",
+      cell_phone: "6465550142",
+    });
     const res = await timeline(lead.id);
     expect(res.statusCode).toBe(200);
     const { lead: shown, events } = res.json().data;

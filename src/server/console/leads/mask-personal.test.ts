@@ -18,7 +18,16 @@ describe("the console's mask of personal data", () => {
 
   it("masks exactly the fields the registry calls personal", () => {
     expect(PERSONAL_FIELDS).toEqual(Object.keys(LEAD_FIELDS).filter((f) => LEAD_FIELDS[f as "email"].personal));
-    for (const field of ["email", "first_name", "cell_phone", "work_phone", "address", "ssn", "dob", "bank_account_number"]) {
+    for (const field of [
+      "email",
+      "first_name",
+      "cell_phone",
+      "work_phone",
+      "address",
+      "ssn",
+      "dob",
+      "bank_account_number",
+    ]) {
       expect(isPersonalField(field)).toBe(true);
     }
     for (const field of ["loan_amount", "state", "credit_score"]) expect(isPersonalField(field)).toBe(false);
