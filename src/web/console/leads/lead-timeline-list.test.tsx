@@ -35,7 +35,14 @@ const EVENTS: LeadTimelineEvent[] = [
     request: { body: { state: "NY" } },
     response: '{"result":"accepted"}',
   },
-  { kind: "decision", at: "2026-11-20T10:06:00.000Z", status: "accepted", reason: null, buyer: "lender-a", price_cents: 4550 },
+  {
+    kind: "decision",
+    at: "2026-11-20T10:06:00.000Z",
+    status: "accepted",
+    reason: null,
+    buyer: "lender-a",
+    price_cents: 4550,
+  },
 ];
 
 describe("a lead's timeline", () => {

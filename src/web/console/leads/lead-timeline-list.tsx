@@ -7,7 +7,10 @@ const money = (cents: number | null) => (cents === null ? null : `$${(cents / 10
 
 function Detail({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined || value === "") return null;
-  const text = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
+  const text =
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : JSON.stringify(value);
   return (
     <>
       <dt>{label}</dt>

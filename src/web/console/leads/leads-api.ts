@@ -7,11 +7,17 @@ import { consoleSessionAnswer, CSRF_HEADER, type ConsoleSession } from "#domain/
 export type Failure = { status: number; message: string; errors?: Record<string, string> };
 export type Result<T> = { ok: true; data: T } | { ok: false; failure: Failure };
 
-async function parse<S extends z.ZodType<{ data: unknown }>>(res: Response, schema: S): Promise<Result<z.output<S>["data"]>> {
+async function parse<S extends z.ZodType<{ data: unknown }>>(
+  res: Response,
+  schema: S,
+): Promise<Result<z.output<S>["data"]>> {
   const body: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
     const failure = body as Partial<Failure>;
-    return { ok: false, failure: { status: res.status, message: failure.message ?? "Something went wrong.", errors: failure.errors } };
+    return {
+      ok: false,
+      failure: { status: res.status, message: failure.message ?? "Something went wrong.", errors: failure.errors },
+    };
   }
   return { ok: true, data: schema.parse(body).data };
 }
@@ -20,7 +26,12 @@ export async function getJson<S extends z.ZodType<{ data: unknown }>>(url: strin
   return parse(await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } }), schema);
 }
 
-export async function postJson<S extends z.ZodType<{ data: unknown }>>(url: string, body: unknown, schema: S, csrf: string) {
+export async function postJson<S extends z.ZodType<{ data: unknown }>>(
+  url: string,
+  body: unknown,
+  schema: S,
+  csrf: string,
+) {
   const res = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
