@@ -35,7 +35,6 @@ export const leadSearchQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type LeadSearchQuery = z.input<typeof leadSearchQuery>;
 
 const leadSearchRow = z.object({
   id: z.string(),
@@ -133,7 +132,7 @@ const mailEvent = z.object({
   sent_at: z.string().nullable(),
 });
 
-export const leadTimelineEvent = z.discriminatedUnion("kind", [
+const leadTimelineEvent = z.discriminatedUnion("kind", [
   stepEvent,
   consentEvent,
   submissionEvent,
@@ -177,6 +176,5 @@ export const revealRequest = z.object({
   /** Server names of personal fields; all of them when absent. */
   fields: z.array(z.string().max(60)).max(60).optional(),
 });
-export type RevealBody = z.input<typeof revealRequest>;
 
 export const revealAnswer = answerOf(z.object({ fields: z.record(z.string(), shownValue) }));

@@ -32,7 +32,7 @@ export class SearchInputError extends Error {
 type Term = { id: string } | { hash: string };
 
 /** What `q` is: a lead id, an e-mail, or a US phone (10 digits, or 11 with the country code). */
-export function searchTerm(secret: Buffer, q: string): Term | undefined {
+function searchTerm(secret: Buffer, q: string): Term | undefined {
   if (LEAD_ID_PATTERN.test(q)) return { id: q };
   if (q.includes("@")) return { hash: personHash(secret, "email", q)! };
   const digits = q.replace(/\D/g, "");

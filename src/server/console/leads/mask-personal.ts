@@ -4,7 +4,7 @@ import { isSensitiveField, LEAD_FIELDS, SERVER_FIELDS, type ServerField } from "
 // enough to reach the person. Which fields are personal is the registry's call (its `personal` flag, from each
 // field's exposure class in src/domain/fields/lead-fields.ts); nothing here lists fields.
 
-export const MASK = "•••";
+const MASK = "•••";
 
 /** Every field that says who the person is or how to reach them, in registry order. */
 export const PERSONAL_FIELDS: readonly ServerField[] = SERVER_FIELDS.filter((field) => LEAD_FIELDS[field].personal);

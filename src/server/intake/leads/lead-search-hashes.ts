@@ -9,7 +9,7 @@ import { personHash, type PersonHashKind } from "../../platform/security/person-
 // write that changes one of these fields, in the same transaction.
 
 /** The fields a lead is found by, and the kind of keyed hash each is kept as. */
-export const SEARCH_FIELDS = {
+const SEARCH_FIELDS = {
   email: "email",
   cell_phone: "phone",
   home_phone: "phone",
@@ -26,7 +26,7 @@ export function changesSearchFields(changes: Record<string, unknown>): boolean {
 }
 
 /** The keyed hashes a lead is found by, as it stands now; a phone given twice (cell and home) is one. */
-export function searchHashesOf(secret: Buffer, lead: Searchable): string[] {
+function searchHashesOf(secret: Buffer, lead: Searchable): string[] {
   const hashes = FIELDS.map((field) => personHash(secret, SEARCH_FIELDS[field], lead[field]));
   return [...new Set(hashes.filter((hash): hash is string => hash !== null))];
 }
