@@ -15,6 +15,9 @@ const ROUTE_TYPES = "^\\./\\+types/[\\w-]+$";
 const TEST_FILE = "\\.(test|testing)\\.tsx?$";
 const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom"];
 
+/** Packages for the operator console alone: no consumer page may load them. */
+const CONSOLE_PACKAGES = ["@tanstack/react-table", "recharts"];
+
 // What src/web may import besides src/domain and itself: packages that run in a browser. A package is
 // added here on purpose, in review, never by default.
 const WEB_PACKAGES = [
@@ -25,6 +28,8 @@ const WEB_PACKAGES = [
   "@hookform/resolvers",
   "zod",
   "downshift",
+  // The operator console's table and charts (docs/decisions/0034-operator-console.md); only src/web/console.
+  ...CONSOLE_PACKAGES,
 ];
 
 export default {
@@ -201,6 +206,24 @@ export default {
       to: { path: "^src/web/[^/]+/", pathNot: "^src/web/(ui|styles|hydration|api|site|session|frame|pages)/" },
     },
     {
+      name: "web-console-imports-only-foundation",
+      severity: "error",
+      comment:
+        "src/web/console (the operator console) is an app of its own beside the consumer site: it builds on ui " +
+        "and styles, and no consumer folder imports it (their rules list it nowhere).",
+      from: { path: "^src/web/console/" },
+      to: { path: "^src/web/[^/]+/", pathNot: "^src/web/(ui|styles|console)/" },
+    },
+    {
+      name: "console-packages-only-in-console",
+      severity: "error",
+      comment:
+        "The console's table and chart packages stay out of every consumer page's chunks: the landing page " +
+        "ships no JavaScript before a touch and the funnel's shell must not grow (decision 0034).",
+      from: { path: "^src/web/", pathNot: "^src/web/console/" },
+      to: { path: packages(...CONSOLE_PACKAGES) },
+    },
+    {
       name: "web-folder-not-to-composition",
       severity: "error",
       comment:
@@ -219,8 +242,9 @@ export default {
       comment:
         "A subfolder of a web folder (site/brands, frame/info, pages/landing, funnel/chrome...) does not import " +
         "the files directly in that folder: they may import it, and the two would be a circle no folder rule " +
-        "sees. The funnel's fields, screens and routes are the exception (web-funnel-core-not-to-screens).",
-      from: { path: "^src/web/([^/]+)/[^/]+/", pathNot: "^src/web/funnel/(fields|screens|routes)/" },
+        "sees. The funnel's fields, screens and routes, and the console's areas, are the exceptions " +
+        "(web-funnel-core-not-to-screens, web-console-core-not-to-areas).",
+      from: { path: "^src/web/([^/]+)/[^/]+/", pathNot: "^src/web/(funnel/(fields|screens|routes)|console/[^/]+)/" },
       to: { path: "^src/web/$1/[^/]+$" },
     },
     {
@@ -231,6 +255,15 @@ export default {
         "core that funnel/fields, funnel/screens and funnel/routes build on: they import none of those.",
       from: { path: "^src/web/funnel/[^/]+$" },
       to: { path: "^src/web/funnel/(fields|screens|routes)/" },
+    },
+    {
+      name: "web-console-core-not-to-areas",
+      severity: "error",
+      comment:
+        "The files directly in src/web/console (layout, sign-in, session, API client, time zone) are the core " +
+        "that each area of the console (console/leads, console/buyers, console/ui...) builds on: they import none.",
+      from: { path: "^src/web/console/[^/]+$" },
+      to: { path: "^src/web/console/[^/]+/" },
     },
     {
       name: "no-circular-folders",

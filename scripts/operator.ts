@@ -15,7 +15,9 @@ const secrets = await loadSecrets({
   piiCurrentKeyId: config.piiEncryptionKeyId,
   tokenSecret: config.tokenSecret,
 });
-const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
 await database.migrate();
 
 const readPassword = async () => {
@@ -25,10 +27,14 @@ const readPassword = async () => {
 };
 
 try {
-  await runOperatorCommand(process.argv.slice(2), { db: database.db, cipher: new PiiCipher(secrets.piiKeyring) }, {
-    readPassword,
-    print: (text) => console.log(text),
-  });
+  await runOperatorCommand(
+    process.argv.slice(2),
+    { db: database.db, cipher: new PiiCipher(secrets.piiKeyring) },
+    {
+      readPassword,
+      print: (text) => console.log(text),
+    },
+  );
 } catch (error) {
   if (!(error instanceof CommandError)) throw error;
   console.error(error.message);

@@ -58,8 +58,11 @@ export const CLIENT_ROUTE_PATHS: ReadonlySet<string> = new Set([
   REJECT_PAGE_PATH,
 ]);
 
+/** The operator console's own paths: the console's router decides which of them exist. */
+const CONSOLE_PATH = "/console";
+
 /** Whether a URL path (no query; a trailing slash allowed) is one of the browser app's routes. */
 export function isClientRoute(path: string): boolean {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return CLIENT_ROUTE_PATHS.has(trimmed || "/");
+  return CLIENT_ROUTE_PATHS.has(trimmed || "/") || trimmed === CONSOLE_PATH || trimmed.startsWith(`${CONSOLE_PATH}/`);
 }

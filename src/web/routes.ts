@@ -25,11 +25,18 @@ export default [
     route(REJECT_PAGE_PATH.slice(1), "lender/reject-page.tsx"),
     route("*", "pages/not-found-page.tsx"),
   ]),
-  // The console's Leads (move inside the console layout when it lands).
-  route("console/leads", "console/leads/leads-page.tsx"),
-  route("console/leads/:id", "console/leads/lead-page.tsx"),
   layout("funnel/funnel-layout.tsx", [
     ...STEPS.map((step) => route(step.path.slice(1), `funnel/routes/${step.screen}.tsx`, { id: step.slug })),
     ...LENDER_CONNECTION_PATHS.map((path) => route(path.slice(1), "lender/connection-page.tsx", { id: path.slice(1) })),
+  ]),
+  // The operator console (docs/decisions/0034-operator-console.md): client-rendered, in chunks no consumer page
+  // loads; its layout signs the operator in.
+  route("console", "console/console-layout.tsx", [
+    index("console/home-route.tsx"),
+    route("privacy-requests", "console/privacy/privacy-queue-route.tsx"),
+    route("audit", "console/audit/audit-route.tsx"),
+    route("leads", "console/leads/leads-page.tsx"),
+    route("leads/:id", "console/leads/lead-page.tsx"),
+    route("operators", "console/operators/operators-route.tsx"),
   ]),
 ] satisfies RouteConfig;

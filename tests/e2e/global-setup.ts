@@ -1,19 +1,20 @@
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startBuiltServer } from "../helpers/built-server.ts";
 import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
 import { CHROMIUM_PATH, launchBrowserServer, SHARED_BROWSER_ENV } from "./browser.ts";
+import { createOwnerWithCommand, type ConsoleOwner } from "./console-owner.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
-    operatorPassword: string;
+    consoleOwner: ConsoleOwner;
   }
 }
-
-/** Turns on the operator's pages of the run's server (a test signs in to them); no secret outside the run. */
-const OPERATOR_PASSWORD = "end-to-end operator password";
 
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -24,23 +25,22 @@ export default async function setup(project: TestProject) {
   }
   // The simulated lenders run as in development, on a free port, so an application can reach an offer page.
   // Every file shares this server and runs beside others, all from one address (the server suites test the limits).
-  const [server, browser] = await Promise.all([
-    startBuiltServer({
-      SIMULATED_LENDERS: "on",
-      SIMULATED_LENDERS_PORT: "0",
-      OPERATOR_PASSWORD,
-      ...GENEROUS_RATE_LIMITS,
-    }),
-    launchBrowserServer(),
-  ]);
+  // The console's first owner is made on the server's database before the server holds it.
+  const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-e2e-"));
+  const [owner, browser] = await Promise.all([createOwnerWithCommand(dataDir), launchBrowserServer()]);
+  const server = await startBuiltServer(
+    { SIMULATED_LENDERS: "on", SIMULATED_LENDERS_PORT: "0", ...GENEROUS_RATE_LIMITS },
+    { dataDir },
+  );
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", server.dataDir);
-  project.provide("operatorPassword", OPERATOR_PASSWORD);
+  project.provide("consoleOwner", owner);
   // The workers start after this setup and inherit its environment.
   process.env[SHARED_BROWSER_ENV] = browser.wsEndpoint();
 
   return async () => {
     delete process.env[SHARED_BROWSER_ENV];
     await Promise.all([server.stop(), browser.close()]);
+    await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,7 @@ import { verificationMail } from "../../src/server/workflows/privacy/privacy-lin
 import { GOOD_DO_NOT_SELL } from "../fixtures/privacy-requests.ts";
 import { QUICK_START } from "../helpers/lead-client.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import { consoleOwner, consoleSessionOverHttp, RECOVERY_CODES_OF, signInOnPage } from "./console-owner.ts";
 import { serverTokenSecret } from "./server-secrets.ts";
 
 // The pages a privacy request's mailed link opens, and the operator's list, in Chromium against the real server
@@ -12,7 +13,8 @@ import { serverTokenSecret } from "./server-secrets.ts";
 // application/x-www-form-urlencoded. The server's database is its own, so what happened is read back through
 // the server: the lead's cookie, and the operator's list of open requests.
 const baseURL = inject("baseURL");
-const operator = { username: "operator", password: inject("operatorPassword") };
+const owner = consoleOwner();
+const [API_CODE, PAGE_CODE] = RECOVERY_CODES_OF.privacyLinks;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -57,13 +59,11 @@ async function mailedLink(reference: string, type: "DELETE" | "ACCESS", email: s
   return link!;
 }
 
-/** The operator's list of open requests, as the operator's browser shows it. */
+/** The console's list of open requests, as the server answers it to a signed-in owner. */
+let consoleSession: Awaited<ReturnType<typeof consoleSessionOverHttp>> | undefined;
 async function openRequests(): Promise<string> {
-  const { context, page } = await openPage(browser, { httpCredentials: operator });
-  await page.goto(`${baseURL}/admin/privacy-requests`);
-  const text = (await page.locator("main").textContent()) ?? "";
-  await context.close();
-  return text;
+  consoleSession ??= await consoleSessionOverHttp(baseURL, owner, API_CODE);
+  return (await consoleSession.get("/privacy-requests")).text();
 }
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -145,23 +145,23 @@ describe("the links a privacy request mails", () => {
   });
 });
 
-describe("the operator's list", () => {
+describe("the console's privacy queue", () => {
   it("marks a request done with its button", async () => {
     const reference = await ask("CORRECT", `e2e.correct.${Date.now()}@example.com`);
-    const { context, page, problems } = await openPage(browser, { httpCredentials: operator });
-    await page.goto(`${baseURL}/admin/privacy-requests`);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    const { context, page, problems } = await openPage(browser);
+    await signInOnPage(page, baseURL, owner, owner.recoveryCodes[PAGE_CODE]!, "/console/privacy-requests");
     const row = page.getByRole("row").filter({ hasText: reference });
-    expect(await row.count()).toBe(1);
+    await row.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const [posted] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith(`/${reference}/complete`)),
-      row.getByRole("button", { name: "Mark done" }).click(),
+      row.getByRole("button", { name: `Mark done: ${reference}` }).click(),
     ]);
-    // Done, and back on the list, where the request is no longer open.
-    expect(posted.status()).toBe(303);
-    await page.waitForURL(`${baseURL}/admin/privacy-requests`);
+    // Done: the list, read again, no longer holds it.
+    expect(posted.status()).toBe(200);
     await expect.poll(() => page.getByRole("row").filter({ hasText: reference }).count()).toBe(0);
+    expect(await openRequests()).not.toContain(reference);
     expect(await heading(page).textContent()).toBe("Privacy requests");
     expect(problems).toEqual([]);
     await context.close();

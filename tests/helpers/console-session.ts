@@ -19,16 +19,32 @@ export type ConsoleUser = {
 };
 
 /** Makes an operator with `role` and signs them in through the real sign-in route, as the console does. */
-export async function signInAs(t: TestApp, role: OperatorRole, email = `${role}-${randomBytes(3).toString("hex")}@loanpath.test`): Promise<ConsoleUser> {
+export async function signInAs(
+  t: TestApp,
+  role: OperatorRole,
+  email = `${role}-${randomBytes(3).toString("hex")}@loanpath.test`,
+): Promise<ConsoleUser> {
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const password = `pw ${randomBytes(12).toString("hex")}`;
   const made = await createOperator(t.database.db, cipher, { email, name: `A ${role}`, role, password });
   const secret = totpSecretOf(cipher, made.operator);
   const code = (atMs = Date.now()) => hotp(secret, totpStep(atMs));
-  const res = await t.app.inject({ method: "POST", url: "/api/console/session", payload: { email, password, code: code() } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/console/session",
+    payload: { email, password, code: code() },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === "lp_console")!;
   const csrf = (res.json() as { data: { csrf_token: string } }).data.csrf_token;
   const read = { cookie: `lp_console=${cookie.value}` };
-  return { id: made.operator.id, email, password, recoveryCodes: made.recoveryCodes, read, write: { ...read, "x-csrf-token": csrf }, code };
+  return {
+    id: made.operator.id,
+    email,
+    password,
+    recoveryCodes: made.recoveryCodes,
+    read,
+    write: { ...read, "x-csrf-token": csrf },
+    code,
+  };
 }

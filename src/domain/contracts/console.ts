@@ -17,24 +17,26 @@ export const signInRequest = z.object({
     .min(1, "Enter the code from your authenticator app, or a recovery code.")
     .max(20, "Enter the code from your authenticator app, or a recovery code."),
 });
-export type SignInBody = z.output<typeof signInRequest>;
 
 export const SIGN_IN_REFUSED_MESSAGE = "That e-mail, password and code do not match an account.";
 
 const role = z.enum(OPERATOR_ROLES);
 
-export const consoleSessionAnswer = answerOf(
-  z.object({
-    operator: z.object({ id: z.string(), email: z.string(), name: z.string(), role }),
-    permissions: z.array(z.enum(PERMISSIONS)),
-    csrf_token: z.string(),
-    /** Minutes of inactivity after which the server ends the session. */
-    idle_minutes: z.number().int(),
-    /** Whether the operator has fewer than three recovery codes left. */
-    recovery_codes_low: z.boolean(),
-  }),
-);
-export type ConsoleSession = z.infer<typeof consoleSessionAnswer>["data"];
+const consoleSession = z.object({
+  operator: z.object({ id: z.string(), email: z.string(), name: z.string(), role }),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  csrf_token: z.string(),
+  /** Minutes of inactivity after which the server ends the session. */
+  idle_minutes: z.number().int(),
+  /** Whether the operator has fewer than three recovery codes left. */
+  recovery_codes_low: z.boolean(),
+});
+export type ConsoleSession = z.infer<typeof consoleSession>;
+
+/** POST /api/console/session: the session just opened. */
+export const consoleSessionAnswer = answerOf(consoleSession);
+/** GET /api/console/session: the browser's session, or null when it has none (the sign-in form shows). */
+export const consoleSessionProbeAnswer = answerOf(consoleSession.nullable());
 
 export const newOperatorRequest = z.object({
   email: z.email("Enter an e-mail address.").max(254),

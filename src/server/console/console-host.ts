@@ -10,7 +10,7 @@ const CONSOLE_PATH = /^\/(api\/)?console(\/|\?|$)/;
 /** What the console's own page loads from its host: the build's scripts and styles, and the favicon. */
 const CONSOLE_ASSET = /^\/(assets\/|favicon\.|__spa-fallback\.html)/;
 
-export const isConsolePath = (url: string) => CONSOLE_PATH.test(url);
+const isConsolePath = (url: string) => CONSOLE_PATH.test(url);
 
 export function consoleIsServed(config: Config): boolean {
   return config.console.host !== undefined || config.env !== "production";

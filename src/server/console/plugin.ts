@@ -9,6 +9,7 @@ import signInRoutes from "./access/sign-in-routes.ts";
 import auditRoutes from "./audit/audit-routes.ts";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
+import reportRoutes from "./reports/report-routes.ts";
 
 export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -23,5 +24,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now });
   await app.register(auditRoutes, { db: deps.db });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
+  await app.register(reportRoutes, { db: deps.db, now });
   await app.register(leadRoutes, deps);
 }

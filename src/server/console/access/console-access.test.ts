@@ -20,6 +20,9 @@ describe("console sign-in and access", () => {
     await t.app.close();
   });
 
+  const signedIn = async (user: ConsoleUser) =>
+    (await t.app.inject({ method: "GET", url: "/api/console/session", headers: user.read })).json().data !== null;
+
   const signIn = (payload: Record<string, string>, remoteAddress = "203.0.113.20") =>
     t.app.inject({ method: "POST", url: "/api/console/session", payload, remoteAddress });
 
@@ -62,8 +65,10 @@ describe("console sign-in and access", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/console/session", headers: analyst.read });
     expect(me.json().data).toMatchObject({ operator: { role: "analyst" }, permissions: ["reports:read"] });
     const none = await t.app.inject({ method: "GET", url: "/api/console/session" });
-    expect(none.statusCode).toBe(401);
-    expect(none.json().message).toBe(SIGN_IN_NEEDED);
+    expect(none.json()).toMatchObject({ status: 200, data: null });
+    const elsewhere = await t.app.inject({ method: "GET", url: "/api/console/audit" });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().message).toBe(SIGN_IN_NEEDED);
   });
 
   it("enforces the role on the server: an analyst reads no privacy queue, audit log or operators", async () => {
@@ -150,9 +155,7 @@ describe("console sign-in and access", () => {
       headers: owner.write,
     });
     expect(revoke.statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: victim.read })).statusCode).toBe(
-      401,
-    );
+    expect(await signedIn(victim)).toBe(false);
 
     const disabled = await signInAs(t, "manager");
     const patch = await t.app.inject({
@@ -162,29 +165,29 @@ describe("console sign-in and access", () => {
       payload: { disabled: true },
     });
     expect(patch.json().data.disabled).toBe(true);
-    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: disabled.read })).statusCode).toBe(
-      401,
-    );
+    expect(await signedIn(disabled)).toBe(false);
 
     const idle = await signInAs(t, "analyst");
     await t.database.db
       .update(operatorSessions)
       .set({ lastSeenAt: new Date(Date.now() - (t.config.console.idleMinutes * 60_000 + 1000)) })
       .where(sql`${operatorSessions.operatorId} = ${idle.id}`);
-    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: idle.read })).statusCode).toBe(401);
+    expect(await signedIn(idle)).toBe(false);
   });
 
   it("signs out: the cookie no longer opens anything", async () => {
     const user = await signInAs(t, "analyst");
     const out = await t.app.inject({ method: "DELETE", url: "/api/console/session", headers: user.write });
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/console/session", headers: user.read })).statusCode).toBe(401);
+    expect(await signedIn(user)).toBe(false);
   });
 
   it("keeps an audit log no one can rewrite, which an owner reads", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/console/audit?limit=200", headers: owner.read });
     const actions = (res.json().data.entries as { action: string }[]).map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(["sign-in", "sign-in.failed", "operator.create", "session.revoke", "sign-out"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["sign-in", "sign-in.failed", "operator.create", "session.revoke", "sign-out"]),
+    );
     // Drizzle wraps the database's error; the trigger's own words are its cause.
     const refusal = (query: Promise<unknown>) =>
       query.then(
@@ -202,7 +205,10 @@ describe("console sign-in and access", () => {
       const codes: number[] = [];
       for (let guess = 0; guess < 8; guess++)
         codes.push((await signIn({ email: owner.email, password: `guess ${guess}`, code: "123456" }, from)).statusCode);
-      expect(codes).toEqual([...Array(SIGN_IN_RULES.address.free).fill(401), ...Array(8 - SIGN_IN_RULES.address.free).fill(429)]);
+      expect(codes).toEqual([
+        ...Array(SIGN_IN_RULES.address.free).fill(401),
+        ...Array(8 - SIGN_IN_RULES.address.free).fill(429),
+      ]);
       const right = await signIn({ email: owner.email, password: owner.password, code: owner.code() }, from);
       expect(right.json()).toMatchObject({ status: 429, message: SIGN_IN_THROTTLED_MESSAGE });
     } finally {
@@ -215,15 +221,23 @@ describe("the console's host", () => {
   it("answers only on CONSOLE_HOST, which serves nothing of the consumer site", async () => {
     const t = await createTestApp({ CONSOLE_HOST: "console.loanpath.test" });
     try {
-      const onSite = await t.app.inject({ method: "GET", url: "/api/console/session", headers: { host: "loanpath.test" } });
+      const onSite = await t.app.inject({
+        method: "GET",
+        url: "/api/console/audit",
+        headers: { host: "loanpath.test" },
+      });
       expect(onSite.statusCode).toBe(404);
       const onConsole = await t.app.inject({
         method: "GET",
-        url: "/api/console/session",
+        url: "/api/console/audit",
         headers: { host: "console.loanpath.test:443" },
       });
       expect(onConsole.statusCode).toBe(401);
-      const sitePage = await t.app.inject({ method: "GET", url: "/privacy", headers: { host: "console.loanpath.test" } });
+      const sitePage = await t.app.inject({
+        method: "GET",
+        url: "/privacy",
+        headers: { host: "console.loanpath.test" },
+      });
       expect(sitePage.statusCode).toBe(302);
       expect(sitePage.headers.location).toBe("/console");
       const siteApi = await t.app.inject({

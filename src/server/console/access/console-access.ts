@@ -12,7 +12,7 @@ import { liveSession, type LiveSession } from "./session-store.ts";
 // what it needs in its route config, `access`: "public" (signing in), "signed-in" (their own session) or a
 // permission. A route without one does not start: no route is open by being forgotten.
 
-export type Access = "public" | "signed-in" | Permission;
+type Access = "public" | "signed-in" | Permission;
 
 declare module "fastify" {
   interface FastifyContextConfig {

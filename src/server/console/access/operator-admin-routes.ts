@@ -30,7 +30,7 @@ type Deps = { db: Db; cipher: PiiCipher; now: () => Date };
 
 const LAST_OWNER = "The last owner who can sign in must stay an owner. Make another owner first.";
 
-export function operatorRow(operator: Operator): OperatorRow {
+function operatorRow(operator: Operator): OperatorRow {
   return {
     id: operator.id,
     email: operator.email,
@@ -135,7 +135,8 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
         return row;
       });
       // A new role or a disabled account takes effect now, not when old sessions time out.
-      if ((role !== undefined && role !== target.role) || disabled) await revokeOperatorSessions(deps.db, target.id, now);
+      if ((role !== undefined && role !== target.role) || disabled)
+        await revokeOperatorSessions(deps.db, target.id, now);
       return reply.send({ status: 200, message: "Saved.", data: operatorRow(updated) });
     },
   );

@@ -3,7 +3,13 @@ import { newOperatorRequest } from "../../../domain/contracts/console.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { recordAction } from "../audit/audit-log.ts";
-import { createOperator, findOperatorByEmail, listOperators, resetCredentials, type Enrolment } from "./operator-store.ts";
+import {
+  createOperator,
+  findOperatorByEmail,
+  listOperators,
+  resetCredentials,
+  type Enrolment,
+} from "./operator-store.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-hash.ts";
 import { revokeOperatorSessions } from "./session-store.ts";
 import { newPassword } from "./new-password.ts";
@@ -12,7 +18,7 @@ import { newPassword } from "./new-password.ts";
 // way back when an owner has lost both password and phone. It runs on the server's machine with its
 // database and keys, so it needs no sign-in; each thing it does is in the audit log as "command line".
 
-export const USAGE = `Usage:
+const USAGE = `Usage:
   npm run operator -- create --email <address> --name <name> [--role owner|manager|compliance|analyst] [--password-stdin]
   npm run operator -- reset --email <address> [--password-stdin]   (new password, authenticator and recovery codes)
   npm run operator -- list
@@ -63,7 +69,11 @@ export async function runOperatorCommand(argv: string[], deps: { db: Db; cipher:
   const command = positionals[0];
   if (command === "list") {
     const rows = await listOperators(deps.db);
-    io.print(rows.length ? rows.map((r) => `${r.email}\t${r.role}\t${r.disabledAt ? "disabled" : "active"}`).join("\n") : "No operators yet.");
+    io.print(
+      rows.length
+        ? rows.map((r) => `${r.email}\t${r.role}\t${r.disabledAt ? "disabled" : "active"}`).join("\n")
+        : "No operators yet.",
+    );
     return;
   }
   if (command === "create") {
@@ -73,13 +83,19 @@ export async function runOperatorCommand(argv: string[], deps: { db: Db; cipher:
       throw new CommandError(`${problems.join("\n")}\n\n${USAGE}`);
     }
     const password = await chosenPassword(values["password-stdin"], io);
-    const enrolment = await deps.db.transaction(async (tx) => {
-      const made = await createOperator(tx, deps.cipher, { ...parsed.data, password });
-      await recordAction(tx, COMMAND_LINE, { action: "operator.create", target: made.operator.id, details: { role: made.operator.role } });
-      return made;
-    }).catch((error: Error) => {
-      throw new CommandError(error.message);
-    });
+    const enrolment = await deps.db
+      .transaction(async (tx) => {
+        const made = await createOperator(tx, deps.cipher, { ...parsed.data, password });
+        await recordAction(tx, COMMAND_LINE, {
+          action: "operator.create",
+          target: made.operator.id,
+          details: { role: made.operator.role },
+        });
+        return made;
+      })
+      .catch((error: Error) => {
+        throw new CommandError(error.message);
+      });
     io.print(`Created ${enrolment.operator.role} ${enrolment.operator.email}.`);
     printEnrolment(io, enrolment, password, !values["password-stdin"]);
     return;

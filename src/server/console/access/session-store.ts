@@ -109,4 +109,3 @@ export function openSessions(db: Db, now: Date) {
     .where(and(isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, now)))
     .orderBy(desc(operatorSessions.lastSeenAt));
 }
-

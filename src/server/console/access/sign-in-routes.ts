@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { permissionsOf } from "../../../domain/console/roles.ts";
 import {
-  consoleSessionAnswer,
+  consoleSessionProbeAnswer,
   SIGN_IN_REFUSED_MESSAGE,
   signInRequest,
   type ConsoleSession,
@@ -29,7 +29,7 @@ type Deps = { config: Config; db: Db; cipher: PiiCipher; now: () => Date };
 
 const RECOVERY_CODES_LOW = 3;
 
-export function sessionData(live: LiveSession, config: Config): ConsoleSession {
+function sessionData(live: LiveSession, config: Config): ConsoleSession {
   const { operator, session } = live;
   return {
     operator: { id: operator.id, email: operator.email, name: operator.name, role: operator.role },
@@ -72,11 +72,15 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
       if (!operator || !factor) {
         throttle.failed(verdict, request.log);
         if (operator) {
-          await recordAction(deps.db, { id: operator.id, email: operator.email, ip: request.ip }, {
-            action: "sign-in.failed",
-            target: operator.id,
-            details: { part: !passwordOk ? "password" : operator.disabledAt ? "disabled" : "code" },
-          });
+          await recordAction(
+            deps.db,
+            { id: operator.id, email: operator.email, ip: request.ip },
+            {
+              action: "sign-in.failed",
+              target: operator.id,
+              details: { part: !passwordOk ? "password" : operator.disabledAt ? "disabled" : "code" },
+            },
+          );
         }
         return reply.code(401).send({ status: 401, message: SIGN_IN_REFUSED_MESSAGE });
       }
@@ -88,12 +92,17 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
         { ip: request.ip, userAgent: request.headers["user-agent"] ?? null },
         now,
       );
-      const fresh = factor === "recovery" ? { ...operator, recoveryCodeHashes: operator.recoveryCodeHashes.slice(1) } : operator;
-      await recordAction(deps.db, { id: operator.id, email: operator.email, ip: request.ip }, {
-        action: "sign-in",
-        target: operator.id,
-        details: { session: session.id, factor },
-      });
+      const fresh =
+        factor === "recovery" ? { ...operator, recoveryCodeHashes: operator.recoveryCodeHashes.slice(1) } : operator;
+      await recordAction(
+        deps.db,
+        { id: operator.id, email: operator.email, ip: request.ip },
+        {
+          action: "sign-in",
+          target: operator.id,
+          details: { session: session.id, factor },
+        },
+      );
       reply.setCookie(cookie, token, {
         path: "/",
         httpOnly: true,
@@ -101,14 +110,23 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
         sameSite: "strict",
         maxAge: SESSION_LIFE_MS / 1000,
       });
-      return reply.send({ status: 200, message: "Signed in.", data: sessionData({ operator: fresh, session }, deps.config) });
+      return reply.send({
+        status: 200,
+        message: "Signed in.",
+        data: sessionData({ operator: fresh, session }, deps.config),
+      });
     },
   );
 
   typed.get(
     "/api/console/session",
-    { schema: { response: { 200: consoleSessionAnswer } }, config: { access: "signed-in" } },
-    async (request) => ({ status: 200, message: "ok", data: sessionData(request.consoleSession!, deps.config) }),
+    { schema: { response: { 200: consoleSessionProbeAnswer } }, config: { access: "public" } },
+    async (request) => {
+      const live = request.consoleSession;
+      return live
+        ? { status: 200, message: "ok", data: sessionData(live, deps.config) }
+        : { status: 200, message: "Not signed in.", data: null };
+    },
   );
 
   typed.delete("/api/console/session", { config: { access: "signed-in" } }, async (request, reply) => {

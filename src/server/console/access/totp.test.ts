@@ -18,7 +18,18 @@ describe("TOTP", () => {
   });
 
   it("matches RFC 4226's HOTP values for counters 0 to 9", () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     expect(expected.map((_, counter) => hotp(SEED, counter))).toEqual(expected);
   });
 

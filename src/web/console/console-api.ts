@@ -1,0 +1,82 @@
+import type { z } from "zod";
+
+// The console's one way to the server (docs/decisions/0034-operator-console.md). Each answer is parsed with
+// its zod contract from src/domain/contracts; every change carries the session's CSRF token. A 401 anywhere
+// means the session ended (idle, revoked, signed out elsewhere): the layout shows the sign-in form again.
+
+export type ConsoleResult<T> =
+  | { ok: true; status: number; message: string; data: T }
+  | { ok: false; status: number; message: string; errors: Record<string, string> };
+
+const CONSOLE_UNREACHABLE = "The server could not be reached. Check the connection and try again.";
+
+let csrfToken = "";
+let onSignedOut: () => void = () => {};
+
+/** Set by the layout from the session answer, and cleared on sign-out. */
+export function setCsrfToken(token: string) {
+  csrfToken = token;
+}
+
+export function whenSignedOut(handler: () => void) {
+  onSignedOut = handler;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+function address(path: string, query?: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  return `/api/console${path}${search.size ? `?${search}` : ""}`;
+}
+
+async function request<S extends z.ZodType>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  answer: S | null,
+  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<ConsoleResult<z.output<S> extends { data: infer D } ? D : undefined>> {
+  type Data = z.output<S> extends { data: infer D } ? D : undefined;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET") headers["x-csrf-token"] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(address(path, options.query), {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch {
+    return { ok: false, status: 0, message: CONSOLE_UNREACHABLE, errors: {} };
+  }
+  const json = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    data?: unknown;
+    errors?: Record<string, string>;
+  };
+  const message = json.message ?? response.statusText;
+  if (!response.ok) {
+    if (response.status === 401 && path !== "/session") onSignedOut();
+    return { ok: false, status: response.status, message, errors: json.errors ?? {} };
+  }
+  if (!answer) return { ok: true, status: response.status, message, data: undefined as Data };
+  const parsed = answer.safeParse(json);
+  if (!parsed.success)
+    return { ok: false, status: response.status, message: "The server's answer was not understood.", errors: {} };
+  return { ok: true, status: response.status, message, data: (parsed.data as { data: Data }).data };
+}
+
+export const consoleApi = {
+  get: <S extends z.ZodType>(path: string, answer: S, query?: Query, signal?: AbortSignal) =>
+    request("GET", path, answer, { query, signal }),
+  send: <S extends z.ZodType>(
+    method: "POST" | "PUT" | "PATCH" | "DELETE",
+    path: string,
+    body: unknown,
+    answer: S | null = null,
+  ) => request(method, path, answer, { body }),
+};

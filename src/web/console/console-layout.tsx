@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { NavLink, Outlet } from "react-router";
+import { consoleSessionProbeAnswer, type ConsoleSession } from "#domain/contracts/console.ts";
+import { ROLE_LABELS } from "#domain/console/roles.ts";
+import { consoleApi, setCsrfToken, whenSignedOut } from "./console-api.ts";
+import { CONSOLE_NAV } from "./console-nav.ts";
+import { ConsoleSessionContext, type ConsoleContext } from "./console-session.tsx";
+import { SignInForm } from "./sign-in-form.tsx";
+import { saveTimeZone, savedTimeZone, timeZoneChoices } from "./time.ts";
+import consoleStylesheet from "./console.css?url";
+
+export function links() {
+  return [{ rel: "stylesheet", href: consoleStylesheet }];
+}
+
+const SESSION_ENDED = "Your session ended. Sign in again to go on.";
+
+// Every /console page: the sign-in form until the server knows the operator, then the navigation their role
+// may use and the page (docs/decisions/0034-operator-console.md). The server checks every request itself;
+// hiding a link is only for the eye.
+export default function ConsoleLayout() {
+  const [session, setSession] = useState<ConsoleSession | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string>();
+  const [timeZone, setZone] = useState(savedTimeZone);
+
+  const accept = useCallback((next: ConsoleSession | null) => {
+    setCsrfToken(next?.csrf_token ?? "");
+    setSession(next);
+  }, []);
+
+  useEffect(() => {
+    whenSignedOut(() => {
+      setNotice(SESSION_ENDED);
+      accept(null);
+    });
+    void consoleApi.get("/session", consoleSessionProbeAnswer).then((res) => accept(res.ok ? res.data : null));
+  }, [accept]);
+
+  const context = useMemo<ConsoleContext | null>(
+    () =>
+      session
+        ? {
+            session,
+            timeZone,
+            setTimeZone: (zone) => {
+              saveTimeZone(zone);
+              setZone(zone);
+            },
+            signOut: async () => {
+              await consoleApi.send("DELETE", "/session", undefined);
+              setNotice("You are signed out.");
+              accept(null);
+            },
+          }
+        : null,
+    [session, timeZone, accept],
+  );
+
+  if (session === undefined)
+    return (
+      <main id="console-main" className="console-loading" aria-busy="true">
+        <p>Loading…</p>
+      </main>
+    );
+  if (!context) return <SignInForm notice={notice} onSignedIn={(next) => accept(next)} />;
+
+  const nav = CONSOLE_NAV.filter((item) => context.session.permissions.includes(item.permission));
+  return (
+    <ConsoleSessionContext value={context}>
+      <div className="console">
+        <a className="console-skip" href="#console-main">
+          Skip to content
+        </a>
+        <header className="console-header">
+          <p className="console-header__brand">Loanpath console</p>
+          <nav aria-label="Console">
+            <ul>
+              {nav.map((item) => (
+                <li key={item.path}>
+                  <NavLink to={item.path} end={item.path === "/console"}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="console-header__me">
+            <label>
+              Time zone{" "}
+              <select value={timeZone} onChange={(event) => context.setTimeZone(event.target.value)}>
+                {timeZoneChoices().map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span>
+              {context.session.operator.name} ({ROLE_LABELS[context.session.operator.role]})
+            </span>
+            <button type="button" className="console-button" onClick={() => void context.signOut()}>
+              Sign out
+            </button>
+          </div>
+        </header>
+        {context.session.recovery_codes_low ? (
+          <p className="console-warning" role="status">
+            Fewer than three recovery codes are left on your account. Ask an owner for new ones.
+          </p>
+        ) : null}
+        <main id="console-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </ConsoleSessionContext>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { todayAnswer, type ReportPeriod } from "#domain/contracts/console-reports.ts";
+import { consoleTitle } from "../console-nav.ts";
+import { useConsole } from "../console-session.tsx";
+import HomeRoute from "../home-route.tsx";
+import { useConsoleData } from "../use-console-data.ts";
+import { PeriodSwitch } from "./period-switch.tsx";
+import { TodayView } from "./today-view.tsx";
+
+export function meta() {
+  return [{ title: consoleTitle("Today") }];
+}
+
+// The console's home (/console): Today for those who may read reports, the list of their parts for the others.
+export default function TodayRoute() {
+  const { can } = useConsole();
+  return can("reports:read") ? <TodayScreen /> : <HomeRoute />;
+}
+
+function TodayScreen() {
+  const { can, timeZone } = useConsole();
+  const [period, setPeriod] = useState<ReportPeriod>("today");
+  const report = useConsoleData("/reports/today", todayAnswer, { period, tz: timeZone });
+  return (
+    <>
+      <h1>Today</h1>
+      <PeriodSwitch value={period} onChange={setPeriod} />
+      {report.state === "failed" ? <p role="alert">{report.message}</p> : null}
+      {report.data ? (
+        <TodayView report={report.data} canSeeLeads={can("leads:read")} />
+      ) : (
+        <p aria-busy="true">Loading…</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { leadsQueryOf, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
+import { FunnelView } from "./funnel-view.tsx";
+import { TodayView } from "./today-view.tsx";
+
+afterEach(cleanup);
+
+const span = { from: "2026-03-10T04:00:00.000Z", to: "2026-03-10T16:00:00.000Z" };
+const figures = (over: Partial<Figures> = {}): Figures => ({
+  started: 12,
+  completed: 8,
+  sent: 7,
+  sold: 4,
+  rejected: 3,
+  redirected: 3,
+  bids: 10,
+  posts_after_bid: 5,
+  revenue_cents: 12_345,
+  earnings_per_lead_cents: 1_543,
+  accept_rate: 0.5,
+  ping_to_post_rate: 0.5,
+  redirect_rate: 0.75,
+  ...over,
+});
+const REPORT: TodayReport = {
+  period: "today",
+  bounds: { ...span, tz: "America/New_York" },
+  totals: figures(),
+  queries: {
+    started: leadsQueryOf(span, "started"),
+    sold: leadsQueryOf(span, "sold"),
+    revenue_cents: leadsQueryOf(span, "sold"),
+  },
+  rejected_by_reason: [
+    { reason: "duplicate", count: 3, query: leadsQueryOf(span, "rejected", { reason: "duplicate" }) },
+  ],
+  series: [{ day: "2026-03-10", started: 12, completed: 8, sold: 4, revenue_cents: 12_345 }],
+  by_source: [{ source: "google", aff_id: "A1", sub_id: "(none)", figures: figures() }],
+  by_brand: [{ brand: "Loanpath", figures: figures() }],
+};
+
+function show(canSeeLeads: boolean) {
+  const Stub = createRoutesStub([
+    { path: "/console", Component: () => <TodayView report={REPORT} canSeeLeads={canSeeLeads} /> },
+  ]);
+  render(<Stub initialEntries={["/console"]} />);
+}
+
+describe("TodayView", () => {
+  it("shows each figure as a card, the money in dollars and the rates in percent", () => {
+    show(false);
+    const cards = within(screen.getByRole("list", { name: "Figures" })).getAllByRole("listitem");
+    const text = cards.map((c) => c.textContent);
+    expect(text).toContain("Applications started 12");
+    expect(text).toContain("Revenue $123.45");
+    expect(text).toContain("Earnings per lead $15.43");
+    expect(text).toContain("Accept rate 50.0%");
+    expect(text).toContain("Redirect rate 75.0%");
+  });
+
+  it("links figures to their leads only for an operator who may read leads", () => {
+    show(false);
+    expect(screen.queryAllByRole("link")).toEqual([]);
+    cleanup();
+    show(true);
+    const sold = screen.getAllByRole("link", { name: "4" })[0]!;
+    expect(sold.getAttribute("href")).toBe(
+      `/console/leads?status=sold&from=${encodeURIComponent(span.from)}&to=${encodeURIComponent(span.to)}`,
+    );
+    expect(screen.getByRole("link", { name: "3" }).getAttribute("href")).toContain("reason=duplicate");
+    const sourceTable = screen.getByRole("table", { name: "By traffic source" });
+    const started = within(sourceTable).getByRole("link", { name: "12" });
+    expect(started.getAttribute("href")).toContain("source=google");
+    expect(started.getAttribute("href")).toContain("aff_id=A1");
+  });
+
+  it("gives the chart's numbers as a table and breaks down by source and brand", () => {
+    show(false);
+    const daily = screen.getByRole("table", { name: "Applications per day" });
+    expect(within(daily).getByRole("rowheader", { name: "2026-03-10" })).toBeTruthy();
+    expect(
+      within(daily)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["12", "8", "4", "$123.45"]);
+    expect(within(screen.getByRole("table", { name: "By brand" })).getByText("Loanpath")).toBeTruthy();
+  });
+});
+
+describe("FunnelView", () => {
+  it("lists the steps in order with reached, saved, left and the median time", () => {
+    render(
+      <FunnelView
+        report={{
+          period: "7d",
+          bounds: { ...span, tz: "UTC" },
+          path: "main",
+          leads: 10,
+          steps: [
+            {
+              slug: "lgname",
+              path: "/lgname",
+              title: "Your Legal Name",
+              reached: 10,
+              saved: 8,
+              left: 2,
+              median_seconds: 42,
+            },
+            { slug: "email", path: "/email", title: "E-mail", reached: 8, saved: 6, left: 2, median_seconds: null },
+          ],
+        }}
+      />,
+    );
+    const rows = within(screen.getByRole("table", { name: "Steps, in the path's order" })).getAllByRole("row");
+    expect(
+      rows.slice(1).map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ["/lgname", "10", "8", "2", "20.0%", "42 s"],
+      ["/email", "8", "6", "2", "25.0%", "–"],
+    ]);
+  });
+});

@@ -1,0 +1,130 @@
+import { useMemo } from "react";
+import type { Figures, TodayReport } from "#domain/contracts/console-reports.ts";
+import { leadsQueryOf } from "#domain/contracts/console-reports.ts";
+import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { DailyChart } from "./daily-chart.tsx";
+import { FigureLink } from "./figure-link.tsx";
+import { formatCents, formatCount, formatRate } from "./report-format.ts";
+
+// The Today screen's body for one answer (src/domain/contracts/console-reports.ts says what each figure counts).
+
+type Card = { key: keyof Figures; label: string; format: (f: Figures) => string };
+const CARDS: readonly Card[] = [
+  { key: "started", label: "Applications started", format: (f) => formatCount(f.started) },
+  { key: "completed", label: "Completed", format: (f) => formatCount(f.completed) },
+  { key: "sent", label: "Sent to buyers", format: (f) => formatCount(f.sent) },
+  { key: "sold", label: "Sold", format: (f) => formatCount(f.sold) },
+  { key: "rejected", label: "Rejected", format: (f) => formatCount(f.rejected) },
+  { key: "revenue_cents", label: "Revenue", format: (f) => formatCents(f.revenue_cents) },
+  { key: "earnings_per_lead_cents", label: "Earnings per lead", format: (f) => formatCents(f.earnings_per_lead_cents) },
+  { key: "accept_rate", label: "Accept rate", format: (f) => formatRate(f.accept_rate) },
+  { key: "ping_to_post_rate", label: "Ping-to-post rate", format: (f) => formatRate(f.ping_to_post_rate) },
+  { key: "redirect_rate", label: "Redirect rate", format: (f) => formatRate(f.redirect_rate) },
+];
+
+type Narrow = { source?: string; aff_id?: string; sub_id?: string; brand?: string };
+
+function figureColumns<Row extends { figures: Figures }>(
+  report: TodayReport,
+  canSeeLeads: boolean,
+  narrowOf: (row: Row) => Narrow,
+): ColumnDef<Row, unknown>[] {
+  const span = { from: report.bounds.from, to: report.bounds.to };
+  const count = (key: "started" | "completed" | "sold", header: string): ColumnDef<Row, unknown> => ({
+    header,
+    accessorFn: (row) => row.figures[key],
+    cell: ({ row }) => (
+      <FigureLink query={leadsQueryOf(span, key, narrowOf(row.original))} canSeeLeads={canSeeLeads}>
+        {formatCount(row.original.figures[key])}
+      </FigureLink>
+    ),
+  });
+  return [
+    count("started", "Started"),
+    count("completed", "Completed"),
+    count("sold", "Sold"),
+    {
+      header: "Revenue",
+      accessorFn: (r) => r.figures.revenue_cents,
+      cell: ({ getValue }) => formatCents(getValue() as number),
+    },
+    {
+      header: "Per lead",
+      accessorFn: (r) => r.figures.earnings_per_lead_cents ?? -1,
+      cell: ({ row }) => formatCents(row.original.figures.earnings_per_lead_cents),
+    },
+    {
+      header: "Accept rate",
+      accessorFn: (r) => r.figures.accept_rate ?? -1,
+      cell: ({ row }) => formatRate(row.original.figures.accept_rate),
+    },
+  ];
+}
+
+type SourceRow = TodayReport["by_source"][number];
+type BrandRow = TodayReport["by_brand"][number];
+
+export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSeeLeads: boolean }) {
+  const sourceColumns = useMemo<ColumnDef<SourceRow, unknown>[]>(
+    () => [
+      { header: "Source", accessorKey: "source" },
+      { header: "Affiliate", accessorKey: "aff_id" },
+      { header: "Sub id", accessorKey: "sub_id" },
+      ...figureColumns<SourceRow>(report, canSeeLeads, (r) => ({
+        source: r.source,
+        aff_id: r.aff_id,
+        sub_id: r.sub_id,
+      })),
+    ],
+    [report, canSeeLeads],
+  );
+  const brandColumns = useMemo<ColumnDef<BrandRow, unknown>[]>(
+    () => [
+      { header: "Brand", accessorKey: "brand" },
+      ...figureColumns<BrandRow>(report, canSeeLeads, (r) => ({ brand: r.brand })),
+    ],
+    [report, canSeeLeads],
+  );
+  return (
+    <>
+      <ul className="report-cards" aria-label="Figures">
+        {CARDS.map((card) => (
+          <li key={card.key} className="report-card">
+            <span className="report-card__label">{card.label}</span>{" "}
+            <strong className="report-card__value">
+              <FigureLink query={report.queries[card.key]} canSeeLeads={canSeeLeads}>
+                {card.format(report.totals)}
+              </FigureLink>
+            </strong>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="reasons-heading">
+        <h2 id="reasons-heading">Rejected, by reason</h2>
+        {report.rejected_by_reason.length === 0 ? (
+          <p>No rejections in this period.</p>
+        ) : (
+          <ul>
+            {report.rejected_by_reason.map((r) => (
+              <li key={r.reason}>
+                {r.reason}:{" "}
+                <FigureLink query={r.query} canSeeLeads={canSeeLeads}>
+                  {formatCount(r.count)}
+                </FigureLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <DailyChart series={report.series} />
+      <DataTable
+        caption="By traffic source"
+        columns={sourceColumns}
+        rows={report.by_source}
+        columnChoice
+        empty="No leads in this period."
+      />
+      <DataTable caption="By brand" columns={brandColumns} rows={report.by_brand} empty="No leads in this period." />
+    </>
+  );
+}
