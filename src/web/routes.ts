@@ -36,6 +36,8 @@ export default [
     route("funnel", "console/reports/funnel-route.tsx"),
     route("privacy-requests", "console/privacy/privacy-queue-route.tsx"),
     route("audit", "console/audit/audit-route.tsx"),
+    route("leads", "console/leads/leads-page.tsx"),
+    route("leads/:id", "console/leads/lead-page.tsx"),
     route("operators", "console/operators/operators-route.tsx"),
   ]),
 ] satisfies RouteConfig;
