@@ -73,7 +73,7 @@ export default {
       name: "server-compliance-imports-only-platform-and-intake",
       severity: "error",
       comment:
-        "src/server/compliance (suppression, person hashes, sensitive reads, the register of privacy " +
+        "src/server/compliance (suppression, sensitive reads, the register of privacy " +
         "requests) is the policy every sale and message obeys: it knows leads, not who obeys it.",
       from: { path: "^src/server/compliance/" },
       to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance)/" },

@@ -102,7 +102,9 @@ export async function buildApp({
     check: reminderSendCheck(database.db, secrets.tokenSecret),
   });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
-  if (consoleIsServed(config)) await app.register(consolePlugin, { config, db: database.db, cipher });
+  if (consoleIsServed(config)) {
+    await app.register(consolePlugin, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
+  }
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));

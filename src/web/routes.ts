@@ -32,9 +32,12 @@ export default [
   // The operator console (docs/decisions/0034-operator-console.md): client-rendered, in chunks no consumer page
   // loads; its layout signs the operator in.
   route("console", "console/console-layout.tsx", [
-    index("console/home-route.tsx"),
+    index("console/reports/today-route.tsx"),
+    route("funnel", "console/reports/funnel-route.tsx"),
     route("privacy-requests", "console/privacy/privacy-queue-route.tsx"),
     route("audit", "console/audit/audit-route.tsx"),
+    route("leads", "console/leads/leads-page.tsx"),
+    route("leads/:id", "console/leads/lead-page.tsx"),
     route("operators", "console/operators/operators-route.tsx"),
     route("buyers", "console/buyers/buyers-route.tsx"),
     route("buyers/new", "console/buyers/buyer-new-route.tsx"),

@@ -40,6 +40,16 @@ describe("the operator console", () => {
     );
     await page.getByRole("heading", { name: "Operators" }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const [link, heading] of [
+      ["Today", "Today"],
+      ["Funnel", "Funnel"],
+    ]) {
+      await nav.getByRole("link", { name: link, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      await page.getByRole("table").first().waitFor();
+      expect(await seriousA11yViolations(page), link).toEqual([]);
+    }
+    await nav.getByRole("link", { name: "Operators" }).click();
 
     // A new analyst, from the form: the password and authenticator key are shown once.
     const form = page.getByRole("form", { name: "Add an operator" });

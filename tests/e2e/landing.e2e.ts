@@ -177,8 +177,9 @@ describe("landing page JavaScript", () => {
     const { context, page } = await openPage(browser, { viewport: VIEWPORTS.mobile });
     await page.goto(`${baseURL}/`);
     await page.waitForLoadState("networkidle");
-    // As after a deploy that replaced the page's modules: the old names are gone.
-    await page.route("**/assets/root-*.js", (route) => route.fulfill({ status: 404, body: "" }), { times: 1 });
+    // As after a deploy that replaced the page's modules: the old names are gone, for every request of them (the
+    // bootstrap's modulepreload and its import may each ask), until the page loads again.
+    await page.route("**/assets/root-*.js", (route) => route.fulfill({ status: 404, body: "" }));
     const reloaded = page.waitForRequest((request) => request.resourceType() === "document");
     await page.getByRole("button", { name: "Open menu" }).click();
     expect((await reloaded).url()).toBe(`${baseURL}/`);

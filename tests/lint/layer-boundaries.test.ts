@@ -88,8 +88,15 @@ describe("layer boundaries", () => {
     ["src/web/pages/to-funnel.ts", "web-pages-not-to-funnel-or-lender", "src/web/funnel/screen.ts"],
     ["src/web/pages/to-root.ts", "web-folder-not-to-composition", "src/web/root.tsx"],
     ["src/web/funnel/to-screens.ts", "web-funnel-core-not-to-screens", "src/web/funnel/screens/step.ts"],
+    ["src/web/console/to-pages.ts", "web-console-imports-only-foundation", "src/web/pages/landing.ts"],
+    ["src/web/console/to-area.ts", "web-console-core-not-to-areas", "src/web/console/reports/report.ts"],
+    ["src/web/pages/to-recharts.ts", "console-packages-only-in-console", aPackage("recharts")],
   ])("%s is refused (%s)", (file, rule, to) => {
     expect(violationsFrom(file)).toEqual([{ rule, to }]);
+  });
+
+  it("lets an area of the console build on the console's core files", () => {
+    expect(violationsFrom("src/web/console/reports/report.ts")).toEqual([]);
   });
 
   it("refuses a cycle of two files whose imports are both type-only", () => {

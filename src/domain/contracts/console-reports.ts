@@ -62,7 +62,7 @@ export type FunnelQuery = z.output<typeof funnelQuery>;
  * (completed and offered to at least one buyer), sold, rejected, redirected (sold and the visitor reached
  * the lender's page). Every stage but started is dated by the final submission.
  */
-export const LEAD_STAGES = ["started", "completed", "sent", "sold", "rejected", "redirected"] as const;
+const LEAD_STAGES = ["started", "completed", "sent", "sold", "rejected", "redirected"] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
 export type LeadsQuery = Record<string, string>;
 
@@ -95,7 +95,7 @@ const ratio = z.number().nullable();
  *   not in it;
  * - redirect_rate: sold auctions whose visitor reached the lender's page (redirected_at) / sold.
  */
-export const figuresSchema = z.object({
+const figuresSchema = z.object({
   started: count,
   completed: count,
   sent: count,

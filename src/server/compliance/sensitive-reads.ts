@@ -1,14 +1,14 @@
 import { isSensitiveField } from "#domain/fields/lead-fields.ts";
-import type { Db } from "../platform/db/database.ts";
+import type { Db, Tx } from "../platform/db/database.ts";
 import { sensitiveReads } from "../platform/db/schema.ts";
 
 // docs/product/security-and-privacy.md#sensitive-reads: every time a lead's SSN, bank or other sensitive
-// answer is used in clear (posted to a lender, or hashed for the duplicate check) a row says which lead,
-// which fields, why and for whom; never the values.
-export type SensitiveReadPurpose = "post to lender" | "duplicate check";
+// answer is used in clear (posted to a lender, hashed for the duplicate check, or revealed to an operator in
+// the console) a row says which lead, which fields, why and for whom; never the values.
+export type SensitiveReadPurpose = "post to lender" | "duplicate check" | "console reveal";
 
 export async function logSensitiveRead(
-  db: Db,
+  db: Db | Tx,
   read: { leadId: string; fields: readonly string[]; purpose: SensitiveReadPurpose; recipient?: string },
 ): Promise<void> {
   const fields = [...new Set(read.fields.filter((f) => isSensitiveField(f)))].sort();

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../platform/db/database.ts";
 import { leads, privacyRequests, suppressionTombstones } from "../platform/db/schema.ts";
-import { personHash } from "./person-hash.ts";
+import { personHash } from "../platform/security/person-hash.ts";
 import { STOP_SELLING_TYPES } from "./request-types.ts";
 
 export type Contact = { email?: string | null; phones?: readonly (string | null | undefined)[] };

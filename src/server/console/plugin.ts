@@ -9,9 +9,10 @@ import signInRoutes from "./access/sign-in-routes.ts";
 import auditRoutes from "./audit/audit-routes.ts";
 import buyerRoutes from "./buyers/buyer-routes.ts";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
+import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
 
-export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; now?: () => Date };
+export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
 // The operator console's API (docs/decisions/0034-operator-console.md). One encapsulated scope: its access
 // check, its rate limit and its routes apply to nothing else.
@@ -25,5 +26,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(auditRoutes, { db: deps.db });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
   await app.register(reportRoutes, { db: deps.db, now });
+  await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
 }

@@ -1,3 +1,5 @@
+import { isTimeZone } from "#domain/contracts/console-reports.ts";
+
 // Dates and times in the operator's time zone (docs/decisions/0034-operator-console.md): a setting kept in this
 // browser, the browser's own zone until the operator picks another. Reports take the same zone, so a "day" on
 // Today is the operator's day.
@@ -6,15 +8,6 @@ const KEY = "console.timeZone";
 
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function savedTimeZone(): string {

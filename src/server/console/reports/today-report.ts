@@ -16,7 +16,7 @@ import { localDay, periodBounds, rowsOf } from "./report-period.ts";
 // are sums of the same cells, so they cannot disagree with one another.
 
 /** One group of leads alike in every dimension the report splits by. */
-export type Cell = {
+type Cell = {
   started_day: string | null;
   completed_day: string | null;
   status: string | null;
@@ -99,7 +99,7 @@ const FIGURE_STAGES: Record<string, LeadStage> = {
 };
 
 /** The report from its cells; pure, so the arithmetic is tested on its own as well as against the rows. */
-export function summarise(
+function summarise(
   cells: Cell[],
   bounds: { from: Date; to: Date; tz: string; days: string[] },
   query: TodayQuery,
@@ -163,7 +163,7 @@ const none = sql.raw(`'${NONE}'`);
  * (leads_created_at_idx) or submitted in it (auctions by created_at). Test leads are left out. A lead's
  * source is its submission's utm_source, else the one it was created with.
  */
-export async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
+async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
   const f = from.toISOString();
   const t = to.toISOString();
   const inPeriod = (column: ReturnType<typeof sql>) =>

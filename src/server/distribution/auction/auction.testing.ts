@@ -73,14 +73,18 @@ export async function saveLead(
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const id = newLeadId();
   const { token, hash } = newAccessToken();
-  await insertLead(t.database.db, cipher, {
-    id,
-    accessTokenHash: hash,
-    userIp: "203.0.113.9",
-    changes: completeLead(overrides),
-    slug: "test",
-    doNotSell: false,
-  });
+  await insertLead(
+    t.database.db,
+    { cipher, hashSecret: t.secrets.tokenSecret },
+    {
+      id,
+      accessTokenHash: hash,
+      userIp: "203.0.113.9",
+      changes: completeLead(overrides),
+      slug: "test",
+      doNotSell: false,
+    },
+  );
   await t.database.db.insert(consentRecords).values({
     leadId: id,
     consentKind: "tcpa",

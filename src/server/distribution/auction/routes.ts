@@ -25,7 +25,7 @@ import { holdsLeadToken } from "../../intake/leads/lead-access.ts";
 import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
-import { personHash } from "../../compliance/person-hash.ts";
+import { personHash } from "../../platform/security/person-hash.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";

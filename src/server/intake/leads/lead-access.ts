@@ -18,6 +18,9 @@ export function newLeadId(): string {
   return `ld_${randomBytes(16).toString("base64url")}`;
 }
 
+/** What newLeadId makes: "ld_" and 128 bits in base64url (22 characters). */
+export const LEAD_ID_PATTERN = /^ld_[A-Za-z0-9_-]{22}$/;
+
 export function newAccessToken(issuedAt: Date = new Date()): { token: string; hash: string } {
   const token = `${Math.floor(issuedAt.getTime() / 1000)}.${randomBytes(32).toString("base64url")}`;
   return { token, hash: sha256Hex(token) };

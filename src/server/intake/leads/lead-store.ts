@@ -5,11 +5,17 @@ import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import type { LeadWrite } from "#domain/contracts/lead.ts";
 import { isSensitiveField, isServerField } from "#domain/fields/lead-fields.ts";
 import { encryptedColumn, last4Column } from "./lead-columns.ts";
+import { changesSearchFields, replaceSearchHashes } from "./lead-search-hashes.ts";
 
 /** The fields one write changes, by server name; null clears one. */
 export type LeadChanges = LeadWrite;
 
 export type LeadRow = typeof leads.$inferSelect;
+/**
+ * What a write needs beyond the database: the cipher of the sensitive columns, and the secret of the keyed
+ * hashes the console finds a lead by (lead-search-hashes.ts).
+ */
+export type LeadKeys = { cipher: PiiCipher; hashSecret: Buffer };
 /** More writes that must land with the lead's, or not at all (consent evidence). */
 type AlsoInTransaction = (tx: Tx) => Promise<void>;
 
@@ -37,7 +43,7 @@ function columnValues(cipher: PiiCipher, leadId: string, changes: LeadChanges): 
 
 export async function insertLead(
   db: Db,
-  cipher: PiiCipher,
+  keys: LeadKeys,
   lead: {
     id: string;
     accessTokenHash: string;
@@ -56,9 +62,10 @@ export async function insertLead(
         accessTokenHash: lead.accessTokenHash,
         user_ip: lead.userIp,
         doNotSellAt: lead.doNotSell ? sql`now()` : null,
-        ...columnValues(cipher, lead.id, lead.changes),
+        ...columnValues(keys.cipher, lead.id, lead.changes),
       })
       .returning();
+    if (changesSearchFields(lead.changes)) await replaceSearchHashes(tx, keys.hashSecret, row as LeadRow);
     await tx
       .insert(stepEvents)
       .values({ leadId: lead.id, step: null, slug: lead.slug, changes: history(lead.changes) });
@@ -87,12 +94,12 @@ export async function markDoNotSell(db: Db, leadId: string): Promise<LeadRow | u
 
 export async function updateLead(
   db: Db,
-  cipher: PiiCipher,
+  keys: LeadKeys,
   leadId: string,
   update: LeadUpdate,
   also?: AlsoInTransaction,
 ): Promise<LeadRow | undefined> {
-  return db.transaction((tx) => applyUpdate(tx, cipher, leadId, update, also));
+  return db.transaction((tx) => applyUpdate(tx, keys, leadId, update, also));
 }
 
 /**
@@ -102,7 +109,7 @@ export async function updateLead(
  */
 export async function updateLeadChecked<P extends Record<string, string>>(
   db: Db,
-  cipher: PiiCipher,
+  keys: LeadKeys,
   leadId: string,
   update: LeadUpdate,
   check: (saved: LeadRow) => P,
@@ -113,14 +120,14 @@ export async function updateLeadChecked<P extends Record<string, string>>(
     if (!saved) return undefined;
     const problems = check(saved);
     if (Object.keys(problems).length > 0) return { problems };
-    const row = await applyUpdate(tx, cipher, leadId, update, also);
+    const row = await applyUpdate(tx, keys, leadId, update, also);
     return row ? { row } : undefined;
   });
 }
 
 async function applyUpdate(
   tx: Tx,
-  cipher: PiiCipher,
+  keys: LeadKeys,
   leadId: string,
   update: LeadUpdate,
   also?: AlsoInTransaction,
@@ -128,13 +135,14 @@ async function applyUpdate(
   const [row] = await tx
     .update(leads)
     .set({
-      ...columnValues(cipher, leadId, update.changes),
+      ...columnValues(keys.cipher, leadId, update.changes),
       ...(update.doNotSell ? { doNotSellAt: doNotSellOnce } : {}),
       updated_at: sql`now()`,
     })
     .where(notErased(leadId))
     .returning();
   if (!row) return undefined;
+  if (changesSearchFields(update.changes)) await replaceSearchHashes(tx, keys.hashSecret, row);
   await tx
     .insert(stepEvents)
     .values({ leadId, step: update.step, slug: update.slug, changes: history(update.changes) });
@@ -168,10 +176,25 @@ const COLUMNS = getTableColumns(leads);
  * A step update in one statement: the access check, the update and the history row together. On the
  * embedded database every statement is a round trip through one connection, so this is what makes
  * step updates fast (bench/run.ts). The token hash is compared inside the WHERE clause: it is the hash
- * of a 256-bit random token, so timing reveals nothing an attacker can steer.
+ * of a 256-bit random token, so timing reveals nothing an attacker can steer. A step that changes an e-mail
+ * or a phone also replaces the lead's search hashes, in a transaction with the statement.
  */
 export async function updateLeadWithToken(
   db: Db,
+  keys: LeadKeys,
+  access: { leadId: string; tokenHash: string },
+  update: LeadUpdate,
+): Promise<LeadRow | undefined> {
+  if (!changesSearchFields(update.changes)) return updateStatement(db, keys.cipher, access, update);
+  return db.transaction(async (tx) => {
+    const row = await updateStatement(tx, keys.cipher, access, update);
+    if (row) await replaceSearchHashes(tx, keys.hashSecret, row);
+    return row;
+  });
+}
+
+async function updateStatement(
+  db: Db | Tx,
   cipher: PiiCipher,
   access: { leadId: string; tokenHash: string },
   update: LeadUpdate,

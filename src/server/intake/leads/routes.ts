@@ -77,7 +77,8 @@ async function honeypotGuard(request: FastifyRequest, reply: FastifyReply) {
 // and the e-mail-link entry. Every lead is reachable only with its access cookie (docs/decisions/0008).
 export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRoutesOptions) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db, cipher, config } = opts;
+  const { db, config } = opts;
+  const keys = { cipher: opts.cipher, hashSecret: opts.tokenSecret };
   const zips = opts.zips ?? createPackagedZipDirectory();
   const secure = config.env === "production";
   const leadsLimit = { rateLimit: limitFor(config, "leads") };
@@ -122,7 +123,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     if (hasProblems(refused)) return refusedPhone(reply, rename(refused));
     const result = await updateLeadChecked(
       db,
-      cipher,
+      keys,
       leadId,
       update,
       (saved) => settleWithSavedLead(update.changes, saved),
@@ -145,7 +146,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
     const { token, hash } = newAccessToken();
     const row = await insertLead(
       db,
-      cipher,
+      keys,
       { id, accessTokenHash: hash, userIp: request.ip, changes, slug, doNotSell: sendsGpc(request) },
       async (tx) => {
         if (consent) await recordConsent(tx, id, consent, visitor(request));
@@ -247,7 +248,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       // Most steps: access check, update and history in one statement.
       const checked = CHECKED_FIELDS.some((f) => f in changes);
       if (!consent && !checked) {
-        const updated = await updateLeadWithToken(db, cipher, { leadId: request.params.id, tokenHash }, update);
+        const updated = await updateLeadWithToken(db, keys, { leadId: request.params.id, tokenHash }, update);
         return updated ? answer(reply, updated) : reply.code(404).send(NOT_FOUND);
       }
 
@@ -287,7 +288,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
         const { token, hash } = newAccessToken();
         await rotateAccessToken(db, existing.id, hash);
         const updated =
-          (await updateLead(db, cipher, existing.id, {
+          (await updateLead(db, keys, existing.id, {
             changes: { loan_reason },
             step: null,
             slug: "email-link",

@@ -468,7 +468,7 @@ export const buyerVersions = pgTable(
   (t) => [uniqueIndex("buyer_versions_number_idx").on(t.buyerId, t.version)],
 );
 
-// Keyed hashes (compliance/person-hash) of each lead's e-mail and phones, so the console finds a lead by
+// Keyed hashes (platform/security/person-hash.ts) of each lead's e-mail and phones, so the console finds a lead by
 // e-mail or phone with an indexed equality on a hash, never a scan of plain text.
 export const leadSearchHashes = pgTable(
   "lead_search_hashes",

@@ -10,6 +10,7 @@ import {
   consentRecords,
   leadReminders,
   leads,
+  leadSearchHashes,
   mailOutbox,
   marketingOutbox,
   stepEvents,
@@ -57,6 +58,9 @@ export async function eraseLeads(
     .update(leads)
     .set({ ...cleared, status: options.status, accessTokenHash: NO_ACCESS })
     .where(inArray(leads.id, list));
+  // The lead row stays (its figures), so its search hashes do not go by cascade: once erased, no e-mail or
+  // phone finds it in the console.
+  await tx.delete(leadSearchHashes).where(inArray(leadSearchHashes.leadId, list));
   // The step history holds the answers as typed (sensitive ones masked).
   const events = await tx.delete(stepEvents).where(inArray(stepEvents.leadId, list)).returning({ id: stepEvents.id });
   // The keyed hashes served the duplicate checks; the source stays so the sale still counts for it.

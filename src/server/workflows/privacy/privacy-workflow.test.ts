@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SERVER_FIELDS } from "#domain/fields/lead-fields.ts";
-import { privacyRequests } from "../../platform/db/schema.ts";
+import { leadSearchHashes, privacyRequests } from "../../platform/db/schema.ts";
 import { findAuction } from "../../distribution/auction/auction-store.ts";
 import {
   accept,
@@ -94,6 +94,10 @@ describe("a delete request", () => {
   it("takes no write on an erased lead, even one already past its access check, and spares others who typed the same phone", async () => {
     const { t } = bed;
     const lead = await saveLead(t, PERSON);
+    const searchHashes = () =>
+      t.database.db.select().from(leadSearchHashes).where(eq(leadSearchHashes.leadId, lead.id));
+    // The e-mail and the cell phone: the console finds the lead by either until the erasure.
+    expect(await searchHashes()).toHaveLength(2);
     // Someone else's unsubscribe that happens to give the same phone.
     await t.app.inject({
       method: "POST",
@@ -104,13 +108,16 @@ describe("a delete request", () => {
     const link = await linkMailedTo(t.database.db, PERSON.email, "/privacy/delete");
     expect((await pressButton(t, link)).statusCode).toBe(200);
 
-    const cipher = new PiiCipher(t.secrets.piiKeyring);
-    const late = await updateLead(t.database.db, cipher, lead.id, {
+    expect(await searchHashes()).toEqual([]);
+
+    const keys = { cipher: new PiiCipher(t.secrets.piiKeyring), hashSecret: t.secrets.tokenSecret };
+    const late = await updateLead(t.database.db, keys, lead.id, {
       changes: { first_name: "Rosalind", email: PERSON.email },
       step: 1,
       slug: "lgname",
     });
     expect(late).toBeUndefined();
+    expect(await searchHashes()).toEqual([]);
     expect(await everyRowAsText(t.database.db)).not.toContain("Rosalind");
     const [victim] = await t.database.db
       .select()

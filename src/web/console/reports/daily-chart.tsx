@@ -5,13 +5,19 @@ import { formatCents, formatCount } from "./report-format.ts";
 type Day = TodayReport["series"][number];
 
 // The day-by-day series as bars for the eye, and the same numbers as a table for a screen reader (the chart
-// itself is hidden from it: its SVG says nothing a table does not say better).
+// itself is hidden from it, and out of the tab order: its SVG says nothing a table does not say better).
 export function DailyChart({ series }: { series: Day[] }) {
   return (
     <section aria-labelledby="daily-heading" className="report-daily">
       <h2 id="daily-heading">Day by day</h2>
       <div aria-hidden="true" className="report-daily__chart">
-        <BarChart width={720} height={260} data={series} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <BarChart
+          width={720}
+          height={260}
+          data={series}
+          margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="day" />
           <YAxis allowDecimals={false} />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { todayAnswer, type ReportPeriod } from "#domain/contracts/console-reports.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
-import HomeRoute from "../home-route.tsx";
+import { ConsoleHome } from "../console-home.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PeriodSwitch } from "./period-switch.tsx";
 import { TodayView } from "./today-view.tsx";
@@ -14,7 +14,7 @@ export function meta() {
 // The console's home (/console): Today for those who may read reports, the list of their parts for the others.
 export default function TodayRoute() {
   const { can } = useConsole();
-  return can("reports:read") ? <TodayScreen /> : <HomeRoute />;
+  return can("reports:read") ? <TodayScreen /> : <ConsoleHome />;
 }
 
 function TodayScreen() {

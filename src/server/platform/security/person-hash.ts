@@ -2,8 +2,10 @@ import { createHmac } from "node:crypto";
 
 // Keyed hashes of who a person is: equal for the same e-mail, phone or SSN, useless to anyone without the
 // server's token secret (an SSN or a phone number has too few values for a plain hash to hide it). The
-// auction's duplicate checks and the tombstones an erasure leaves behind use the same ones
-// (docs/product/privacy-requests.md#delete), so rotating TOKEN_SECRET forgets both.
+// auction's duplicate checks, the tombstones an erasure leaves behind (docs/product/privacy-requests.md#delete)
+// and the console's lead search (lead_search_hashes) use the same ones, so rotating TOKEN_SECRET forgets all
+// three. Here, below every context, because intake, compliance and distribution all need it
+// (docs/decisions/0027-server-contexts.md).
 export type PersonHashKind = "email" | "phone" | "ssn";
 
 const NORMALIZE: Record<PersonHashKind, (value: string) => string> = {

@@ -1,13 +1,9 @@
 import { Link } from "react-router";
-import { CONSOLE_NAV, consoleTitle } from "./console-nav.ts";
+import { CONSOLE_NAV } from "./console-nav.ts";
 import { useConsole } from "./console-session.tsx";
 
-export function meta() {
-  return [{ title: consoleTitle("Home") }];
-}
-
 // The console's first page for a role without reports (compliance): the parts it may use.
-export default function HomeRoute() {
+export function ConsoleHome() {
   const { session, can } = useConsole();
   return (
     <>

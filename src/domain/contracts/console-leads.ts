@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { answerOf } from "./envelope.ts";
+import { leadIdSchema } from "./lead.ts";
+
+// The console's Leads (issue 19): search, a lead's timeline with its personal data masked, and the reveal of
+// that data with a stated reason (docs/decisions/0034-operator-console.md). A search row names no one.
+
+/**
+ * Where a lead stands: still answering (in_progress), its application sent (completed), and what the auction
+ * decided (sold, rejected). As a filter, completed takes every sent application, sold and rejected included,
+ * as the reports count them.
+ */
+export const LEAD_SEARCH_STATUSES = ["in_progress", "completed", "sold", "rejected"] as const;
+export type LeadSearchStatus = (typeof LEAD_SEARCH_STATUSES)[number];
+
+export const LEAD_QUERY_MESSAGE = "Enter a lead id, an e-mail address or a phone number of 10 digits.";
+
+/** A day (the whole UTC day) or a moment with its offset. */
+const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: "Enter a date as YYYY-MM-DD.",
+});
+
+export const leadSearchQuery = z.object({
+  q: z.string().trim().max(254).optional(),
+  /** Created at or after. */
+  from: dateOrTime.optional(),
+  /** Created before the end of this day (or before this moment). */
+  to: dateOrTime.optional(),
+  status: z.enum(LEAD_SEARCH_STATUSES).optional(),
+  /** The buyer that bought it (the auction's buyer id). */
+  buyer: z.string().trim().max(100).optional(),
+  /** The traffic source: the submission's utm_source or aff_id. */
+  source: z.string().trim().max(200).optional(),
+  /** The next page's start, as the previous page answered it. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const leadSearchRow = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  status: z.enum(LEAD_SEARCH_STATUSES),
+  amount: z.number().int().nullable(),
+  state: z.string().nullable(),
+  buyer: z.string().nullable(),
+  price_cents: z.number().int().nullable(),
+  source: z.string().nullable(),
+});
+export type LeadSearchRow = z.infer<typeof leadSearchRow>;
+
+export const leadSearchAnswer = answerOf(
+  z.object({ leads: z.array(leadSearchRow), next_cursor: z.string().nullable() }),
+);
+
+export const leadIdParams = z.object({ id: leadIdSchema });
+
+/** A value as the console shows it: personal ones masked ("j•••@example.com"), the rest as stored. */
+const shownValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const at = z.string();
+const stepEvent = z.object({
+  kind: z.literal("step"),
+  at,
+  step: z.number().int().nullable(),
+  slug: z.string().nullable(),
+  /** The fields this save changed, by server name. */
+  fields: z.array(z.string()),
+  values: z.record(z.string(), z.unknown()),
+});
+const consentEvent = z.object({
+  kind: z.literal("consent"),
+  at,
+  consent_kind: z.string(),
+  text_version: z.string(),
+  button: z.string(),
+  page_url: z.string(),
+  certificate_url: z.string(),
+});
+const submissionEvent = z.object({
+  kind: z.literal("submission"),
+  at,
+  test_mode: z.boolean(),
+  attribution: z.record(z.string(), z.string()),
+  submission: z.record(z.string(), z.unknown()),
+});
+const callEvent = z.object({
+  kind: z.enum(["ping", "post"]),
+  at,
+  buyer: z.string(),
+  state: z.string(),
+  latency_ms: z.number().int().nullable(),
+  price_cents: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  http_status: z.number().int().nullable(),
+  /** As the auction stored it: personal values already masked. */
+  request: z.unknown(),
+  response: z.string().nullable(),
+});
+const decisionEvent = z.object({
+  kind: z.literal("decision"),
+  at,
+  status: z.string(),
+  reason: z.string().nullable(),
+  buyer: z.string().nullable(),
+  price_cents: z.number().int().nullable(),
+});
+const redirectEvent = z.object({ kind: z.literal("redirect"), at, buyer: z.string().nullable() });
+const privacyEvent = z.object({
+  kind: z.literal("privacy_request"),
+  at,
+  reference: z.string(),
+  request_kind: z.string(),
+  request_type: z.string().nullable(),
+  status: z.string(),
+  due_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+const marketingEvent = z.object({
+  kind: z.literal("marketing"),
+  at,
+  list_key: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  done_at: z.string().nullable(),
+});
+const mailEvent = z.object({
+  kind: z.literal("mail"),
+  at,
+  purpose: z.string(),
+  status: z.string(),
+  subject: z.string(),
+  sent_at: z.string().nullable(),
+});
+
+const leadTimelineEvent = z.discriminatedUnion("kind", [
+  stepEvent,
+  consentEvent,
+  submissionEvent,
+  callEvent,
+  decisionEvent,
+  redirectEvent,
+  privacyEvent,
+  marketingEvent,
+  mailEvent,
+]);
+export type LeadTimelineEvent = z.infer<typeof leadTimelineEvent>;
+
+export const leadTimelineAnswer = answerOf(
+  z.object({
+    lead: z.object({
+      id: z.string(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      /** The lead row's own: in_progress, erased, purged. */
+      record_status: z.string(),
+      status: z.enum(LEAD_SEARCH_STATUSES),
+      do_not_sell_at: z.string().nullable(),
+      /** Every field by server name; personal ones masked. */
+      fields: z.record(z.string(), shownValue),
+      /** The fields a reveal may unmask. */
+      personal_fields: z.array(z.string()),
+    }),
+    events: z.array(leadTimelineEvent),
+  }),
+);
+export type LeadTimeline = z.infer<typeof leadTimelineAnswer>["data"];
+
+export const REVEAL_REASON_MESSAGE = "Say why you need this person's data (at least 10 characters).";
+
+export const revealRequest = z.object({
+  reason: z
+    .string({ error: REVEAL_REASON_MESSAGE })
+    .trim()
+    .min(10, REVEAL_REASON_MESSAGE)
+    .max(500, "Keep the reason under 500 characters."),
+  /** Server names of personal fields; all of them when absent. */
+  fields: z.array(z.string().max(60)).max(60).optional(),
+});
+
+export const revealAnswer = answerOf(z.object({ fields: z.record(z.string(), shownValue) }));

@@ -1,0 +1,159 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { LEAD_QUERY_MESSAGE, type LeadSearchRow, type LeadSearchStatus } from "#domain/contracts/console-leads.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { auctions, leads, leadSearchHashes } from "../../platform/db/schema.ts";
+import { personHash } from "../../platform/security/person-hash.ts";
+import { LEAD_ID_PATTERN } from "../../intake/leads/lead-access.ts";
+
+// Lead search (issue 19, Leads): by lead id, or by e-mail or phone through the keyed hashes the lead store keeps
+// (intake/leads/lead-search-hashes.ts), never by reading plain text; by creation date, status, buyer and source.
+// Newest first, paged by the key (created_at, id), so a page costs the same however deep it is.
+
+export type LeadSearch = {
+  q?: string;
+  from?: string;
+  to?: string;
+  status?: LeadSearchStatus;
+  buyer?: string;
+  source?: string;
+  cursor?: string;
+  limit: number;
+};
+
+/** A search input the route answers with a 400 on the field. */
+export class SearchInputError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+type Term = { id: string } | { hash: string };
+
+/** What `q` is: a lead id, an e-mail, or a US phone (10 digits, or 11 with the country code). */
+function searchTerm(secret: Buffer, q: string): Term | undefined {
+  if (LEAD_ID_PATTERN.test(q)) return { id: q };
+  if (q.includes("@")) return { hash: personHash(secret, "email", q)! };
+  const digits = q.replace(/\D/g, "");
+  const phone = /^[\d\s()+.-]+$/.test(q) && (digits.length === 10 || (digits.length === 11 && digits.startsWith("1")));
+  return phone ? { hash: personHash(secret, "phone", digits)! } : undefined;
+}
+
+export const leadStatus = sql<LeadSearchStatus>`case
+  when ${auctions.status} = 'accepted' then 'sold'
+  when ${auctions.status} = 'rejected' then 'rejected'
+  when ${auctions.leadId} is not null then 'completed'
+  else 'in_progress' end`;
+
+const source = sql<string | null>`coalesce(${auctions.attribution}->>'utm_source', ${auctions.attribution}->>'aff_id')`;
+
+const STATUS_CONDITION: Record<LeadSearchStatus, SQL> = {
+  in_progress: isNull(auctions.leadId),
+  completed: isNotNull(auctions.leadId),
+  sold: eq(auctions.status, "accepted"),
+  rejected: eq(auctions.status, "rejected"),
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+/** A day starts at its UTC midnight; `to` a day takes the whole day. */
+const startOf = (value: string) => new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
+const endOf = (value: string) =>
+  DAY.test(value) ? new Date(startOf(value).getTime() + DAY_MS) : new Date(new Date(value).getTime() + 1);
+
+// The cursor carries created_at as text with its microseconds: a JavaScript date keeps milliseconds only, and a
+// key rounded down would skip or repeat the leads of that millisecond.
+const createdKey = sql<string>`to_char(${leads.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const encodeCursor = (created: string, id: string) => Buffer.from(JSON.stringify([created, id])).toString("base64url");
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      CURSOR_TIME.test(value[0]) &&
+      LEAD_ID_PATTERN.test(value[1])
+    ) {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw new SearchInputError("cursor", "This page link is no longer valid; search again.");
+}
+
+export async function searchLeads(
+  db: Db,
+  secret: Buffer,
+  search: LeadSearch,
+): Promise<{ leads: LeadSearchRow[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (search.q) {
+    const term = searchTerm(secret, search.q);
+    if (!term) throw new SearchInputError("q", LEAD_QUERY_MESSAGE);
+    conditions.push(
+      "id" in term
+        ? eq(leads.id, term.id)
+        : inArray(
+            leads.id,
+            db
+              .select({ id: leadSearchHashes.leadId })
+              .from(leadSearchHashes)
+              .where(eq(leadSearchHashes.hash, term.hash)),
+          ),
+    );
+  }
+  if (search.from) conditions.push(gte(leads.created_at, startOf(search.from)));
+  if (search.to) conditions.push(lt(leads.created_at, endOf(search.to)));
+  if (search.status) conditions.push(STATUS_CONDITION[search.status]);
+  if (search.buyer) conditions.push(eq(auctions.buyerId, search.buyer));
+  if (search.source) {
+    conditions.push(
+      or(
+        sql`${auctions.attribution}->>'utm_source' = ${search.source}`,
+        sql`${auctions.attribution}->>'aff_id' = ${search.source}`,
+      )!,
+    );
+  }
+  if (search.cursor) {
+    const [created, id] = decodeCursor(search.cursor);
+    conditions.push(sql`(${leads.created_at}, ${leads.id}) < (${created}::timestamptz, ${id})`);
+  }
+
+  const rows = await db
+    .select({
+      id: leads.id,
+      createdKey,
+      createdAt: leads.created_at,
+      status: leadStatus,
+      amount: leads.loan_amount,
+      state: leads.state,
+      buyer: auctions.buyerId,
+      priceCents: auctions.priceCents,
+      source,
+    })
+    .from(leads)
+    .leftJoin(auctions, eq(auctions.leadId, leads.id))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(leads.created_at), desc(leads.id))
+    .limit(search.limit + 1);
+
+  const page = rows.slice(0, search.limit);
+  const last = page[page.length - 1];
+  return {
+    leads: page.map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      status: row.status,
+      amount: row.amount,
+      state: row.state,
+      buyer: row.buyer,
+      price_cents: row.priceCents,
+      source: row.source,
+    })),
+    nextCursor: rows.length > search.limit && last ? encodeCursor(last.createdKey, last.id) : null,
+  };
+}

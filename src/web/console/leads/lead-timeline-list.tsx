@@ -1,0 +1,139 @@
+import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
+import { formatDateTime } from "./leads-api.ts";
+
+// A lead's timeline as an ordered list, oldest first, as the server answers it (personal values masked there).
+
+const money = (cents: number | null) => (cents === null ? null : `$${(cents / 100).toFixed(2)}`);
+
+function Detail({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined || value === "") return null;
+  const text =
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : JSON.stringify(value);
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{text}</dd>
+    </>
+  );
+}
+
+function title(event: LeadTimelineEvent): string {
+  switch (event.kind) {
+    case "step":
+      return `Step saved: ${event.slug ?? "?"}`;
+    case "consent":
+      return `Consent: ${event.consent_kind}`;
+    case "submission":
+      return "Application sent";
+    case "ping":
+    case "post":
+      return `${event.kind === "ping" ? "Ping" : "Post"} to ${event.buyer}: ${event.state}`;
+    case "decision":
+      return `Decision: ${event.status}`;
+    case "redirect":
+      return "Sent on to the lender";
+    case "privacy_request":
+      return `Privacy request ${event.reference}: ${event.request_type ?? event.request_kind}`;
+    case "marketing":
+      return `Marketing list ${event.list_key}: ${event.status}`;
+    case "mail":
+      return `Mail (${event.purpose}): ${event.status}`;
+  }
+}
+
+function Details({ event }: { event: LeadTimelineEvent }) {
+  switch (event.kind) {
+    case "step":
+      return (
+        <dl>
+          {event.fields.map((field) => (
+            <Detail key={field} label={field} value={event.values[field] ?? "(cleared)"} />
+          ))}
+        </dl>
+      );
+    case "consent":
+      return (
+        <dl>
+          <Detail label="Text version" value={event.text_version} />
+          <Detail label="Button" value={event.button} />
+          <Detail label="Page" value={event.page_url} />
+          <dt>Certificate</dt>
+          <dd>
+            <a href={event.certificate_url} target="_blank" rel="noreferrer">
+              Consent certificate
+            </a>
+          </dd>
+        </dl>
+      );
+    case "submission":
+      return (
+        <dl>
+          <Detail label="Test" value={event.test_mode ? "yes" : null} />
+          <Detail label="Attribution" value={event.attribution} />
+          <Detail label="Submission" value={event.submission} />
+        </dl>
+      );
+    case "ping":
+    case "post":
+      return (
+        <dl>
+          <Detail label="Latency" value={event.latency_ms === null ? null : `${event.latency_ms} ms`} />
+          <Detail label="Price" value={money(event.price_cents)} />
+          <Detail label="Reason" value={event.reason} />
+          <Detail label="HTTP status" value={event.http_status} />
+          <Detail label="Request" value={event.request} />
+          <Detail label="Answer" value={event.response} />
+        </dl>
+      );
+    case "decision":
+      return (
+        <dl>
+          <Detail label="Buyer" value={event.buyer} />
+          <Detail label="Price" value={money(event.price_cents)} />
+          <Detail label="Reason" value={event.reason} />
+        </dl>
+      );
+    case "redirect":
+      return <dl>{<Detail label="Buyer" value={event.buyer} />}</dl>;
+    case "privacy_request":
+      return (
+        <dl>
+          <Detail label="Status" value={event.status} />
+          <Detail label="Due" value={event.due_at && formatDateTime(event.due_at)} />
+          <Detail label="Completed" value={event.completed_at && formatDateTime(event.completed_at)} />
+        </dl>
+      );
+    case "marketing":
+      return (
+        <dl>
+          <Detail label="Attempts" value={event.attempts} />
+          <Detail label="Done" value={event.done_at && formatDateTime(event.done_at)} />
+        </dl>
+      );
+    case "mail":
+      return (
+        <dl>
+          <Detail label="Subject" value={event.subject} />
+          <Detail label="Sent" value={event.sent_at && formatDateTime(event.sent_at)} />
+        </dl>
+      );
+  }
+}
+
+export function LeadTimelineList({ events }: { events: readonly LeadTimelineEvent[] }) {
+  if (events.length === 0) return <p>Nothing has happened to this lead yet.</p>;
+  return (
+    <ol className="lead-timeline">
+      {events.map((event, index) => (
+        <li key={index}>
+          <h3>
+            <time dateTime={event.at}>{formatDateTime(event.at)}</time> {title(event)}
+          </h3>
+          <Details event={event} />
+        </li>
+      ))}
+    </ol>
+  );
+}
