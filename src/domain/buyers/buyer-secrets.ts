@@ -18,10 +18,10 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One credential's place: a header by name, or a fixed field value by its `to`; `path` is its form path. */
-export type SecretSlot = { call: Call; kind: "header" | "field"; name: string; path: string; value: unknown };
+type SecretSlot = { call: Call; kind: "header" | "field"; name: string; path: string; value: unknown };
 
 /** Every credential of a configuration (a parsed one, or a form's input). */
-export function secretSlots(config: unknown): SecretSlot[] {
+function secretSlots(config: unknown): SecretSlot[] {
   if (!isObject(config)) return [];
   const slots: SecretSlot[] = [];
   for (const call of CALLS) {

@@ -6,8 +6,7 @@ import { answerOf } from "./envelope.ts";
 // configuration and versions, saves, pause and resume, roll back and the test console. Credentials are
 // masked in every answer (src/domain/buyers/buyer-secrets.ts); a masked value sent back keeps the stored one.
 
-export const BUYER_SOURCES = ["built-in", "file", "console"] as const;
-export type BuyerSource = (typeof BUYER_SOURCES)[number];
+const BUYER_SOURCES = ["built-in", "file", "console"] as const;
 
 export const buyerListQuery = z.object({
   /** The IANA zone whose today the figures count (the operator's); UTC unless given. */
@@ -81,14 +80,12 @@ export const buyerDetailAnswer = answerOf(
     versions: z.array(buyerVersion),
   }),
 );
-export type BuyerDetail = z.infer<typeof buyerDetailAnswer>["data"];
 
 /** A create or an edit: the configuration, checked by the schema BUYERS_FILE is, and why it changed. */
 export const buyerSaveRequest = z.object({
   config: buyerSchema,
   note: z.string().trim().max(500, "at most 500 characters").optional(),
 });
-export type BuyerSaveRequest = z.input<typeof buyerSaveRequest>;
 
 export const buyerRollbackRequest = z.object({
   version: z.number().int().min(1),

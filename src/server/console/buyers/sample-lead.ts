@@ -7,7 +7,7 @@ import type { LeadDocument } from "../../distribution/auction/lead-document.ts";
 // address, an all-zero account number and a routing number that passes the checksum (a Federal Reserve
 // bank's own, no person's account).
 
-export const SAMPLE_LEAD: LeadDocument = {
+const SAMPLE_LEAD: LeadDocument = {
   lead_id: "ld_console_test",
   test_mode: true,
   loan_amount: 1000,

@@ -8,7 +8,7 @@ import { buyerSaveRequest } from "#domain/contracts/console-buyers.ts";
 // message names the path inside (`fields.2.from: ...`).
 
 /** A text input per simple setting, named by its path in the request. */
-export const TEXT_FIELDS = [
+const TEXT_FIELDS = [
   "config.id",
   "config.name",
   "config.kind",
@@ -34,7 +34,7 @@ export const TEXT_FIELDS = [
 ] as const;
 
 /** The JSON text areas, each holding the part of the configuration at its path (the url apart). */
-export const JSON_FIELDS = {
+const JSON_FIELDS = {
   "json.ping": "config.ping",
   "json.post": "config.post",
   "json.filters": "config.filters",
