@@ -51,6 +51,27 @@ describe("the auction", () => {
     expect(cheap.bodies.filter((b) => b.path === "/post")).toHaveLength(0);
   });
 
+  it("sends a buyer its fixed credentials and keeps them out of the record of each call", async () => {
+    const KEY = "live-key-7f3a9c";
+    const server = await buyer({ ping: () => bid(40), post: () => accept() });
+    const config = lenderConfig("keyed", server);
+    const withKey = (call: { fields: unknown[] }) => ({
+      ...call,
+      fields: [...call.fields, { to: "api_key", value: KEY }],
+    });
+    await addBuyers(bed.t.database.db, { ...config, ping: withKey(config.ping), post: withKey(config.post) });
+    const { lead } = await sell();
+    // The buyer got its key on both calls...
+    expect(server.bodies.map((b) => [b.path, (JSON.parse(b.body) as { api_key?: string }).api_key])).toEqual([
+      ["/ping", KEY],
+      ["/post", KEY],
+    ]);
+    // ...and no stored request holds it (a console timeline shows these to managers).
+    const calls = await callsOf(bed.t.database.db, lead.id);
+    expect(calls).toHaveLength(2);
+    expect(JSON.stringify(calls.map((c) => c.request))).not.toContain(KEY);
+  });
+
   it("falls down the ranking past a reject, a 500, garbage, HTML and a dropped connection", async () => {
     const habits = [
       { id: "rejects", post: () => decline },

@@ -349,7 +349,8 @@ async function collectOffers(
         // A shadow buyer's bid is only reported (docs/product/lender-network.md#shadow-mode): its own state, so
         // no count of bids or of pings that led to a post takes it for a real one.
         state: buyer.shadow && state === "bid" ? "shadow_bid" : state,
-        request: { body: request.body },
+        // A ping carries no personal value, but may carry the buyer's credentials: kept masked like a post's.
+        request: { body: request.masked },
         ...outcomeColumns(outcome, secrets),
         reason: buyer.shadow ? (reason === null ? "shadow" : `shadow: ${reason}`) : reason,
         priceCents: price ?? null,

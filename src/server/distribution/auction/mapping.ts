@@ -1,5 +1,6 @@
 import type { AnswerMap, Buyer, FieldMap } from "./buyer-config.ts";
 import { FIELD_CLASS } from "#domain/buyers/buyer-fields.ts";
+import { isCredentialName } from "#domain/buyers/buyer-secrets.ts";
 import type { LeadDocument } from "./lead-document.ts";
 import { sourcesOf, TRANSFORMS } from "#domain/buyers/transforms.ts";
 import { readXml, writeXml } from "./xml.ts";
@@ -29,7 +30,10 @@ function convert(map: FieldMap, raw: unknown): Scalar | null {
  */
 export function mapFields(fields: readonly FieldMap[], doc: LeadDocument): MappedField[] {
   return fields.map((map) => {
-    if (map.value !== undefined) return { to: map.to, value: convert(map, map.value), masked: false };
+    // A fixed value is the buyer's own (a campaign id, or an API key): masked in the record when its name says
+    // it is a credential, the same rule the console masks buyer configurations by.
+    if (map.value !== undefined)
+      return { to: map.to, value: convert(map, map.value), masked: isCredentialName(map.to) };
     const sources = sourcesOf(map);
     const values = sources.map((source) => (Object.hasOwn(doc, source) ? doc[source] : null));
     const raw = map.transform ? TRANSFORMS[map.transform].apply(values, map) : values[0];
