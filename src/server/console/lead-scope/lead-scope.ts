@@ -35,8 +35,7 @@ export const brandOf = ({ lead }: LeadTables): SQL =>
 export const reasonOf = ({ auction }: LeadTables): SQL => sql`coalesce(${auction}.reason, ${none})`;
 
 /** Offered to at least one buyer: a ping or post in buyer_calls. */
-const wasSent = ({ lead }: LeadTables): SQL =>
-  sql`exists (select 1 from buyer_calls k where k.lead_id = ${lead}.id)`;
+const wasSent = ({ lead }: LeadTables): SQL => sql`exists (select 1 from buyer_calls k where k.lead_id = ${lead}.id)`;
 
 /** The column that dates a stage: started by the lead's creation, the others by the final submission. */
 const stageDate = (stage: LeadStage, { lead, auction }: LeadTables): SQL =>
