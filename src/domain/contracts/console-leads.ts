@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEAD_STAGES } from "./console-reports.ts";
 import { answerOf } from "./envelope.ts";
 import { leadIdSchema } from "./lead.ts";
 
@@ -20,17 +21,37 @@ const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: "Enter a date as YYYY-MM-DD.",
 });
 
+const filterValue = z.string().trim().min(1).max(200).optional();
+
+/**
+ * The search form's fields, and the Today report's figure links (leadsQueryOf in console-reports.ts): with a
+ * `stage`, a link's leads are exactly the figure's.
+ */
 export const leadSearchQuery = z.object({
   q: z.string().trim().max(254).optional(),
-  /** Created at or after. */
+  /**
+   * At or after. Without a stage: the lead's creation; with one, the stage's own date (the report's:
+   * started by creation, the others by the final submission).
+   */
   from: dateOrTime.optional(),
-  /** Created before the end of this day (or before this moment). */
+  /**
+   * Without a stage: created before the end of this day (or up to this moment). With one: before this
+   * moment (a day: its start), the report's open end.
+   */
   to: dateOrTime.optional(),
   status: z.enum(LEAD_SEARCH_STATUSES).optional(),
+  /** A report figure's leads, test leads left out as the report leaves them. */
+  stage: z.enum(LEAD_STAGES).optional(),
   /** The buyer that bought it (the auction's buyer id). */
   buyer: z.string().trim().max(100).optional(),
-  /** The traffic source: the submission's utm_source or aff_id. */
-  source: z.string().trim().max(200).optional(),
+  /** The report's filters and breakdown keys ("(none)" for not given): source is the submission's
+   * utm_source, else the lead's; aff_id, sub_id and brand as the report's by_source and by_brand; reason a
+   * rejection's. */
+  source: filterValue,
+  aff_id: filterValue,
+  sub_id: filterValue,
+  brand: filterValue,
+  reason: filterValue,
   /** The next page's start, as the previous page answered it. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -55,23 +55,23 @@ export type FunnelQuery = z.output<typeof funnelQuery>;
 
 /**
  * The search for the leads behind a figure, as the leads screen's address parameters
- * (/console/leads?<these>): `from` and `to` bound the period (ISO instants, from inclusive, to exclusive),
- * `status` is the stage the figure counts, `reason` a rejection's reason, and the report's filters or the
+ * (/console/leads?<these>), which GET /api/console/leads answers: `from` and `to` bound the period (ISO
+ * instants, from inclusive, to exclusive), `stage` is the stage the figure counts, `reason` a rejection's reason, and the report's filters or the
  * breakdown row's keys (`source`, `aff_id`, `sub_id`, `brand`; NONE for "not given") narrow it.
  * Stages: started (leads created in the period), completed (final submission in the period), sent
  * (completed and offered to at least one buyer), sold, rejected, redirected (sold and the visitor reached
  * the lender's page). Every stage but started is dated by the final submission.
  */
-const LEAD_STAGES = ["started", "completed", "sent", "sold", "rejected", "redirected"] as const;
+export const LEAD_STAGES = ["started", "completed", "sent", "sold", "rejected", "redirected"] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
 export type LeadsQuery = Record<string, string>;
 
 export function leadsQueryOf(
   bounds: { from: string; to: string },
-  status: LeadStage,
+  stage: LeadStage,
   narrow: Partial<Record<"source" | "aff_id" | "sub_id" | "brand" | "reason", string | undefined>> = {},
 ): LeadsQuery {
-  const query: LeadsQuery = { status, from: bounds.from, to: bounds.to };
+  const query: LeadsQuery = { stage, from: bounds.from, to: bounds.to };
   for (const [key, value] of Object.entries(narrow)) if (value !== undefined) query[key] = value;
   return query;
 }

@@ -126,7 +126,7 @@ describe("the console's leads", () => {
     expect(await idsOf({ from: day, to: day, status: "rejected" })).toEqual([made[1]]);
     expect(await idsOf({ from: day, to: day, buyer: "lender-q" })).toEqual([made[0]]);
     expect(await idsOf({ from: day, to: day, source: "google" })).toEqual([made[2], made[0]]);
-    expect(await idsOf({ from: day, to: day, source: "aff-9" })).toEqual([made[1]]);
+    expect(await idsOf({ from: day, to: day, aff_id: "aff-9" })).toEqual([made[1]]);
 
     const sold = (await search({ q: made[0]! })).rows[0];
     expect(sold).toEqual({

@@ -1,12 +1,16 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { LEAD_QUERY_MESSAGE, type LeadSearchRow, type LeadSearchStatus } from "#domain/contracts/console-leads.ts";
+import { NONE, type LeadStage } from "#domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { auctions, leads, leadSearchHashes } from "../../platform/db/schema.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import { LEAD_ID_PATTERN } from "../../intake/leads/lead-access.ts";
+import { affIdOf, brandOf, reasonOf, sourceOf, stageCondition, subIdOf } from "../lead-scope/lead-scope.ts";
 
 // Lead search (issue 19, Leads): by lead id, or by e-mail or phone through the keyed hashes the lead store keeps
-// (intake/leads/lead-search-hashes.ts), never by reading plain text; by creation date, status, buyer and source.
+// (intake/leads/lead-search-hashes.ts), never by reading plain text; by creation date, status, buyer and source;
+// and by a Today report figure's query (stage, period, source, aff_id, sub_id, brand, reason), through the
+// report's own definitions (console/lead-scope), so a figure's link finds exactly its leads.
 // Newest first, paged by the key (created_at, id), so a page costs the same however deep it is.
 
 export type LeadSearch = {
@@ -16,6 +20,11 @@ export type LeadSearch = {
   status?: LeadSearchStatus;
   buyer?: string;
   source?: string;
+  stage?: LeadStage;
+  aff_id?: string;
+  sub_id?: string;
+  brand?: string;
+  reason?: string;
   cursor?: string;
   limit: number;
 };
@@ -46,7 +55,10 @@ export const leadStatus = sql<LeadSearchStatus>`case
   when ${auctions.leadId} is not null then 'completed'
   else 'in_progress' end`;
 
-const source = sql<string | null>`coalesce(${auctions.attribution}->>'utm_source', ${auctions.attribution}->>'aff_id')`;
+const tables = { lead: sql`${leads}`, auction: sql`${auctions}` };
+const source = sql<string | null>`nullif(${sourceOf(tables)}, ${NONE})`;
+/** The report's narrowing filters, each by the report's definition. */
+const NARROW = { source: sourceOf, aff_id: affIdOf, sub_id: subIdOf, brand: brandOf, reason: reasonOf } as const;
 
 const STATUS_CONDITION: Record<LeadSearchStatus, SQL> = {
   in_progress: isNull(auctions.leadId),
@@ -106,17 +118,21 @@ export async function searchLeads(
           ),
     );
   }
-  if (search.from) conditions.push(gte(leads.created_at, startOf(search.from)));
-  if (search.to) conditions.push(lt(leads.created_at, endOf(search.to)));
+  if (search.stage) {
+    const bound = (value: string | undefined) => (value ? startOf(value).toISOString() : undefined);
+    conditions.push(stageCondition(search.stage, tables, bound(search.from), bound(search.to)));
+  } else {
+    if (search.from) conditions.push(gte(leads.created_at, startOf(search.from)));
+    if (search.to) conditions.push(lt(leads.created_at, endOf(search.to)));
+  }
   if (search.status) conditions.push(STATUS_CONDITION[search.status]);
   if (search.buyer) conditions.push(eq(auctions.buyerId, search.buyer));
-  if (search.source) {
-    conditions.push(
-      or(
-        sql`${auctions.attribution}->>'utm_source' = ${search.source}`,
-        sql`${auctions.attribution}->>'aff_id' = ${search.source}`,
-      )!,
-    );
+  for (const [key, valueOf] of Object.entries(NARROW) as [
+    keyof typeof NARROW,
+    (typeof NARROW)[keyof typeof NARROW],
+  ][]) {
+    const value = search[key];
+    if (value !== undefined) conditions.push(sql`${valueOf(tables)} = ${value}`);
   }
   if (search.cursor) {
     const [created, id] = decodeCursor(search.cursor);

@@ -270,14 +270,14 @@ describe("the Today report", () => {
     );
     expect(report.totals.completed).toBeGreaterThan(0);
     expect(report.queries.sold).toEqual({
-      status: "sold",
+      stage: "sold",
       from: report.bounds.from,
       to: report.bounds.to,
       source: "bing",
       brand: "Cashbridge",
     });
-    expect(report.queries.accept_rate?.status).toBe("sold");
-    expect(report.rejected_by_reason.every((r) => r.query.reason === r.reason && r.query.status === "rejected")).toBe(
+    expect(report.queries.accept_rate?.stage).toBe("sold");
+    expect(report.rejected_by_reason.every((r) => r.query.reason === r.reason && r.query.stage === "rejected")).toBe(
       true,
     );
     const affiliate = await get<TodayReport>("/api/console/reports/today?period=30d&aff_id=A2");

@@ -8,6 +8,7 @@ import {
   type TodayReport,
 } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
+import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { localDay, periodBounds, rowsOf } from "./report-period.ts";
 
 // Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The
@@ -156,18 +157,17 @@ function summarise(
   };
 }
 
-const none = sql.raw(`'${NONE}'`);
+const scoped = { lead: sql.raw("l"), auction: sql.raw("a") };
 
 /**
  * The cells of a period. Leads come in by either date, each through its own index: created in the period
- * (leads_created_at_idx) or submitted in it (auctions by created_at). Test leads are left out. A lead's
- * source is its submission's utm_source, else the one it was created with.
+ * (leads_created_at_idx) or submitted in it (auctions by created_at). Test leads are left out. Source,
+ * affiliate, sub id and brand are lead-scope's, which the leads search reads too.
  */
 async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
   const f = from.toISOString();
   const t = to.toISOString();
-  const inPeriod = (column: ReturnType<typeof sql>) =>
-    sql`${column} >= ${f}::timestamptz and ${column} < ${t}::timestamptz`;
+  const inPeriod = (column: ReturnType<typeof sql>) => within(column, f, t);
   const filters = [
     query.source !== undefined ? sql`source = ${query.source}` : undefined,
     query.aff_id !== undefined ? sql`aff_id = ${query.aff_id}` : undefined,
@@ -185,12 +185,12 @@ async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Prom
         case when ${inPeriod(sql`l.created_at`)} then ${localDay(sql`l.created_at`, query.tz)} end as started_day,
         case when ${inPeriod(sql`a.created_at`)} then ${localDay(sql`a.created_at`, query.tz)} end as completed_day,
         a.status, a.reason, a.price_cents, a.redirected_at,
-        coalesce(a.attribution->>'utm_source', l.utm_source, ${none}) as source,
-        coalesce(a.attribution->>'aff_id', a.attribution->>'tPar[affiliateId]', ${none}) as aff_id,
-        coalesce(a.attribution->>'sub_source', a.attribution->>'aff_sub1', a.attribution->>'tPar[affiliateSubId]', ${none}) as sub_id,
-        coalesce((select c.placeholders->>'brand' from consent_records c where c.lead_id = l.id order by c.id limit 1), ${none}) as brand
+        ${sourceOf(scoped)} as source,
+        ${affIdOf(scoped)} as aff_id,
+        ${subIdOf(scoped)} as sub_id,
+        ${brandOf(scoped)} as brand
       from ids join leads l on l.id = ids.lead_id left join auctions a on a.lead_id = l.id
-      where not l.test_mode and not coalesce(a.test_mode, false)
+      where ${isLive(scoped)}
     )
     select s.started_day, s.completed_day, s.status, s.reason, s.source, s.aff_id, s.sub_id, s.brand,
       count(*)::int as n,

@@ -1,24 +1,28 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
-import { leadTimelineAnswer, revealAnswer, type LeadTimeline } from "#domain/contracts/console-leads.ts";
-import type { ConsoleSession } from "#domain/contracts/console.ts";
-import { formatDateTime, getJson, loadSession, postJson, type Failure } from "./leads-api.ts";
+import { leadTimelineAnswer, revealAnswer } from "#domain/contracts/console-leads.ts";
+import { consoleApi, type ConsoleResult } from "../console-api.ts";
+import { consoleTitle } from "../console-nav.ts";
+import { useConsole } from "../console-session.tsx";
+import { formatDateTime } from "../time.ts";
+import { useConsoleData } from "../use-console-data.ts";
 import { LeadTimelineList } from "./lead-timeline-list.tsx";
+
+export function meta() {
+  return [{ title: consoleTitle("Lead") }];
+}
 
 // /console/leads/:id: the lead's fields (personal ones masked) and its timeline; with `leads:reveal`, a form
 // that asks why and then shows the personal data in clear (the server audits each reveal).
 
-function RevealForm({ leadId, csrf }: { leadId: string; csrf: string }) {
-  const [failure, setFailure] = useState<Failure | undefined>();
-  const [revealed, setRevealed] = useState<Record<string, unknown> | undefined>();
+function RevealForm({ leadId }: { leadId: string }) {
+  const [result, setResult] = useState<ConsoleResult<{ fields: Record<string, unknown> }> | undefined>();
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
-    const result = await postJson(`/api/console/leads/${leadId}/reveal`, { reason }, revealAnswer, csrf);
-    setFailure(result.ok ? undefined : result.failure);
-    setRevealed(result.ok ? result.data.fields : undefined);
+    setResult(await consoleApi.send("POST", `/leads/${encodeURIComponent(leadId)}/reveal`, { reason }, revealAnswer));
   }
-  const error = failure?.errors?.reason;
+  const error = result && !result.ok ? result.errors.reason : undefined;
   return (
     <section aria-labelledby="reveal-heading">
       <h2 id="reveal-heading">Reveal personal data</h2>
@@ -34,12 +38,12 @@ function RevealForm({ leadId, csrf }: { leadId: string; csrf: string }) {
           />
         </label>
         {error && <p id="reason-error">{error}</p>}
-        {failure && !error && <p role="alert">{failure.message}</p>}
+        {result && !result.ok && !error && <p role="alert">{result.message}</p>}
         <button type="submit">Reveal personal data</button>
       </form>
-      {revealed && (
+      {result?.ok && (
         <dl aria-label="Personal data">
-          {Object.entries(revealed).map(([field, value]) => (
+          {Object.entries(result.data.fields).map(([field, value]) => (
             <div key={field}>
               <dt>{field}</dt>
               <dd>{value === null ? "" : String(value)}</dd>
@@ -53,38 +57,26 @@ function RevealForm({ leadId, csrf }: { leadId: string; csrf: string }) {
 
 export default function LeadPage() {
   const { id = "" } = useParams();
-  const [timeline, setTimeline] = useState<LeadTimeline | undefined>();
-  const [session, setSession] = useState<ConsoleSession | undefined>();
-  const [failure, setFailure] = useState<Failure | undefined>();
-
-  useEffect(() => {
-    let live = true;
-    void getJson(`/api/console/leads/${encodeURIComponent(id)}`, leadTimelineAnswer).then((result) => {
-      if (!live) return;
-      setTimeline(result.ok ? result.data : undefined);
-      setFailure(result.ok ? undefined : result.failure);
-    });
-    void loadSession().then((s) => live && setSession(s));
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const { can, timeZone } = useConsole();
+  const timeline = useConsoleData(`/leads/${encodeURIComponent(id)}`, leadTimelineAnswer);
+  const lead = timeline.state === "ready" ? timeline.data : undefined;
 
   return (
-    <main>
+    <>
       <p>
         <Link to="/console/leads">All leads</Link>
       </p>
       <h1>Lead {id}</h1>
-      {failure && <p role="alert">{failure.message}</p>}
-      {timeline && (
+      {timeline.state === "failed" && <p role="alert">{timeline.message}</p>}
+      {timeline.state === "loading" && <p aria-busy="true">Loading…</p>}
+      {lead && (
         <>
           <p>
-            Status: {timeline.lead.status.replace("_", " ")}. Created {formatDateTime(timeline.lead.created_at)}.
+            Status: {lead.lead.status.replace("_", " ")}. Created {formatDateTime(lead.lead.created_at, timeZone)}.
           </p>
           <h2>Answers</h2>
           <dl>
-            {Object.entries(timeline.lead.fields)
+            {Object.entries(lead.lead.fields)
               .filter(([, value]) => value !== null && value !== "")
               .map(([field, value]) => (
                 <div key={field}>
@@ -94,10 +86,10 @@ export default function LeadPage() {
               ))}
           </dl>
           <h2>Timeline</h2>
-          <LeadTimelineList events={timeline.events} />
-          {session?.permissions.includes("leads:reveal") && <RevealForm leadId={id} csrf={session.csrf_token} />}
+          <LeadTimelineList events={lead.events} timeZone={timeZone} />
+          {can("leads:reveal") && <RevealForm leadId={id} />}
         </>
       )}
-    </main>
+    </>
   );
 }

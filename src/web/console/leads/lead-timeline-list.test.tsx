@@ -47,7 +47,7 @@ const EVENTS: LeadTimelineEvent[] = [
 
 describe("a lead's timeline", () => {
   it("lists the events in the order given, each with its time, what happened and its masked values", () => {
-    const { getByRole } = render(<LeadTimelineList events={EVENTS} />);
+    const { getByRole } = render(<LeadTimelineList events={EVENTS} timeZone="UTC" />);
     const items = within(getByRole("list")).getAllByRole("listitem");
     // Each heading: the time (its text is the browser's format), then what happened.
     const what = (item: HTMLElement) =>
@@ -68,7 +68,7 @@ describe("a lead's timeline", () => {
   });
 
   it("says so when nothing has happened", () => {
-    const { getByText } = render(<LeadTimelineList events={[]} />);
+    const { getByText } = render(<LeadTimelineList events={[]} timeZone="UTC" />);
     expect(getByText("Nothing has happened to this lead yet.")).toBeTruthy();
   });
 });

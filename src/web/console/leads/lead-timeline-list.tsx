@@ -1,5 +1,5 @@
 import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
-import { formatDateTime } from "./leads-api.ts";
+import { formatDateTime } from "../time.ts";
 
 // A lead's timeline as an ordered list, oldest first, as the server answers it (personal values masked there).
 
@@ -43,7 +43,7 @@ function title(event: LeadTimelineEvent): string {
   }
 }
 
-function Details({ event }: { event: LeadTimelineEvent }) {
+function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: string }) {
   switch (event.kind) {
     case "step":
       return (
@@ -101,37 +101,38 @@ function Details({ event }: { event: LeadTimelineEvent }) {
       return (
         <dl>
           <Detail label="Status" value={event.status} />
-          <Detail label="Due" value={event.due_at && formatDateTime(event.due_at)} />
-          <Detail label="Completed" value={event.completed_at && formatDateTime(event.completed_at)} />
+          <Detail label="Due" value={event.due_at && formatDateTime(event.due_at, timeZone)} />
+          <Detail label="Completed" value={event.completed_at && formatDateTime(event.completed_at, timeZone)} />
         </dl>
       );
     case "marketing":
       return (
         <dl>
           <Detail label="Attempts" value={event.attempts} />
-          <Detail label="Done" value={event.done_at && formatDateTime(event.done_at)} />
+          <Detail label="Done" value={event.done_at && formatDateTime(event.done_at, timeZone)} />
         </dl>
       );
     case "mail":
       return (
         <dl>
           <Detail label="Subject" value={event.subject} />
-          <Detail label="Sent" value={event.sent_at && formatDateTime(event.sent_at)} />
+          <Detail label="Sent" value={event.sent_at && formatDateTime(event.sent_at, timeZone)} />
         </dl>
       );
   }
 }
 
-export function LeadTimelineList({ events }: { events: readonly LeadTimelineEvent[] }) {
+/** `timeZone`: the operator's (useConsole), passed in so the list renders outside the layout too. */
+export function LeadTimelineList({ events, timeZone }: { events: readonly LeadTimelineEvent[]; timeZone: string }) {
   if (events.length === 0) return <p>Nothing has happened to this lead yet.</p>;
   return (
     <ol className="lead-timeline">
       {events.map((event, index) => (
         <li key={index}>
           <h3>
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time> {title(event)}
+            <time dateTime={event.at}>{formatDateTime(event.at, timeZone)}</time> {title(event)}
           </h3>
-          <Details event={event} />
+          <Details event={event} timeZone={timeZone} />
         </li>
       ))}
     </ol>

@@ -1,41 +1,104 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { LEAD_SEARCH_STATUSES, leadSearchAnswer, type LeadSearchRow } from "#domain/contracts/console-leads.ts";
-import { formatDateTime, getJson, type Failure } from "./leads-api.ts";
+import {
+  LEAD_SEARCH_STATUSES,
+  leadSearchAnswer,
+  leadSearchQuery,
+  type LeadSearchRow,
+} from "#domain/contracts/console-leads.ts";
+import { consoleApi, type ConsoleResult } from "../console-api.ts";
+import { consoleTitle } from "../console-nav.ts";
+import { useConsole } from "../console-session.tsx";
+import { formatDateTime } from "../time.ts";
+import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { AppliedFilters } from "./applied-filters.tsx";
 
-// /console/leads: search by id, e-mail or phone and filter; every criterion lives in the address, so a report's
-// figure can link to the leads behind it (/console/leads?status=sold&source=google&from=...).
+export function meta() {
+  return [{ title: consoleTitle("Leads") }];
+}
 
-const FILTERS = ["q", "from", "to", "status", "buyer", "source"] as const;
+// /console/leads: search by id, e-mail or phone and filter; every criterion lives in the address, so a Today
+// figure links to exactly its leads (/console/leads?stage=sold&from=...&to=...&source=google, built by
+// leadsQueryOf in src/domain/contracts/console-reports.ts, answered by the same search).
+
+/** The address parameters the search takes: the contract's, so a new filter needs no change here. */
+const SEARCH_KEYS = Object.keys(leadSearchQuery.shape) as (keyof typeof leadSearchQuery.shape)[];
+/** A report figure's own parameters, kept as they are when the form refines the search. */
+const REPORT_KEYS = ["stage", "aff_id", "sub_id", "brand", "reason"] as const;
+const PAGE = 50;
+
+type Search = ConsoleResult<{ leads: LeadSearchRow[]; next_cursor: string | null }>;
+
+const money = (cents: number | null) => (cents === null ? "" : `$${(cents / 100).toFixed(2)}`);
 
 export default function LeadsPage() {
-  const [params] = useSearchParams();
-  const [rows, setRows] = useState<LeadSearchRow[] | undefined>();
-  const [next, setNext] = useState<string | null>(null);
-  const [failure, setFailure] = useState<Failure | undefined>();
-  const query = params.toString();
+  const { timeZone } = useConsole();
+  const [params, setParams] = useSearchParams();
+  const [result, setResult] = useState<{ key: string; search: Search } | undefined>();
+  const query = useMemo(() => {
+    const picked: Record<string, string> = { limit: String(PAGE) };
+    for (const key of SEARCH_KEYS) {
+      const value = params.get(key);
+      if (value) picked[key] = value;
+    }
+    return picked;
+  }, [params]);
+  const key = JSON.stringify(query);
 
   useEffect(() => {
-    let live = true;
-    void getJson(`/api/console/leads?${query}`, leadSearchAnswer).then((result) => {
-      if (!live) return;
-      setFailure(result.ok ? undefined : result.failure);
-      setRows(result.ok ? result.data.leads : []);
-      setNext(result.ok ? result.data.next_cursor : null);
+    const controller = new AbortController();
+    void consoleApi.get("/leads", leadSearchAnswer, query, controller.signal).then((search) => {
+      if (!controller.signal.aborted) setResult({ key, search });
     });
-    return () => {
-      live = false;
-    };
-  }, [query]);
+    return () => controller.abort();
+  }, [key, query]);
 
-  const error = (field: string) => failure?.errors?.[field];
-  const nextPage = new URLSearchParams(params);
-  if (next) nextPage.set("cursor", next);
+  const columns = useMemo<ColumnDef<LeadSearchRow, unknown>[]>(
+    () => [
+      {
+        header: "Lead",
+        accessorKey: "id",
+        cell: ({ row }) => <Link to={`/console/leads/${row.original.id}`}>{row.original.id}</Link>,
+      },
+      {
+        header: "Created",
+        accessorKey: "created_at",
+        cell: ({ row }) => (
+          <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at, timeZone)}</time>
+        ),
+      },
+      { header: "Status", accessorKey: "status", cell: ({ row }) => row.original.status.replace("_", " ") },
+      {
+        header: "Amount",
+        accessorKey: "amount",
+        cell: ({ row }) => (row.original.amount === null ? "" : `$${row.original.amount}`),
+      },
+      { header: "State", accessorKey: "state" },
+      { header: "Buyer", accessorKey: "buyer" },
+      { header: "Price", accessorKey: "price_cents", cell: ({ row }) => money(row.original.price_cents) },
+      { header: "Source", accessorKey: "source" },
+    ],
+    [timeZone],
+  );
+
+  const search = result?.key === key ? result.search : undefined;
+  const error = (field: string) => (search && !search.ok ? search.errors[field] : undefined);
+  const fromReport = params.get("stage") !== null;
+  const next = search?.ok ? search.data.next_cursor : null;
+  const page = (cursor: string | null) => {
+    const moved = new URLSearchParams(params);
+    if (cursor) moved.set("cursor", cursor);
+    else moved.delete("cursor");
+    setParams(moved);
+  };
 
   return (
-    <main>
+    <>
       <h1>Leads</h1>
       <Form method="get" role="search" aria-label="Search leads">
+        {REPORT_KEYS.map((k) =>
+          params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} /> : null,
+        )}
         <label>
           Lead id, e-mail or phone
           <input
@@ -46,12 +109,21 @@ export default function LeadsPage() {
           />
         </label>
         {error("q") && <p id="q-error">{error("q")}</p>}
-        <label>
-          From <input type="date" name="from" defaultValue={params.get("from") ?? ""} />
-        </label>
-        <label>
-          To <input type="date" name="to" defaultValue={params.get("to") ?? ""} />
-        </label>
+        {fromReport ? (
+          // A figure's period is two instants, not days: kept as the report gave them.
+          (["from", "to"] as const).map((k) =>
+            params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} /> : null,
+          )
+        ) : (
+          <>
+            <label>
+              From <input type="date" name="from" defaultValue={params.get("from") ?? ""} />
+            </label>
+            <label>
+              To <input type="date" name="to" defaultValue={params.get("to") ?? ""} />
+            </label>
+          </>
+        )}
         <label>
           Status
           <select name="status" defaultValue={params.get("status") ?? ""}>
@@ -70,43 +142,34 @@ export default function LeadsPage() {
           Source <input name="source" defaultValue={params.get("source") ?? ""} />
         </label>
         <button type="submit">Search</button>
-        {FILTERS.some((f) => params.get(f)) && <Link to="/console/leads">Clear</Link>}
       </Form>
-      {failure && !failure.errors && <p role="alert">{failure.message}</p>}
-      {rows && (
-        <table>
-          <caption>{rows.length === 0 ? "No leads match." : "Leads, newest first"}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Lead</th>
-              <th scope="col">Created</th>
-              <th scope="col">Status</th>
-              <th scope="col">Amount</th>
-              <th scope="col">State</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Price</th>
-              <th scope="col">Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <Link to={`/console/leads/${row.id}`}>{row.id}</Link>
-                </td>
-                <td>{formatDateTime(row.created_at)}</td>
-                <td>{row.status.replace("_", " ")}</td>
-                <td>{row.amount === null ? "" : `$${row.amount}`}</td>
-                <td>{row.state}</td>
-                <td>{row.buyer}</td>
-                <td>{row.price_cents === null ? "" : `$${(row.price_cents / 100).toFixed(2)}`}</td>
-                <td>{row.source}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <AppliedFilters params={params} keys={SEARCH_KEYS} timeZone={timeZone} />
+      {search && !search.ok && Object.keys(search.errors).length === 0 && <p role="alert">{search.message}</p>}
+      {search?.ok ? (
+        <DataTable
+          caption={params.get("cursor") ? "Leads, newest first (a later page)" : "Leads, newest first"}
+          columns={columns}
+          rows={search.data.leads}
+          pageSize={PAGE}
+          empty="No leads match."
+        />
+      ) : (
+        !search && <p aria-busy="true">Loading…</p>
       )}
-      {next && <Link to={`/console/leads?${nextPage.toString()}`}>Older leads</Link>}
-    </main>
+      {params.get("cursor") || next ? (
+        <nav aria-label="Pages of leads">
+          {params.get("cursor") ? (
+            <button type="button" onClick={() => page(null)}>
+              First page
+            </button>
+          ) : null}
+          {next ? (
+            <button type="button" onClick={() => page(next)}>
+              Next page
+            </button>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
   );
 }

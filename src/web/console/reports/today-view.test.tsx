@@ -67,7 +67,7 @@ describe("TodayView", () => {
     show(true);
     const sold = screen.getAllByRole("link", { name: "4" })[0]!;
     expect(sold.getAttribute("href")).toBe(
-      `/console/leads?status=sold&from=${encodeURIComponent(span.from)}&to=${encodeURIComponent(span.to)}`,
+      `/console/leads?stage=sold&from=${encodeURIComponent(span.from)}&to=${encodeURIComponent(span.to)}`,
     );
     expect(screen.getByRole("link", { name: "3" }).getAttribute("href")).toContain("reason=duplicate");
     const sourceTable = screen.getByRole("table", { name: "By traffic source" });
