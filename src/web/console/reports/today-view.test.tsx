@@ -65,7 +65,7 @@ describe("TodayView", () => {
     expect(screen.queryAllByRole("link")).toEqual([]);
     cleanup();
     show(true);
-    const sold = screen.getAllByRole("link", { name: "4" })[0]!;
+    const sold = within(screen.getByRole("list", { name: "Figures" })).getByRole("link", { name: "Sold 4" });
     expect(sold.getAttribute("href")).toBe(
       `/console/leads?stage=sold&from=${encodeURIComponent(span.from)}&to=${encodeURIComponent(span.to)}`,
     );

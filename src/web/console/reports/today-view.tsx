@@ -90,12 +90,11 @@ export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSee
       <ul className="report-cards" aria-label="Figures">
         {CARDS.map((card) => (
           <li key={card.key} className="report-card">
-            <span className="report-card__label">{card.label}</span>{" "}
-            <strong className="report-card__value">
-              <FigureLink query={report.queries[card.key]} canSeeLeads={canSeeLeads}>
-                {card.format(report.totals)}
-              </FigureLink>
-            </strong>
+            {/* The whole card is the link, so its name says what the number counts ("Sold 12", not "12"). */}
+            <FigureLink query={report.queries[card.key]} canSeeLeads={canSeeLeads}>
+              <span className="report-card__label">{card.label}</span>{" "}
+              <strong className="report-card__value">{card.format(report.totals)}</strong>
+            </FigureLink>
           </li>
         ))}
       </ul>
