@@ -2,7 +2,7 @@ import { z } from "zod";
 import { buyerSchema } from "../buyers/buyer-schema.ts";
 import { answerOf } from "./envelope.ts";
 
-// The console's buyers (docs/product/lender-network.md#console): the list with today's figures, one buyer's
+// The console's buyers (docs/product/lender-network.md#file-and-console): the list with today's figures, one buyer's
 // configuration and versions, saves, pause and resume, roll back and the test console. Credentials are
 // masked in every answer (src/domain/buyers/buyer-secrets.ts); a masked value sent back keeps the stored one.
 

@@ -24,7 +24,7 @@ import { capsOf, figuresSince, noFigures } from "./buyer-figures.ts";
 import { allBuyers, findBuyer, latestVersions, saveVersion, versionsOf, type ConsoleBuyer } from "./buyer-store.ts";
 import { testBuyer } from "./buyer-test-call.ts";
 
-// The console's buyers API (docs/product/lender-network.md#console). Reads need buyers:read, every change
+// The console's buyers API (docs/product/lender-network.md#file-and-console). Reads need buyers:read, every change
 // buyers:write; credentials are masked in every answer. The registry the auction uses is the one read
 // here (app.buyerRegistry), and it reads the `buyers` table for every auction, so a save is in force for the
 // next one.

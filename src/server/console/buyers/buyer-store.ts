@@ -6,7 +6,7 @@ import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config
 import type { SeedSource } from "../../distribution/auction/buyer-registry.ts";
 import { recordAction, type Actor } from "../audit/audit-log.ts";
 
-// The console's side of the buyers (docs/product/lender-network.md#console): a console save writes the
+// The console's side of the buyers (docs/product/lender-network.md#file-and-console): a console save writes the
 // `buyers` row, which the registry reads for every auction (no restart), and a new buyer_versions row, in
 // one transaction with its audit entry. The audit keeps the changed paths only, never a value, so no
 // credential reaches it in clear.

@@ -7,7 +7,7 @@ import { PING_CLASSES, visibleTo, type LeadDocument } from "../../distribution/a
 import { encodeRequest, mapFields } from "../../distribution/auction/mapping.ts";
 import { sampleFor } from "./sample-lead.ts";
 
-// The console's test of a buyer (docs/product/lender-network.md#console): the sample test lead sent to its
+// The console's test of a buyer (docs/product/lender-network.md#file-and-console): the sample test lead sent to its
 // ping (if it has one) and its post, built and read exactly as an auction builds and reads them (the same
 // mapping, encoding, headers and call), and both exchanges answered whole, credentials masked. Nothing is
 // recorded in buyer_calls: a test is not a sale.

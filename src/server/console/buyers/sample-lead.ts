@@ -1,7 +1,7 @@
 import type { Buyer } from "../../distribution/auction/buyer-config.ts";
 import type { LeadDocument } from "../../distribution/auction/lead-document.ts";
 
-// The person the console's test sends (docs/product/lender-network.md#console): plainly fake, so no buyer
+// The person the console's test sends (docs/product/lender-network.md#file-and-console): plainly fake, so no buyer
 // takes it for an applicant and its values can be shown whole. A test lead (test_mode), a lead id that
 // says so, a 555-01xx phone (reserved for fiction), an SSN starting 000 (never issued), an example.com
 // address, an all-zero account number and a routing number that passes the checksum (a Federal Reserve
