@@ -1,40 +1,15 @@
-import { useState, type TextareaHTMLAttributes } from "react";
-import type { FieldValues } from "react-hook-form";
+import { useState } from "react";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
 import { buyerSavedAnswer } from "#domain/contracts/console-buyers.ts";
 import { US_STATES } from "#domain/options.ts";
-import { useBoundField, type FieldBinding } from "#web/ui/forms/bound-field.ts";
-import { FormField } from "#web/ui/forms/form-field.tsx";
 import { SelectField } from "#web/ui/forms/select-field.tsx";
-import { TextField, type FieldLabelling } from "#web/ui/forms/text-field.tsx";
+import { TextAreaField } from "#web/ui/forms/text-area-field.tsx";
+import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { consoleApi } from "../console-api.ts";
 import { buyerFormSchema, fieldOf, formValuesOf, type BuyerFormValues } from "./buyer-form-schema.ts";
 
 const options = (...values: string[]) => values.map((value) => ({ value, label: value }));
-
-function TextAreaField<V extends FieldValues, Out>(
-  props: FieldBinding<V, Out> & FieldLabelling & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "value">,
-) {
-  const { control, name, label, hint, error, className, ...attributes } = props;
-  const bound = useBoundField({ control, name });
-  return (
-    <FormField label={label} hint={hint} error={bound.error ?? error} className={className}>
-      {(controlProps) => (
-        <textarea
-          {...attributes}
-          {...controlProps}
-          ref={bound.ref}
-          name={bound.name}
-          value={bound.value}
-          onBlur={bound.onBlur}
-          spellCheck={false}
-          onChange={(event) => bound.setValue(event.target.value)}
-        />
-      )}
-    </FormField>
-  );
-}
 
 const CALL_HINT = `fields, answer and optional headers (docs/product/lender-network.md#field-mapping). Credentials show as ${MASKED_SECRET}: leave them so to keep them.`;
 
@@ -97,9 +72,23 @@ export function BuyerForm(props: {
         <SelectField control={c} name="config.protocol" label="Protocol" options={options("json", "form", "xml")} />
         <TextField control={c} name="config.xmlRoot" label="XML root element" hint="Lead unless set" />
         <TextField control={c} name="config.ping.url" label="Ping address" type="url" autoComplete="off" />
-        <TextAreaField control={c} name="json.ping" label="Ping mapping (JSON)" hint={CALL_HINT} rows={8} />
+        <TextAreaField
+          spellCheck={false}
+          control={c}
+          name="json.ping"
+          label="Ping mapping (JSON)"
+          hint={CALL_HINT}
+          rows={8}
+        />
         <TextField control={c} name="config.post.url" label="Post address" type="url" autoComplete="off" />
-        <TextAreaField control={c} name="json.post" label="Post mapping (JSON)" hint={CALL_HINT} rows={10} />
+        <TextAreaField
+          spellCheck={false}
+          control={c}
+          name="json.post"
+          label="Post mapping (JSON)"
+          hint={CALL_HINT}
+          rows={10}
+        />
         <TextField
           control={c}
           name="config.timeoutMs"
@@ -133,7 +122,7 @@ export function BuyerForm(props: {
         />
         <TextField control={c} name="config.timeZone" label="Time zone" hint="America/New_York unless set" />
         <TextField control={c} name="config.duplicateWindowDays" label="Duplicate window (days)" inputMode="numeric" />
-        <TextAreaField control={c} name="json.filters" label="Filters (JSON)" rows={4} />
+        <TextAreaField spellCheck={false} control={c} name="json.filters" label="Filters (JSON)" rows={4} />
         <TextAreaField
           control={c}
           name="json.schedule"
