@@ -124,6 +124,7 @@ export function BuyerForm(props: {
         <TextField control={c} name="config.duplicateWindowDays" label="Duplicate window (days)" inputMode="numeric" />
         <TextAreaField spellCheck={false} control={c} name="json.filters" label="Filters (JSON)" rows={4} />
         <TextAreaField
+          spellCheck={false}
           control={c}
           name="json.schedule"
           label="Opening hours (JSON)"
