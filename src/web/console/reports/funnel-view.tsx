@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { FunnelReport } from "#domain/contracts/console-reports.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { FunnelChart } from "./funnel-chart.tsx";
 import { formatCount, formatRate, formatSeconds } from "./report-format.ts";
 
 type Step = FunnelReport["steps"][number];
@@ -29,6 +30,7 @@ export function FunnelView({ report }: { report: FunnelReport }) {
   return (
     <>
       <p>{formatCount(report.leads)} applications started in this period on this path.</p>
+      <FunnelChart steps={report.steps} />
       <DataTable caption="Steps, in the path's order" columns={columns} rows={report.steps} pageSize={50} />
     </>
   );
