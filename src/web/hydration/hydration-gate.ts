@@ -127,12 +127,27 @@ export async function hydrationGate({
     { once: true },
   );
   // The app could not be fetched (offline, or this page outlived a deploy that replaced its modules): a page whose
-  // taps were held loads again, so they are not silently lost; otherwise the page goes on without the app. A link
-  // within the page has already jumped, so it alone is no reason to load again.
+  // taps were held loads again, so they are not silently lost. A link within the page has already jumped, so it
+  // alone is no reason to load again; links and fields go on working as plain HTML.
+  //
+  // The reach that starts the app (a pointer moving or pressed) often comes before its own click, and a failure
+  // that is quick (offline, a missing module) can come in between: that click found nothing held, and without
+  // the app its button does nothing. So a page that held no tap loads again at its next tap on a button or
+  // submit, which is the tap a person makes when something should happen.
   addEventListener(
     failedEvent,
     () => {
-      if (release().some((action) => !(action instanceof HTMLAnchorElement))) location.reload();
+      if (release().some((action) => !(action instanceof HTMLAnchorElement))) return location.reload();
+      const reloadOnAction = (event: Event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const action = event.type === "submit" ? target : target?.closest("button");
+        if (!action) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        location.reload();
+      };
+      document.addEventListener("click", reloadOnAction, true);
+      document.addEventListener("submit", reloadOnAction, true);
     },
     { once: true },
   );
