@@ -3,7 +3,7 @@ import { NONE, type FunnelQuery, type FunnelReport } from "../../../domain/contr
 import type { Db } from "../../platform/db/database.ts";
 import { PHONE_USER_AGENT } from "./device.ts";
 import { APPLY_MARKS, FUNNEL_STEPS } from "./funnel-steps.ts";
-import { periodBounds, rowsOf } from "./report-period.ts";
+import { periodBounds, reportRowsOf } from "./report-period.ts";
 
 // The funnel (issue 19): for the leads created in the period on one path, per step how many reached it,
 // saved it and left there, and the median time a save took, from the step history (step_events) and the
@@ -52,7 +52,7 @@ export async function funnelReport(db: Db, query: FunnelQuery, now: Date): Promi
   if (query.source !== undefined) {
     conditions.push(sql`coalesce(a.attribution->>'utm_source', l.utm_source, ${NONE}) = ${query.source}`);
   }
-  const rows = await rowsOf<Row>(
+  const rows = await reportRowsOf<Row>(
     db,
     sql`with steps(idx, step, fields) as (values ${values}),
     cohort as (
