@@ -23,7 +23,8 @@ const SEARCH_MS = 100;
 
 type Row = { name: string; p50: number; p95: number; target?: number };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 /** Times `once` RUNS times after two warm-up calls; milliseconds. */
 async function timed(name: string, once: (i: number) => Promise<void>, target?: number): Promise<Row> {
@@ -73,33 +74,26 @@ export async function benchConsole(): Promise<void> {
         await database.db.execute(sql`select id, status, created_at from leads where id = ${seedLeadId(lead())}`);
       }),
     ];
-    for (const period of ["today", "7d", "30d"]) {
-      rows.push(await timed(`Today (${period})`, ask(() => `/api/console/reports/today?period=${period}`), PAGE_MS));
-    }
-    for (const path of ["main", "apply"]) {
-      rows.push(await timed(`Funnel (30d, ${path})`, ask(() => `/api/console/reports/funnel?period=30d&path=${path}`), PAGE_MS));
-    }
-    rows.push(await timed("Funnel (30d, main, phone)", ask(() => "/api/console/reports/funnel?period=30d&device=phone"), PAGE_MS));
-    rows.push(await timed("Leads: search by e-mail", ask(() => `/api/console/leads?q=${seedEmail(lead())}`), SEARCH_MS));
-    rows.push(await timed("Leads: search by lead id", ask(() => `/api/console/leads?q=${seedLeadId(lead())}`), SEARCH_MS));
-    rows.push(await timed("Leads: newest, no filter", ask(() => "/api/console/leads"), PAGE_MS));
-    rows.push(
-      await timed("Leads: sold, from google", ask(() => "/api/console/leads?status=sold&source=google"), PAGE_MS),
-    );
-    rows.push(
-      await timed(
-        "Leads: one buyer's, last week",
-        ask(() => {
-          const from = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-          return `/api/console/leads?buyer=seed-lender-${String(1 + randomInt(20)).padStart(2, "0")}&from=${from}`;
-        }),
-        PAGE_MS,
-      ),
-    );
-    rows.push(await timed("Leads: rejected, last 30 days", ask(() => "/api/console/leads?status=rejected"), PAGE_MS));
-    rows.push(await timed("Lead timeline", ask(() => `/api/console/leads/${seedLeadId(lead())}`), PAGE_MS));
-    rows.push(await timed("Buyers list", ask(() => "/api/console/buyers"), PAGE_MS));
-    rows.push(await timed("Audit log", ask(() => "/api/console/audit"), PAGE_MS));
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const someBuyer = () => `seed-lender-${String(1 + randomInt(20)).padStart(2, "0")}`;
+    const endpoints: [string, () => string, number][] = [
+      ["Today (today)", () => "/api/console/reports/today?period=today", PAGE_MS],
+      ["Today (7d)", () => "/api/console/reports/today?period=7d", PAGE_MS],
+      ["Today (30d)", () => "/api/console/reports/today?period=30d", PAGE_MS],
+      ["Funnel (30d, main)", () => "/api/console/reports/funnel?period=30d&path=main", PAGE_MS],
+      ["Funnel (30d, apply)", () => "/api/console/reports/funnel?period=30d&path=apply", PAGE_MS],
+      ["Funnel (30d, main, phones)", () => "/api/console/reports/funnel?period=30d&device=phone", PAGE_MS],
+      ["Leads: search by e-mail", () => `/api/console/leads?q=${seedEmail(lead())}`, SEARCH_MS],
+      ["Leads: search by lead id", () => `/api/console/leads?q=${seedLeadId(lead())}`, SEARCH_MS],
+      ["Leads: newest, no filter", () => "/api/console/leads", PAGE_MS],
+      ["Leads: sold, from google", () => "/api/console/leads?status=sold&source=google", PAGE_MS],
+      ["Leads: a buyer's, last week", () => `/api/console/leads?buyer=${someBuyer()}&from=${weekAgo}`, PAGE_MS],
+      ["Leads: rejected", () => "/api/console/leads?status=rejected", PAGE_MS],
+      ["Lead timeline", () => `/api/console/leads/${seedLeadId(lead())}`, PAGE_MS],
+      ["Buyers list", () => "/api/console/buyers", PAGE_MS],
+      ["Audit log", () => "/api/console/audit", PAGE_MS],
+    ];
+    for (const [name, url, target] of endpoints) rows.push(await timed(name, ask(url), target));
     await closeApp();
 
     const base = rows[0]!;

@@ -37,7 +37,11 @@ export const USER_AGENTS = {
 
 export const seedBuyerId = (k: number) => `seed-lender-${String(k).padStart(2, "0")}`;
 
-const JSON_ANSWER = { format: "json", success: { path: "result", equals: ["accepted", "bid"] }, price: "price" } as const;
+const JSON_ANSWER = {
+  format: "json",
+  success: { path: "result", equals: ["accepted", "bid"] },
+  price: "price",
+} as const;
 
 /** Buyer `k` (1-based): ping/post, JSON, every fourth a lead buyer, the rest licensed lenders. */
 export function seedBuyer(k: number): Buyer {

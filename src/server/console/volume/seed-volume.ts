@@ -6,14 +6,7 @@ import { personHash } from "../../platform/security/person-hash.ts";
 import { templateHash } from "../../intake/consent/consent-texts.ts";
 import { FUNNEL_STEPS } from "../reports/funnel-steps.ts";
 import { rowsOf } from "../reports/report-period.ts";
-import {
-  brandName,
-  SEED_ID_DIGITS,
-  SEED_ID_PREFIX,
-  seedBuyer,
-  sourceName,
-  USER_AGENTS,
-} from "./seed-shape.ts";
+import { brandName, SEED_ID_DIGITS, SEED_ID_PREFIX, seedBuyer, sourceName, USER_AGENTS } from "./seed-shape.ts";
 
 // Volume for demos and the bench (issue 19, "Scale and speed"; README, "Other commands"): leads that drop out
 // along the funnel with their step history and consent, auctions, the pings and posts of every buyer, and the
@@ -247,4 +240,3 @@ export async function seedVolume(
   await db.execute(sql`analyze`);
   return countSeed(db);
 }
-
