@@ -6,7 +6,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app.ts";
-import { seedEmail, seedLeadId } from "../src/server/console/volume/seed-shape.ts";
+import { SEED_BUYER_PREFIX, seedEmail, seedLeadId } from "../src/server/console/volume/seed-shape.ts";
 import { seedVolume } from "../src/server/console/volume/seed-volume.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
@@ -75,7 +75,7 @@ export async function benchConsole(): Promise<void> {
       }),
     ];
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-    const someBuyer = () => `seed-lender-${String(1 + randomInt(20)).padStart(2, "0")}`;
+    const someBuyer = () => `${SEED_BUYER_PREFIX}${String(1 + randomInt(20)).padStart(2, "0")}`;
     const endpoints: [string, () => string, number][] = [
       ["Today (today)", () => "/api/console/reports/today?period=today", PAGE_MS],
       ["Today (7d)", () => "/api/console/reports/today?period=7d", PAGE_MS],

@@ -35,7 +35,9 @@ export const USER_AGENTS = {
   ],
 };
 
-export const seedBuyerId = (k: number) => `seed-lender-${String(k).padStart(2, "0")}`;
+/** Buyer `k`'s id: this prefix and two digits. */
+export const SEED_BUYER_PREFIX = "seed-lender-";
+const seedBuyerId = (k: number) => `${SEED_BUYER_PREFIX}${String(k).padStart(2, "0")}`;
 
 const JSON_ANSWER = {
   format: "json",

@@ -6,7 +6,15 @@ import { personHash } from "../../platform/security/person-hash.ts";
 import { templateHash } from "../../intake/consent/consent-texts.ts";
 import { FUNNEL_STEPS } from "../reports/funnel-steps.ts";
 import { rowsOf } from "../reports/report-period.ts";
-import { brandName, SEED_ID_DIGITS, SEED_ID_PREFIX, seedBuyer, sourceName, USER_AGENTS } from "./seed-shape.ts";
+import {
+  brandName,
+  SEED_BUYER_PREFIX,
+  SEED_ID_DIGITS,
+  SEED_ID_PREFIX,
+  seedBuyer,
+  sourceName,
+  USER_AGENTS,
+} from "./seed-shape.ts";
 
 // Volume for demos and the bench (issue 19, "Scale and speed"; README, "Other commands"): leads that drop out
 // along the funnel with their step history and consent, auctions, the pings and posts of every buyer, and the
@@ -159,7 +167,7 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
         where rnk <= 4
       ) w
       where win is null or rnk <= win`);
-    const buyerId = (b: ReturnType<typeof sql>) => sql`'seed-lender-' || lpad(${b}::text, 2, '0')`;
+    const buyerId = (b: ReturnType<typeof sql>) => sql`${SEED_BUYER_PREFIX}::text || lpad(${b}::text, 2, '0')`;
     await tx.execute(sql`insert into buyer_calls (lead_id, buyer_id, kind, state, http_status, latency_ms,
         price_cents, reason, created_at, finished_at)
       select id, ${buyerId(sql`b`)}, 'ping', state, case when state = 'error' then null else 200 end, latency,
@@ -210,7 +218,7 @@ async function countSeed(db: Db): Promise<SeedCounts> {
       (select count(*) from auctions where lead_id ${seeded}) as auctions,
       (select count(*) from buyer_calls where lead_id ${seeded}) as buyer_calls,
       (select count(*) from lead_search_hashes where lead_id ${seeded}) as lead_search_hashes,
-      (select count(*) from buyers where id like 'seed-lender-%') as buyers`,
+      (select count(*) from buyers where id like ${`${SEED_BUYER_PREFIX}%`}) as buyers`,
   );
   if (!row) throw new Error("no counts");
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as SeedCounts;
