@@ -2,8 +2,8 @@
 // Chromium (funnel-screens.ts); step-update throughput and p99 latency
 // against a Fastify hello-world route measured in the same run, on the embedded database and (when
 // reachable) on PostgreSQL; and the lender auction (auction.ts). Ratios, not absolute numbers, are what to
-// compare across machines: the load generator shares the 2 cores with the server. BENCH_ONLY=landing, web,
-// server or auction runs one part.
+// compare across machines: the load generator shares the 2 cores with the server. The console's read
+// endpoints at volume on PostgreSQL (console.ts). BENCH_ONLY=landing, web, server, auction or console runs one part.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,6 +16,7 @@ import { randomSecrets } from "../tests/helpers/test-app.ts";
 import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 import { benchAuction } from "./auction.ts";
+import { benchConsole } from "./console.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
 import { benchLandingLighthouse } from "./landing-lighthouse.ts";
 
@@ -128,13 +129,14 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !["landing", "web", "server", "auction"].includes(only)) {
-  console.error(`BENCH_ONLY must be landing, web, server or auction (got ${only})`);
+if (only !== undefined && !["landing", "web", "server", "auction", "console"].includes(only)) {
+  console.error(`BENCH_ONLY must be landing, web, server, auction or console (got ${only})`);
   process.exit(1);
 }
 if (only === undefined || only === "landing") await benchLandingLighthouse();
 if (only === undefined || only === "web") await benchFunnelScreens();
 if (only === undefined || only === "auction") await benchAuction();
+if (only === undefined || only === "console") await benchConsole();
 if (only !== undefined && only !== "server") process.exit(0);
 
 const base = await baseline();

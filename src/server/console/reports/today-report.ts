@@ -9,7 +9,7 @@ import {
 } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
-import { localDay, periodBounds, rowsOf } from "./report-period.ts";
+import { localDay, periodBounds, reportRowsOf } from "./report-period.ts";
 
 // Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The
 // definitions are the contract's (figuresSchema in src/domain/contracts/console-reports.ts). One query
@@ -174,7 +174,7 @@ async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Prom
     query.brand !== undefined ? sql`brand = ${query.brand}` : undefined,
   ].filter((x) => x !== undefined);
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  const rows = await rowsOf<Cell>(
+  const rows = await reportRowsOf<Cell>(
     db,
     sql`with ids as (
       select l.id as lead_id from leads l where ${inPeriod(sql`l.created_at`)}

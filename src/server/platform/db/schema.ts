@@ -111,7 +111,13 @@ export const stepEvents = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [index("step_events_lead_idx").on(t.leadId, t.createdAt)],
+  (t) => [
+    index("step_events_lead_idx").on(t.leadId, t.createdAt),
+    // The funnel tells the /apply/* path by a step-18 save (src/server/console/reports/funnel-steps.ts).
+    index("step_events_apply_mark_idx")
+      .on(t.leadId)
+      .where(sql`step = 18`),
+  ],
 );
 
 // Consent evidence (docs/product/security-and-privacy.md): which text, by version and hash, was shown where and when.
@@ -132,7 +138,8 @@ export const consentRecords = pgTable(
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
-  (t) => [index("consent_records_lead_idx").on(t.leadId)],
+  // (lead, id): a lead's first consent, where Today reads the brand (src/server/console/reports/today-report.ts).
+  (t) => [index("consent_records_lead_idx").on(t.leadId, t.id)],
 );
 
 // Unsubscribe and do-not-sell requests. `dedupeKey` makes the same request sent twice one request.
@@ -302,6 +309,8 @@ export const auctions = pgTable(
     index("auctions_phone_hash_idx").on(t.phoneHash, t.createdAt),
     index("auctions_ssn_hash_idx").on(t.ssnHash, t.createdAt),
     index("auctions_pending_idx").on(t.status, t.leaseUntil),
+    // The console's reports count submissions by when they came (src/server/console/reports/today-report.ts).
+    index("auctions_created_idx").on(t.createdAt),
   ],
 );
 
@@ -331,7 +340,10 @@ export const buyerCalls = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("buyer_calls_lead_idx").on(t.leadId),
+    // A lead's calls, and Today's bids and posts per lead read from the index alone.
+    index("buyer_calls_lead_idx").on(t.leadId, t.kind, t.state, t.buyerId),
+    // The buyers' figures since the start of the day (src/server/console/buyers/buyer-figures.ts).
+    index("buyer_calls_created_idx").on(t.createdAt),
     index("buyer_calls_buyer_idx").on(t.buyerId, t.kind, t.state, t.createdAt),
     uniqueIndex("buyer_calls_one_post_in_flight")
       .on(t.leadId)

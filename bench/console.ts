@@ -1,0 +1,118 @@
+// BENCH_ONLY=console: the operator console's read endpoints at volume on PostgreSQL (issue 19, "Scale and
+// speed"). A database of its own on the local server, filled by the seed (npm run seed:volume; BENCH_CONSOLE_LEADS
+// leads, 500,000 unless set), then each endpoint asked in turn through the real app, signed in as an owner,
+// beside a plain indexed select of one lead by id measured in the same run. Targets: p95 within 300 ms for a
+// page's answer, 100 ms for a lead search.
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../src/server/app.ts";
+import { SEED_BUYER_PREFIX, seedEmail, seedLeadId } from "../src/server/console/volume/seed-shape.ts";
+import { seedVolume } from "../src/server/console/volume/seed-volume.ts";
+import { loadConfig } from "../src/server/platform/config/config.ts";
+import { openDatabase } from "../src/server/platform/db/database.ts";
+import { signInAs } from "../tests/helpers/console-session.ts";
+import { GENEROUS_RATE_LIMITS } from "../tests/helpers/generous-rate-limits.ts";
+import { randomSecrets } from "../tests/helpers/test-app.ts";
+import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
+
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const LEADS = Number(process.env.BENCH_CONSOLE_LEADS ?? 500_000);
+const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 40);
+const PAGE_MS = 300;
+const SEARCH_MS = 100;
+
+type Row = { name: string; p50: number; p95: number; target?: number };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+/** Times `once` RUNS times after two warm-up calls; milliseconds. */
+async function timed(name: string, once: (i: number) => Promise<void>, target?: number): Promise<Row> {
+  await once(-1);
+  await once(-2);
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await once(i);
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  return { name, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95), target };
+}
+
+export async function benchConsole(): Promise<void> {
+  const fresh = await createPostgresDatabase(ADMIN_URL, { prefix: "bench_console" });
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
+  let closing = () => database.close();
+  try {
+    await database.migrate();
+    const secrets = randomSecrets();
+    const started = Date.now();
+    const counts = await seedVolume(database.db, secrets.tokenSecret, { leads: LEADS }, (done, total) => {
+      if (done === total || done % 100_000 < 25_000) console.log(`  seeded ${done} of ${total} leads`);
+    });
+    const seedSeconds = Math.round((Date.now() - started) / 1000);
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...GENEROUS_RATE_LIMITS });
+    const app = await buildApp({ config, database, secrets });
+    await app.ready();
+    // Closing the app closes its database too.
+    let appOpen = true;
+    const closeApp = async () => {
+      if (appOpen) await app.close();
+      appOpen = false;
+    };
+    closing = closeApp;
+    const owner = await signInAs({ app, database, config, secrets, logs: () => "" }, "owner");
+    const lead = () => 1 + randomInt(LEADS);
+    const ask = (url: () => string) => async () => {
+      const res = await app.inject({ method: "GET", url: url(), headers: owner.read });
+      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
+    };
+
+    const rows: Row[] = [
+      await timed("baseline: select a lead by id", async () => {
+        await database.db.execute(sql`select id, status, created_at from leads where id = ${seedLeadId(lead())}`);
+      }),
+    ];
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const someBuyer = () => `${SEED_BUYER_PREFIX}${String(1 + randomInt(20)).padStart(2, "0")}`;
+    const endpoints: [string, () => string, number][] = [
+      ["Today (today)", () => "/api/console/reports/today?period=today", PAGE_MS],
+      ["Today (7d)", () => "/api/console/reports/today?period=7d", PAGE_MS],
+      ["Today (30d)", () => "/api/console/reports/today?period=30d", PAGE_MS],
+      ["Funnel (30d, main)", () => "/api/console/reports/funnel?period=30d&path=main", PAGE_MS],
+      ["Funnel (30d, apply)", () => "/api/console/reports/funnel?period=30d&path=apply", PAGE_MS],
+      ["Funnel (30d, main, phones)", () => "/api/console/reports/funnel?period=30d&device=phone", PAGE_MS],
+      ["Leads: search by e-mail", () => `/api/console/leads?q=${seedEmail(lead())}`, SEARCH_MS],
+      ["Leads: search by lead id", () => `/api/console/leads?q=${seedLeadId(lead())}`, SEARCH_MS],
+      ["Leads: newest, no filter", () => "/api/console/leads", PAGE_MS],
+      ["Leads: sold, from google", () => "/api/console/leads?status=sold&source=google", PAGE_MS],
+      ["Leads: a buyer's, last week", () => `/api/console/leads?buyer=${someBuyer()}&from=${weekAgo}`, PAGE_MS],
+      ["Leads: rejected", () => "/api/console/leads?status=rejected", PAGE_MS],
+      ["Lead timeline", () => `/api/console/leads/${seedLeadId(lead())}`, PAGE_MS],
+      ["Buyers list", () => "/api/console/buyers", PAGE_MS],
+      ["Audit log", () => "/api/console/audit", PAGE_MS],
+    ];
+    for (const [name, url, target] of endpoints) rows.push(await timed(name, ask(url), target));
+    await closeApp();
+
+    const base = rows[0]!;
+    const ms = (v: number) => v.toFixed(1);
+    console.log(
+      `\nConsole at volume on PostgreSQL: ${counts.leads} leads, ${counts.step_events} step events, ${counts.auctions} ` +
+        `auctions, ${counts.buyer_calls} buyer calls, seeded in ${seedSeconds} s. ${RUNS} requests each, one at a ` +
+        `time, through the app (inject), after two warm-up requests.\n`,
+    );
+    console.log("| endpoint | p50 ms | p95 ms | p95 vs baseline | target p95 | within |");
+    console.log("|---|---|---|---|---|---|");
+    for (const r of rows) {
+      const within = r.target === undefined ? "" : r.p95 <= r.target ? "yes" : "NO";
+      console.log(
+        `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${(r.p95 / base.p95).toFixed(1)} | ${r.target ?? ""} | ${within} |`,
+      );
+    }
+  } finally {
+    await closing();
+    await fresh.drop();
+  }
+}

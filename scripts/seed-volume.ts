@@ -1,0 +1,43 @@
+// Seeded volume for demos and the bench: `npm run seed:volume -- [--leads 500000] [--days 90] [--buyers 20]
+// [--sources 10] [--brands 2]` (README, "Other commands"). Fills the configured database (DATABASE_URL's
+// PostgreSQL, else DATA_DIR's embedded one: stop the server first) and replaces an earlier seed.
+import { parseArgs } from "node:util";
+import { SEED_DEFAULTS, seedVolume, type SeedOptions } from "../src/server/console/volume/seed-volume.ts";
+import { loadConfig } from "../src/server/platform/config/config.ts";
+import { openDatabase } from "../src/server/platform/db/database.ts";
+import { loadSecrets } from "../src/server/platform/security/secrets.ts";
+
+const { values } = parseArgs({
+  options: Object.fromEntries(Object.keys(SEED_DEFAULTS).map((k) => [k, { type: "string" as const }])),
+});
+const options: Partial<SeedOptions> = {};
+for (const [key, value] of Object.entries(values)) {
+  const n = Number(value);
+  if (!Number.isInteger(n)) {
+    console.error(`--${key} must be a whole number (got ${String(value)})`);
+    process.exit(1);
+  }
+  options[key as keyof SeedOptions] = n;
+}
+
+const config = loadConfig();
+const secrets = await loadSecrets({
+  env: config.env,
+  dataDir: config.dataDir,
+  piiKeys: config.piiEncryptionKeys,
+  piiCurrentKeyId: config.piiEncryptionKeyId,
+  tokenSecret: config.tokenSecret,
+});
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
+await database.migrate();
+const started = Date.now();
+try {
+  const counts = await seedVolume(database.db, secrets.tokenSecret, options, (done, total) =>
+    console.log(`${done} of ${total} leads (${Math.round((Date.now() - started) / 1000)} s)`),
+  );
+  console.log(`Seeded in ${Math.round((Date.now() - started) / 1000)} s:`, counts);
+} finally {
+  await database.close();
+}
