@@ -81,12 +81,25 @@ describe("the operator console", () => {
     );
     expect(await nav.getByRole("link").allTextContents()).not.toEqual(expect.arrayContaining(["Privacy requests"]));
     expect(await nav.getByRole("link").allTextContents()).not.toEqual(expect.arrayContaining(["Operators"]));
-    const refused = await page.evaluate(async () => (await fetch("/api/console/operators")).status);
-    expect(refused).toBe(403);
-    // The browser reports the two refusals this test asked for (the wrong password, the analyst's call), nothing else.
+    // Through the API too, with the analyst's own CSRF token: no operators, no leads, no buyer changes.
+    const refused = await page.evaluate(async () => {
+      const session = (await (await fetch("/api/console/session")).json()) as { data: { csrf_token: string } };
+      const change = await fetch("/api/console/buyers", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": session.data.csrf_token },
+        body: JSON.stringify({ config: { id: "analyst-made" } }),
+      });
+      return [
+        (await fetch("/api/console/operators")).status,
+        (await fetch("/api/console/leads?q=ana.lyst%40loanpath.test")).status,
+        change.status,
+      ];
+    });
+    expect(refused).toEqual([403, 403, 403]);
+    // The browser reports the refusals this test asked for (the wrong password, the analyst's calls), nothing else.
     expect(problems).toEqual([
       "console: Failed to load resource: the server responded with a status of 401 (Unauthorized)",
-      "console: Failed to load resource: the server responded with a status of 403 (Forbidden)",
+      ...Array(3).fill("console: Failed to load resource: the server responded with a status of 403 (Forbidden)"),
     ]);
     await context.close();
   });

@@ -85,6 +85,15 @@ describe("console sign-in and access", () => {
       payload: { email: "new@loanpath.test", name: "New", role: "owner" },
     });
     expect(create.statusCode).toBe(403);
+    // Refused before its body is read: no 400 describing what the schema wants.
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/console/operators",
+      headers: analyst.write,
+      payload: { email: "not an address" },
+    });
+    expect(malformed.statusCode).toBe(403);
+    expect(malformed.json()).toEqual({ status: 403, message: NOT_ALLOWED });
   });
 
   it("refuses a change without the session's CSRF token, or posted from another site", async () => {

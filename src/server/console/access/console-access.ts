@@ -48,7 +48,8 @@ export function registerConsoleAccess(app: FastifyInstance, deps: { config: Conf
     if (!route.config?.access) throw new Error(`console route ${route.method} ${route.url} states no access`);
   });
 
-  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before the body is validated: a request without the right gets 403, never a 400 that describes the schema.
+  app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config.access!;
     const safe = request.method === "GET" || request.method === "HEAD";
     // No page of another site, nor a sandboxed frame, may post to the console, signed in or not.
