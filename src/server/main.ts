@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./platform/config/config.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import { simulatedBuyers, startSimulator, type Simulator } from "./distribution/lenders-sim/simulator.ts";
 import { loadSecrets, SecretsError } from "./platform/security/secrets.ts";
+import { consoleIsServed } from "./console/console-host.ts";
 import { BuyerConfigError } from "./distribution/auction/buyer-config.ts";
 import { readBuyersFile } from "./distribution/auction/buyer-registry.ts";
 
@@ -86,6 +87,12 @@ async function main() {
       database: database.driver,
       dataDir: config.databaseUrl ? undefined : config.dataDir,
       simulatedLenders: simulator?.url,
+      // Where the operator console answers (docs/decisions/0034-operator-console.md), or that it is off.
+      console: config.console.host
+        ? `https://${config.console.host}/console`
+        : consoleIsServed(config)
+          ? `http://localhost:${config.port}/console`
+          : "off (set CONSOLE_HOST)",
     },
     `Loanpath is ready on http://localhost:${config.port}`,
   );
