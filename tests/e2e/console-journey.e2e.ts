@@ -104,6 +104,7 @@ describe("the operator's first day", () => {
     // The operator finds the lead by its e-mail and reads the sale in its timeline.
     const row = await findByEmail(page, first.email);
     expect(await row.textContent()).toContain("journey");
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await row.getByRole("link").click();
     await page.getByRole("heading", { name: "Timeline" }).waitFor();
     const timeline = (await page.locator("main").textContent()) ?? "";
