@@ -492,3 +492,34 @@ export const leadSearchHashes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hash, t.leadId] }), index("lead_search_hashes_lead_idx").on(t.leadId)],
 );
+
+// The Today report's counts per 15-minute UTC bucket (console/reports/today-rollup.ts): one row per bucket, side
+// (a lead's start or its submission) and every dimension the report splits or filters by. Fifteen minutes so any
+// operator's day, +5:30 and +5:45 included, is a whole number of buckets. Rebuilt, never updated in place.
+export const todayRollup = pgTable(
+  "today_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // True: leads started (created) in the bucket. False: leads submitted in it (their auction's creation).
+    started: boolean("started").notNull(),
+    status: text("status"),
+    reason: text("reason"),
+    source: text("source").notNull(),
+    affId: text("aff_id").notNull(),
+    subId: text("sub_id").notNull(),
+    brand: text("brand").notNull(),
+    n: integer("n").notNull(),
+    sent: integer("sent").notNull(),
+    bids: integer("bids").notNull(),
+    postsAfterBid: integer("posts_after_bid").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+    redirected: integer("redirected").notNull(),
+  },
+  (t) => [index("today_rollup_bucket_idx").on(t.bucket)],
+);
+
+// How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.
+export const rollupCoverage = pgTable("rollup_coverage", {
+  name: text("name").primaryKey(),
+  coveredTo: timestamp("covered_to", { withTimezone: true }).notNull(),
+});
