@@ -15,7 +15,12 @@ import { bucketFloor, rebuildTodayRollup, rollupCoveredTo, SETTLE_MS } from "./t
 const HOUR = 3_600_000;
 const NOW = new Date("2026-06-15T12:07:00Z");
 const ZONES = ["America/New_York", "Asia/Kolkata", "Asia/Kathmandu"];
-const FILTERS: Omit<TodayQuery, "period" | "tz">[] = [{}, { source: "google" }, { aff_id: "A1" }, { brand: "Cashbridge" }];
+const FILTERS: Omit<TodayQuery, "period" | "tz">[] = [
+  {},
+  { source: "google" },
+  { aff_id: "A1" },
+  { brand: "Cashbridge" },
+];
 const SOURCES = ["google", "facebook", null];
 const BRANDS = ["Loanpath", "Cashbridge", null];
 
@@ -96,13 +101,15 @@ beforeAll(async () => {
   // only after the last rebuild's mark.
   for (let i = 0; i < 240; i++) {
     const minutes = i % 2 === 0 ? 2 * 24 * 60 : 35 * 24 * 60;
-    const created = new Date(NOW.getTime() - Math.floor((((i * 919) % 1000) / 1000) * minutes) * 60_000 - (i % 7) * 13_000);
+    const created = new Date(
+      NOW.getTime() - Math.floor((((i * 919) % 1000) / 1000) * minutes) * 60_000 - (i % 7) * 13_000,
+    );
     const id = `roll-${i}`;
     await writeLead(id, created, i);
     if (i % 5 === 0) continue;
     const delay = i % 11 === 0 ? 50 * HOUR : (i % 9) * 20 * 60_000;
     const at = new Date(Math.min(created.getTime() + delay, NOW.getTime() - 1_000));
-    await writeAuction(id, at, i, (["accepted", "rejected", "pending"] as const)[i % 3]);
+    await writeAuction(id, at, i, (["accepted", "rejected", "pending"] as const)[i % 3]!);
   }
   // Rolled up before they change (the last test): a lead not yet submitted, and one whose auction is pending.
   await writeLead("late-start", new Date(NOW.getTime() - 72 * HOUR), 0);
@@ -124,7 +131,9 @@ describe("the Today rollup", () => {
   it("rolls up the settled buckets and, with the raw tail, agrees with the raw rows", async () => {
     const first = await rebuildTodayRollup(db(), NOW);
     expect(first.buckets).toBeGreaterThan(100);
-    expect((await rollupCoveredTo(db()))?.toISOString()).toBe(new Date(bucketFloor(NOW.getTime() - SETTLE_MS)).toISOString());
+    expect((await rollupCoveredTo(db()))?.toISOString()).toBe(
+      new Date(bucketFloor(NOW.getTime() - SETTLE_MS)).toISOString(),
+    );
     const total = await rolledUp();
     expect(total).toBeGreaterThan(200);
     await expectSameAsRaw(NOW);
