@@ -10,7 +10,8 @@ import {
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { localDay, periodBounds, rowsOf } from "./report-period.ts";
-import { bucketCeil, rollupCoveredTo } from "./today-rollup.ts";
+import { bucketCeil } from "./rollup-buckets.ts";
+import { rollupCoveredTo } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
 
 // Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The

@@ -6,7 +6,8 @@ import type { Database } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
 import { rowsOf } from "./report-period.ts";
 import { rawTodayReport, todayReport } from "./today-report.ts";
-import { bucketFloor, rebuildTodayRollup, rollupCoveredTo, SETTLE_MS } from "./today-rollup.ts";
+import { bucketFloor, SETTLE_MS } from "./rollup-buckets.ts";
+import { rebuildTodayRollup, rollupCoveredTo } from "./today-rollup.ts";
 
 // The Today report read from the rollup and the raw tail equals the report counted from the raw rows alone, for
 // every figure, breakdown and day, in zones a whole, a half and three quarters of an hour off UTC; and a lead that

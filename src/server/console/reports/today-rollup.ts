@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
+import { bucketFloor, bucketOf, coveredTo, REBUILD_SPAN_MS, SETTLE_MS, setCoveredTo } from "./rollup-buckets.ts";
 import { callCountsOf } from "./today-sums.ts";
 
 // The Today report's rollup (issue 19, "Scale and speed"): the report's cells per 15-minute UTC bucket, in
@@ -14,39 +15,9 @@ import { callCountsOf } from "./today-sums.ts";
 // (today-report.ts) reads the buckets before the mark, the raw rows after it, and moves a lead whose auction came
 // after the mark from the dimensions it was rolled up with to its auction's.
 
-export const BUCKET_MS = 15 * 60 * 1000;
-
-/**
- * How long after a bucket ends before the rollup counts it. A lead's figures change after its submission while the
- * auction runs (AUCTION_BUDGET_MS, at most 10 minutes, config.ts), its buyer calls finish and its redirect comes
- * (seconds after the decision); two hours leaves room for an auction the sweeper has to run again.
- */
-export const SETTLE_MS = 2 * 60 * 60 * 1000;
-
-/**
- * How far back each regular rebuild reaches before the last mark: a day, so a late change inside it (a late
- * auction, a crashed run picked up again) is counted again.
- */
-export const REBUILD_SPAN_MS = 26 * 60 * 60 * 1000;
-
 const COVERAGE = "today";
 /** Any fixed number: the advisory lock that keeps rebuilds of this rollup one at a time. */
 const LOCK_KEY = 19_015;
-
-export const bucketFloor = (ms: number) => Math.floor(ms / BUCKET_MS) * BUCKET_MS;
-export const bucketCeil = (ms: number) => Math.ceil(ms / BUCKET_MS) * BUCKET_MS;
-
-/** The start of a timestamp's 15-minute UTC bucket, in SQL. */
-const bucketOf = (column: SQL) => sql`to_timestamp(floor(extract(epoch from ${column}) / 900) * 900)`;
-
-/** The rollup's coverage mark, or null before the first rebuild. */
-export async function rollupCoveredTo(db: Db): Promise<Date | null> {
-  const [row] = await rowsOf<{ ms: number | string }>(
-    db,
-    sql`select extract(epoch from covered_to)::float8 * 1000 as ms from rollup_coverage where name = ${COVERAGE}`,
-  );
-  return row === undefined ? null : new Date(Number(row.ms));
-}
 
 /**
  * Rebuilds the buckets from `spanMs` before the last mark (all of them on the first rebuild, or when `spanMs` is
@@ -63,7 +34,7 @@ export async function rebuildTodayRollup(
     const t = tx as unknown as Db;
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-    const covered = await rollupCoveredTo(t);
+    const covered = await coveredTo(t, COVERAGE);
     const start =
       spanMs === null || covered === null
         ? null
@@ -109,8 +80,10 @@ export async function rebuildTodayRollup(
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,
     );
-    await tx.execute(sql`insert into rollup_coverage (name, covered_to) values (${COVERAGE}, ${mark}::timestamptz)
-      on conflict (name) do update set covered_to = excluded.covered_to`);
+    await setCoveredTo(t, COVERAGE, mark);
     return { buckets: Number(inserted[0]?.buckets ?? 0) };
   });
 }
+
+/** The Today rollup's coverage mark, or null before its first rebuild. */
+export const rollupCoveredTo = (db: Db) => coveredTo(db, COVERAGE);

@@ -113,6 +113,8 @@ export const stepEvents = pgTable(
   },
   (t) => [
     index("step_events_lead_idx").on(t.leadId, t.createdAt),
+    // The funnel's rollup finds the saves since its mark by time (console/reports/funnel-rollup.ts).
+    index("step_events_created_idx").on(t.createdAt),
     // The funnel tells the /apply/* path by a step-18 save (src/server/console/reports/funnel-steps.ts).
     index("step_events_apply_mark_idx")
       .on(t.leadId)
@@ -516,6 +518,24 @@ export const todayRollup = pgTable(
     redirected: integer("redirected").notNull(),
   },
   (t) => [index("today_rollup_bucket_idx").on(t.bucket)],
+);
+
+// The funnel's figures per 15-minute UTC bucket of the leads' creation (console/reports/funnel-rollup.ts): per path,
+// device and source, the cohort, the furthest step, the saves per step and a histogram of each step's seconds (bin).
+export const funnelRollup = pgTable(
+  "funnel_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    path: text("path").notNull(),
+    device: text("device").notNull(),
+    source: text("source").notNull(),
+    // "cohort" (idx and bin -1), "furthest" (idx: the furthest step saved), "saved" (idx), "seconds" (idx, bin).
+    kind: text("kind").notNull(),
+    idx: integer("idx").notNull(),
+    bin: integer("bin").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("funnel_rollup_bucket_idx").on(t.bucket)],
 );
 
 // How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.
