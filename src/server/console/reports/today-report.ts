@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   leadsQueryOf,
   NONE,
@@ -9,9 +9,9 @@ import {
 } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
-import { localDay, periodBounds, rowsOf } from "./report-period.ts";
-import { bucketCeil } from "./rollup-buckets.ts";
-import { rollupCoveredTo } from "./today-rollup.ts";
+import { localDay, periodBounds, rowsOf, type PeriodBounds } from "./report-period.ts";
+import { BUCKET_MS, bucketCeil } from "./rollup-buckets.ts";
+import { blocksOf, rollupCoveredTo } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
 
 // Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The
@@ -227,24 +227,55 @@ async function rawCells(db: Db, query: TodayQuery, from: Date, to: Date): Promis
   );
 }
 
-/** The rolled-up cells of whole buckets in [from, to): a bucket's local day is its start's (see BUCKET_MS). */
-async function rolledUpCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
-  const day = sql`(r.bucket at time zone ${query.tz})::date`;
+const sums = sql`sum(r.n)::int as n, sum(r.sent)::int as sent, sum(r.bids)::int as bids,
+  sum(r.posts_after_bid)::int as posts_after_bid, sum(r.revenue_cents)::int8 as revenue_cents,
+  sum(r.redirected)::int as redirected`;
+
+/**
+ * The rolled-up cells of whole buckets in [from, to). Each local day is tiled by the rollup's aligned blocks
+ * (blocksOf); a zone whose midnight is not on a bucket start (none today) reads the single buckets, each in the day of
+ * its start.
+ */
+async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Date, to: Date): Promise<Cell[]> {
+  const starts = await rowsOf<{ day: string; ms: number | string }>(
+    db,
+    sql`select d as day, extract(epoch from (d::date::timestamp at time zone ${query.tz}))::float8 * 1000 as ms
+      from unnest(${`{${[...days, "next"].join(",")}}`}::text[]) with ordinality as x(d, k)
+      where d <> 'next' order by k`,
+  );
+  const bounds = starts.map((s) => Number(s.ms));
+  const aligned = bounds.every((ms) => ms % BUCKET_MS === 0);
+  const outer = (inner: SQL) => sql`select case when started then day end as started_day,
+      case when not started then day end as completed_day,
+      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected
+    from (${inner}) x ${narrowing(query)}`;
+  if (!aligned) {
+    return numeric(
+      await rowsOf<Cell>(
+        db,
+        outer(sql`select ${localDay(sql`r.bucket`, query.tz)} as day, r.started, r.status, r.reason, r.source,
+          r.aff_id, r.sub_id, r.brand, ${sums}
+        from today_rollup r
+        where r.span = 1 and r.bucket >= ${from.toISOString()}::timestamptz and r.bucket < ${to.toISOString()}::timestamptz
+        group by 1, 2, 3, 4, 5, 6, 7, 8`),
+      ),
+    );
+  }
+  const blocks = starts.flatMap((s, k) => {
+    const start = Math.max(bounds[k]!, from.getTime());
+    const end = Math.min(bounds[k + 1] ?? Number.POSITIVE_INFINITY, to.getTime());
+    return start < end
+      ? blocksOf(start, end).map((b) => ({ span: b.span, bucket: new Date(b.bucket).toISOString(), day: s.day }))
+      : [];
+  });
+  if (blocks.length === 0) return [];
   return numeric(
     await rowsOf<Cell>(
       db,
-      sql`select case when started then to_char(day, 'YYYY-MM-DD') end as started_day,
-        case when not started then to_char(day, 'YYYY-MM-DD') end as completed_day,
-        status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected
-      from (
-        select ${day} as day, r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand,
-          sum(r.n)::int as n, sum(r.sent)::int as sent, sum(r.bids)::int as bids,
-          sum(r.posts_after_bid)::int as posts_after_bid, sum(r.revenue_cents)::int8 as revenue_cents,
-          sum(r.redirected)::int as redirected
-        from today_rollup r
-        where r.bucket >= ${from.toISOString()}::timestamptz and r.bucket < ${to.toISOString()}::timestamptz
-        group by 1, 2, 3, 4, 5, 6, 7, 8
-      ) x ${narrowing(query)}`,
+      outer(sql`select v.day, r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand, ${sums}
+        from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz, day text)
+        join today_rollup r on r.span = v.span and r.bucket = v.bucket
+        group by 1, 2, 3, 4, 5, 6, 7, 8`),
     ),
   );
 }
@@ -293,7 +324,8 @@ function merged(cells: Cell[]): Cell[] {
  * and a first part-bucket in a zone whose midnight is not on one) from the raw rows, all read in one snapshot so a
  * rebuild committing meanwhile is seen entirely or not at all.
  */
-async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
+async function todayCells(db: Db, query: TodayQuery, bounds: PeriodBounds): Promise<Cell[]> {
+  const { from, to, days } = bounds;
   return db.transaction(
     async (tx) => {
       const t = tx as unknown as Db;
@@ -304,7 +336,7 @@ async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Prom
       if (mark <= first) return rawCells(t, query, from, to);
       const cells = [
         ...(first > from.getTime() ? await rawCells(t, query, from, new Date(first)) : []),
-        ...(await rolledUpCells(t, query, new Date(first), new Date(mark))),
+        ...(await rolledUpCells(t, query, days, new Date(first), new Date(mark))),
         ...(await rawCells(t, query, new Date(mark), to)),
         ...(await lateSubmissionCells(t, query, new Date(first), new Date(mark))),
       ];
@@ -316,7 +348,7 @@ async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Prom
 
 export async function todayReport(db: Db, query: TodayQuery, now: Date): Promise<TodayReport> {
   const bounds = await periodBounds(db, query.period, query.tz, now);
-  return summarise(await todayCells(db, query, bounds.from, bounds.to), bounds, query);
+  return summarise(await todayCells(db, query, bounds), bounds, query);
 }
 
 /** The report from the raw rows alone, as it was before the rollup: what the rollup's tests compare it with. */

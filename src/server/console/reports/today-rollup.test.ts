@@ -7,7 +7,7 @@ import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/s
 import { rowsOf } from "./report-period.ts";
 import { rawTodayReport, todayReport } from "./today-report.ts";
 import { bucketFloor, SETTLE_MS } from "./rollup-buckets.ts";
-import { rebuildTodayRollup, rollupCoveredTo } from "./today-rollup.ts";
+import { blocksOf, rebuildTodayRollup, rollupCoveredTo } from "./today-rollup.ts";
 
 // The Today report read from the rollup and the raw tail equals the report counted from the raw rows alone, for
 // every figure, breakdown and day, in zones a whole, a half and three quarters of an hour off UTC; and a lead that
@@ -123,6 +123,20 @@ afterAll(async () => {
 });
 
 describe("the Today rollup", () => {
+  it("tiles a day with aligned blocks, end to end", () => {
+    const quarter = 15 * 60_000;
+    const from = Date.parse("2026-06-14T18:15:00Z"); // midnight in Kathmandu (+5:45)
+    const blocks = blocksOf(from, from + 96 * quarter);
+    let at = from;
+    for (const b of blocks) {
+      expect(b.bucket).toBe(at);
+      expect((b.bucket / quarter) % b.span).toBe(0);
+      at += b.span * quarter;
+    }
+    expect(at).toBe(from + 96 * quarter);
+    expect(blocks.length).toBeLessThan(14);
+  });
+
   it("reads the raw rows alone before its first rebuild", async () => {
     expect(await rollupCoveredTo(db())).toBeNull();
     const query = { period: "30d", tz: "Asia/Kolkata" } as const;

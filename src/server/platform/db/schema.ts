@@ -502,6 +502,8 @@ export const todayRollup = pgTable(
   "today_rollup",
   {
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // Buckets the row adds up, from `bucket` on: 1, or an aligned block of 2, 4, ... 64 (today-rollup.ts, BLOCK_SPANS).
+    span: integer("span").notNull(),
     // True: leads started (created) in the bucket. False: leads submitted in it (their auction's creation).
     started: boolean("started").notNull(),
     status: text("status"),
@@ -517,7 +519,7 @@ export const todayRollup = pgTable(
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
     redirected: integer("redirected").notNull(),
   },
-  (t) => [index("today_rollup_bucket_idx").on(t.bucket)],
+  (t) => [index("today_rollup_span_bucket_idx").on(t.span, t.bucket)],
 );
 
 // The funnel's figures per 15-minute UTC bucket of the leads' creation (console/reports/funnel-rollup.ts): per path,
