@@ -2,10 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FunnelQuery, FunnelReport } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { funnelCountsOf, medianOf, type FunnelCount } from "./funnel-counts.ts";
-import { funnelCoveredTo } from "./funnel-rollup.ts";
+import { FUNNEL_BLOCKS, funnelCoveredTo } from "./funnel-rollup.ts";
 import { FUNNEL_STEPS } from "./funnel-steps.ts";
 import { periodBounds, rowsOf } from "./report-period.ts";
-import { bucketCeil } from "./rollup-buckets.ts";
+import { blocksOf, bucketCeil } from "./rollup-buckets.ts";
 
 // The funnel (issue 19): for the leads created in the period on one path, per step how many reached it,
 // saved it and left there, and the median time a save took, from the step history (step_events) and the
@@ -50,14 +50,19 @@ async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): P
       if (mark <= first) return summed(t, funnelCountsOf(createdIn(from.getTime(), end), null, false), query);
       const markIso = new Date(mark).toISOString();
       const counts: Count[] = [];
+      const blocks = blocksOf(first, mark, FUNNEL_BLOCKS.widest).map((b) => ({
+        span: b.span,
+        bucket: new Date(b.bucket).toISOString(),
+      }));
       if (first > from.getTime()) {
         counts.push(...(await summed(t, funnelCountsOf(createdIn(from.getTime(), first), null, false), query)));
       }
       counts.push(
         ...(await summed(
           t,
-          sql`select path, device, source, kind, idx, bin, n from funnel_rollup
-            where bucket >= ${new Date(first).toISOString()}::timestamptz and bucket < ${markIso}::timestamptz`,
+          sql`select r.path, r.device, r.source, r.kind, r.idx, r.bin, r.n
+            from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
+            join funnel_rollup r on r.span = v.span and r.bucket = v.bucket`,
           query,
         )),
       );

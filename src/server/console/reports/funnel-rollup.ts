@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { funnelCountsOf } from "./funnel-counts.ts";
 import { rowsOf } from "./report-period.ts";
-import { bucketFloor, bucketOf, coveredTo, REBUILD_SPAN_MS, SETTLE_MS, setCoveredTo } from "./rollup-buckets.ts";
+import {
+  bucketFloor,
+  bucketOf,
+  coveredTo,
+  rebuildBlocks,
+  REBUILD_SPAN_MS,
+  SETTLE_MS,
+  setCoveredTo,
+} from "./rollup-buckets.ts";
 
 // The funnel's rollup (issue 19, "Scale and speed"): funnel-counts.ts's counts per 15-minute UTC bucket of the leads'
 // creation, in funnel_rollup (schema.ts), rebuilt like the Today rollup (today-rollup.ts): whole buckets, delete and
@@ -13,6 +21,17 @@ import { bucketFloor, bucketOf, coveredTo, REBUILD_SPAN_MS, SETTLE_MS, setCovere
 const COVERAGE = "funnel";
 /** Any fixed number: the advisory lock that keeps rebuilds of this rollup one at a time. */
 const LOCK_KEY = 19_016;
+
+/**
+ * Besides each bucket, aligned blocks of 2, 4, ... 4096 buckets (about 43 days; rollup-buckets.ts, blocksOf): the
+ * funnel needs only its period's totals, so a 30-day period reads a couple of dozen blocks.
+ */
+export const FUNNEL_BLOCKS = {
+  table: "funnel_rollup",
+  widest: 4096,
+  dims: ["path", "device", "source", "kind", "idx", "bin"],
+  sums: ["n"],
+};
 
 /**
  * Rebuilds the buckets from `spanMs` before the last mark (all of them on the first rebuild, or when `spanMs` is
@@ -44,17 +63,18 @@ export async function rebuildFunnelRollup(
       select distinct ${bucketOf(sql`l.created_at`)}
       from auctions a join leads l on l.id = a.lead_id where ${inRange(sql`a.created_at`)} and ${earlier}`);
     await tx.execute(sql`delete from funnel_rollup r
-      where (${inRange(sql`r.bucket`)}) or r.bucket in (select bucket from funnel_late_buckets)`);
+      where r.span = 1 and ((${inRange(sql`r.bucket`)}) or r.bucket in (select bucket from funnel_late_buckets))`);
     const leads = sql`l.created_at < ${mark}::timestamptz and (${start === null ? sql`true` : sql`l.created_at >= ${start}::timestamptz`}
       or ${bucketOf(sql`l.created_at`)} in (select bucket from funnel_late_buckets))`;
     const [row] = await rowsOf<{ buckets: number | string }>(
       t,
       sql`with counted as (
-        insert into funnel_rollup (bucket, path, device, source, kind, idx, bin, n)
-        ${funnelCountsOf(leads, mark, true)}
+        insert into funnel_rollup (bucket, span, path, device, source, kind, idx, bin, n)
+        select bucket, 1, path, device, source, kind, idx, bin, n from (${funnelCountsOf(leads, mark, true)}) x
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,
     );
+    await rebuildBlocks(t, FUNNEL_BLOCKS, start, "funnel_late_buckets");
     await setCoveredTo(t, COVERAGE, mark);
     return { buckets: Number(row?.buckets ?? 0) };
   });

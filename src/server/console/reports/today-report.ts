@@ -10,8 +10,8 @@ import {
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { localDay, periodBounds, rowsOf, type PeriodBounds } from "./report-period.ts";
-import { BUCKET_MS, bucketCeil } from "./rollup-buckets.ts";
-import { blocksOf, rollupCoveredTo } from "./today-rollup.ts";
+import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
+import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
 
 // Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The
@@ -265,7 +265,11 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
     const start = Math.max(bounds[k]!, from.getTime());
     const end = Math.min(bounds[k + 1] ?? Number.POSITIVE_INFINITY, to.getTime());
     return start < end
-      ? blocksOf(start, end).map((b) => ({ span: b.span, bucket: new Date(b.bucket).toISOString(), day: s.day }))
+      ? blocksOf(start, end, WIDEST_BLOCK).map((b) => ({
+          span: b.span,
+          bucket: new Date(b.bucket).toISOString(),
+          day: s.day,
+        }))
       : [];
   });
   if (blocks.length === 0) return [];

@@ -6,8 +6,8 @@ import type { Database } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
 import { rowsOf } from "./report-period.ts";
 import { rawTodayReport, todayReport } from "./today-report.ts";
-import { bucketFloor, SETTLE_MS } from "./rollup-buckets.ts";
-import { blocksOf, rebuildTodayRollup, rollupCoveredTo } from "./today-rollup.ts";
+import { blocksOf, bucketFloor, SETTLE_MS } from "./rollup-buckets.ts";
+import { rebuildTodayRollup, rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 
 // The Today report read from the rollup and the raw tail equals the report counted from the raw rows alone, for
 // every figure, breakdown and day, in zones a whole, a half and three quarters of an hour off UTC; and a lead that
@@ -126,7 +126,7 @@ describe("the Today rollup", () => {
   it("tiles a day with aligned blocks, end to end", () => {
     const quarter = 15 * 60_000;
     const from = Date.parse("2026-06-14T18:15:00Z"); // midnight in Kathmandu (+5:45)
-    const blocks = blocksOf(from, from + 96 * quarter);
+    const blocks = blocksOf(from, from + 96 * quarter, WIDEST_BLOCK);
     let at = from;
     for (const b of blocks) {
       expect(b.bucket).toBe(at);

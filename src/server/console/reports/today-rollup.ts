@@ -3,10 +3,10 @@ import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
 import {
-  BUCKET_MS,
   bucketFloor,
   bucketOf,
   coveredTo,
+  rebuildBlocks,
   REBUILD_SPAN_MS,
   SETTLE_MS,
   setCoveredTo,
@@ -24,30 +24,17 @@ import { callCountsOf } from "./today-sums.ts";
 // after the mark from the dimensions it was rolled up with to its auction's.
 
 const COVERAGE = "today";
-
-/**
- * Besides each bucket, the rollup keeps the sums of aligned blocks of 2, 4, ... 64 buckets (a block of `span` starts
- * at a multiple of span * 15 minutes since 1970), so a day reads a dozen blocks instead of 96 buckets: at volume a
- * bucket holds about as many rows as leads, and a block of 64 far fewer. A block is summed from its buckets after
- * they are rebuilt; one that runs past the mark is read only once the mark has passed it, by then summed again.
- */
-export const BLOCK_SPANS = [2, 4, 8, 16, 32, 64] as const;
-
-/** The aligned blocks, widest first, that tile the buckets from `from` to `to` (ms, both on bucket starts). */
-export function blocksOf(from: number, to: number): { span: number; bucket: number }[] {
-  const blocks: { span: number; bucket: number }[] = [];
-  let at = from / BUCKET_MS;
-  const end = to / BUCKET_MS;
-  while (at < end) {
-    let span = BLOCK_SPANS[BLOCK_SPANS.length - 1] as number;
-    while (span > 1 && (at % span !== 0 || at + span > end)) span /= 2;
-    blocks.push({ span, bucket: at * BUCKET_MS });
-    at += span;
-  }
-  return blocks;
-}
 /** Any fixed number: the advisory lock that keeps rebuilds of this rollup one at a time. */
 const LOCK_KEY = 19_015;
+
+/**
+ * Besides each bucket, the rollup keeps the sums of aligned blocks of 2, 4, ... 64 buckets (rollup-buckets.ts,
+ * blocksOf), so a day reads about a dozen blocks instead of 96 buckets: at volume a bucket holds about as many rows as
+ * leads, a block of 64 far fewer.
+ */
+export const WIDEST_BLOCK = 64;
+const DIMS = ["started", "status", "reason", "source", "aff_id", "sub_id", "brand"];
+const SUMS = ["n", "sent", "bids", "posts_after_bid", "revenue_cents", "redirected"];
 
 /**
  * Rebuilds the buckets from `spanMs` before the last mark (all of them on the first rebuild, or when `spanMs` is
@@ -110,20 +97,12 @@ export async function rebuildTodayRollup(
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,
     );
-    for (const span of BLOCK_SPANS) {
-      const blockOf = (column: SQL) =>
-        sql`to_timestamp(floor(extract(epoch from ${column}) / ${900 * span}::int) * ${900 * span}::int)`;
-      const touched = (column: SQL) =>
-        sql`(${start === null ? sql`true` : sql`${column} >= ${blockOf(sql`${start}::timestamptz`)}`})
-          or ${column} in (select ${blockOf(sql`bucket`)} from rollup_late_starts)`;
-      await tx.execute(sql`delete from today_rollup r where r.span = ${span}::int and (${touched(sql`r.bucket`)})`);
-      await tx.execute(sql`insert into today_rollup (bucket, span, started, status, reason, source, aff_id, sub_id, brand,
-          n, sent, bids, posts_after_bid, revenue_cents, redirected)
-        select ${blockOf(sql`r.bucket`)}, ${span}::int, started, status, reason, source, aff_id, sub_id, brand, sum(n),
-          sum(sent), sum(bids), sum(posts_after_bid), sum(revenue_cents), sum(redirected)
-        from today_rollup r where r.span = 1 and (${touched(blockOf(sql`r.bucket`))})
-        group by 1, started, status, reason, source, aff_id, sub_id, brand`);
-    }
+    await rebuildBlocks(
+      t,
+      { table: "today_rollup", widest: WIDEST_BLOCK, dims: DIMS, sums: SUMS },
+      start,
+      "rollup_late_starts",
+    );
     await setCoveredTo(t, COVERAGE, mark);
     return { buckets: Number(inserted[0]?.buckets ?? 0) };
   });

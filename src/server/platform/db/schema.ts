@@ -502,7 +502,7 @@ export const todayRollup = pgTable(
   "today_rollup",
   {
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
-    // Buckets the row adds up, from `bucket` on: 1, or an aligned block of 2, 4, ... 64 (today-rollup.ts, BLOCK_SPANS).
+    // Buckets the row adds up, from `bucket` on: 1, or an aligned block of 2, 4, ... 64 (rollup-buckets.ts, blocksOf).
     span: integer("span").notNull(),
     // True: leads started (created) in the bucket. False: leads submitted in it (their auction's creation).
     started: boolean("started").notNull(),
@@ -528,6 +528,8 @@ export const funnelRollup = pgTable(
   "funnel_rollup",
   {
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // Buckets the row adds up: 1, or an aligned block of 2, 4, ... 4096 (rollup-buckets.ts, blocksOf).
+    span: integer("span").notNull(),
     path: text("path").notNull(),
     device: text("device").notNull(),
     source: text("source").notNull(),
@@ -537,7 +539,7 @@ export const funnelRollup = pgTable(
     bin: integer("bin").notNull(),
     n: integer("n").notNull(),
   },
-  (t) => [index("funnel_rollup_bucket_idx").on(t.bucket)],
+  (t) => [index("funnel_rollup_span_bucket_idx").on(t.span, t.bucket)],
 );
 
 // How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.

@@ -1,5 +1,6 @@
 CREATE TABLE "funnel_rollup" (
 	"bucket" timestamp with time zone NOT NULL,
+	"span" integer NOT NULL,
 	"path" text NOT NULL,
 	"device" text NOT NULL,
 	"source" text NOT NULL,
@@ -32,6 +33,6 @@ CREATE TABLE "today_rollup" (
 	"redirected" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "funnel_rollup_bucket_idx" ON "funnel_rollup" USING btree ("bucket");--> statement-breakpoint
+CREATE INDEX "funnel_rollup_span_bucket_idx" ON "funnel_rollup" USING btree ("span","bucket");--> statement-breakpoint
 CREATE INDEX "today_rollup_span_bucket_idx" ON "today_rollup" USING btree ("span","bucket");--> statement-breakpoint
 CREATE INDEX "step_events_created_idx" ON "step_events" USING btree ("created_at");
