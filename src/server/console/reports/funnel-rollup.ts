@@ -7,6 +7,7 @@ import {
   bucketOf,
   coveredTo,
   rebuildBlocks,
+  rebuiltLeads,
   REBUILD_SPAN_MS,
   SETTLE_MS,
   setCoveredTo,
@@ -62,10 +63,10 @@ export async function rebuildFunnelRollup(
       union
       select distinct ${bucketOf(sql`l.created_at`)}
       from auctions a join leads l on l.id = a.lead_id where ${inRange(sql`a.created_at`)} and ${earlier}`);
+    await tx.execute(sql`delete from funnel_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
     await tx.execute(sql`delete from funnel_rollup r
-      where r.span = 1 and ((${inRange(sql`r.bucket`)}) or r.bucket in (select bucket from funnel_late_buckets))`);
-    const leads = sql`l.created_at < ${mark}::timestamptz and (${start === null ? sql`true` : sql`l.created_at >= ${start}::timestamptz`}
-      or ${bucketOf(sql`l.created_at`)} in (select bucket from funnel_late_buckets))`;
+      where r.span = 1 and r.bucket in (select bucket from funnel_late_buckets)`);
+    const leads = rebuiltLeads(start, mark, "funnel_late_buckets");
     const [row] = await rowsOf<{ buckets: number | string }>(
       t,
       sql`with counted as (

@@ -67,9 +67,23 @@ export function blocksOf(from: number, to: number, widest: number): { span: numb
 }
 
 /**
+ * The leads a rebuild counts again, as a condition on `l`: those created in [start, mark) (all before the mark when
+ * start is null) and those created in a bucket of `lateTable`. Written as a union of two index scans, never an `or`
+ * the planner would answer by reading every lead.
+ */
+export const rebuiltLeads = (start: string | null, mark: string, lateTable: string): SQL =>
+  sql`l.id in (
+    select x.id from leads x
+    where ${start === null ? sql`true` : sql`x.created_at >= ${start}::timestamptz`} and x.created_at < ${mark}::timestamptz
+    union all
+    select x.id from ${sql.raw(lateTable)} b join leads x
+      on x.created_at >= b.bucket and x.created_at < b.bucket + interval '15 minutes')`;
+
+/**
  * Sums a rollup's blocks again after its single buckets were rebuilt: each size from the size below (two blocks), for
- * the blocks from the one holding `start` on (all when null) and those holding a bucket of `lateTable`. A block that
- * runs past the coverage mark is read only once the mark has passed it, by then summed again.
+ * the blocks from the one holding `start` on (all when null) and those holding a bucket of `lateTable` (all before
+ * `start`). A block that runs past the coverage mark is read only once the mark has passed it, by then summed again.
+ * Each statement reads a range of the (span, bucket) index, never an `or` that would read the whole rollup.
  */
 export async function rebuildBlocks(
   db: Db,
@@ -78,17 +92,28 @@ export async function rebuildBlocks(
   lateTable: string,
 ) {
   const table = sql.raw(rollup.table);
-  const dims = sql.raw(rollup.dims.join(", "));
-  const sums = sql.raw(rollup.sums.map((s) => `sum(${s})`).join(", "));
+  const dims = sql.raw(rollup.dims.map((d) => `r.${d}`).join(", "));
+  const sums = sql.raw(rollup.sums.map((s) => `sum(r.${s})`).join(", "));
   const columns = sql.raw([...rollup.dims, ...rollup.sums].join(", "));
   for (const span of spansUpTo(rollup.widest)) {
-    const touched = (column: SQL) =>
-      sql`(${start === null ? sql`true` : sql`${column} >= ${blockOf(sql`${start}::timestamptz`, span)}`})
-        or ${column} in (select ${blockOf(sql`bucket`, span)} from ${sql.raw(lateTable)})`;
-    await db.execute(sql`delete from ${table} r where r.span = ${span}::int and (${touched(sql`r.bucket`)})`);
-    await db.execute(sql`insert into ${table} (bucket, span, ${columns})
+    const first = start === null ? sql`'-infinity'::timestamptz` : blockOf(sql`${start}::timestamptz`, span);
+    // The earlier blocks a late bucket falls in, each once.
+    const late = sql`(select distinct ${blockOf(sql`bucket`, span)} as block from ${sql.raw(lateTable)}
+      where ${blockOf(sql`bucket`, span)} < ${first})`;
+    await db.execute(sql`delete from ${table} r where r.span = ${span}::int and r.bucket >= ${first}`);
+    await db.execute(
+      sql`delete from ${table} r where r.span = ${span}::int and r.bucket in (select block from ${late} l)`,
+    );
+    const summed = (from: SQL, where: SQL) => sql`insert into ${table} (bucket, span, ${columns})
       select ${blockOf(sql`r.bucket`, span)}, ${span}::int, ${dims}, ${sums}
-      from ${table} r where r.span = ${span / 2}::int and (${touched(blockOf(sql`r.bucket`, span))})
-      group by 1, ${dims}`);
+      from ${from} where r.span = ${span / 2}::int and ${where}
+      group by 1, ${dims}`;
+    await db.execute(summed(sql`${table} r`, sql`r.bucket >= ${first}`));
+    await db.execute(
+      summed(
+        sql`${late} l join ${table} r on r.bucket >= l.block and r.bucket < l.block + ${`${span * 15} minutes`}::interval`,
+        sql`true`,
+      ),
+    );
   }
 }

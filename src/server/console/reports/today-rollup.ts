@@ -7,6 +7,7 @@ import {
   bucketOf,
   coveredTo,
   rebuildBlocks,
+  rebuiltLeads,
   REBUILD_SPAN_MS,
   SETTLE_MS,
   setCoveredTo,
@@ -64,8 +65,9 @@ export async function rebuildTodayRollup(
       select distinct ${bucketOf(sql`l.created_at`)} as bucket
       from auctions a join leads l on l.id = a.lead_id
       where ${inRange(sql`a.created_at`)} and ${start === null ? sql`false` : sql`l.created_at < ${start}::timestamptz`}`);
-    await tx.execute(sql`delete from today_rollup r where r.span = 1 and ((${inRange(sql`r.bucket`)})
-      or (r.started and r.bucket in (select bucket from rollup_late_starts)))`);
+    await tx.execute(sql`delete from today_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
+    await tx.execute(sql`delete from today_rollup r
+      where r.span = 1 and r.started and r.bucket in (select bucket from rollup_late_starts)`);
 
     const lead = sql.raw("l");
     const auction = sql.raw("a");
@@ -76,8 +78,7 @@ export async function rebuildTodayRollup(
         null::text as reason, ${dims}, 0::bigint as calls, 0::bigint as bids, 0::bigint as posts_after_bid,
         null::int as price_cents, false as accepted, false as redirected
       from leads l left join auctions a on a.lead_id = l.id and a.created_at < ${mark}::timestamptz
-      where ${isLive(scoped)} and l.created_at < ${mark}::timestamptz and (${from(sql`l.created_at`)}
-        or ${bucketOf(sql`l.created_at`)} in (select bucket from rollup_late_starts))`;
+      where ${isLive(scoped)} and ${rebuiltLeads(start, mark, "rollup_late_starts")}`;
     const completed = sql`select ${bucketOf(sql`a.created_at`)} as bucket, false as started, a.status, a.reason, ${dims},
         k.calls, k.bids, k.posts_after_bid, a.price_cents, a.status = 'accepted' as accepted,
         a.status = 'accepted' and a.redirected_at is not null as redirected
