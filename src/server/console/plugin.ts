@@ -11,6 +11,7 @@ import buyerRoutes from "./buyers/buyer-routes.ts";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
+import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 
 export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -26,6 +27,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(auditRoutes, { db: deps.db });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
   await app.register(reportRoutes, { db: deps.db, now });
+  scheduleReportRollups(app, deps.db, now);
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
 }

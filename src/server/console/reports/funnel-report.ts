@@ -1,97 +1,101 @@
 import { sql, type SQL } from "drizzle-orm";
-import { NONE, type FunnelQuery, type FunnelReport } from "../../../domain/contracts/console-reports.ts";
+import type { FunnelQuery, FunnelReport } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { PHONE_USER_AGENT } from "./device.ts";
-import { APPLY_MARKS, FUNNEL_STEPS } from "./funnel-steps.ts";
-import { periodBounds, reportRowsOf } from "./report-period.ts";
+import { funnelCountsOf, medianOf, type FunnelCount } from "./funnel-counts.ts";
+import { FUNNEL_BLOCKS, funnelCoveredTo } from "./funnel-rollup.ts";
+import { FUNNEL_STEPS } from "./funnel-steps.ts";
+import { periodBounds, rowsOf } from "./report-period.ts";
+import { blocksOf, bucketCeil } from "./rollup-buckets.ts";
 
 // The funnel (issue 19): for the leads created in the period on one path, per step how many reached it,
 // saved it and left there, and the median time a save took, from the step history (step_events) and the
-// final submission (auctions). funnel-steps.ts says how a saved row is recognised as a step.
+// final submission (auctions), as counted by funnel-counts.ts: from the rollup for leads created in settled
+// buckets (funnel-rollup.ts), from the raw rows for the rest.
 
-const textArray = (values: string[]) =>
-  values.length === 0
-    ? sql`array[]::text[]`
-    : sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`;
+type Count = Pick<FunnelCount, "kind" | "idx" | "bin" | "n">;
 
-/** A lead of this row's cohort carries the apply path's mark in its history. */
-const onApplyPath = sql`exists (select 1 from step_events m where m.lead_id = l.id and (${sql.join(
-  APPLY_MARKS.map((mark) => sql`(m.step = ${mark.number} and jsonb_exists_any(m.changes, ${textArray(mark.fields)}))`),
-  sql` or `,
-)}))`;
+/** The query's path, device and source, on columns so named (funnel-counts.ts's and the rollup's). */
+function narrowing(query: FunnelQuery): SQL {
+  const filters = [sql`path = ${query.path}`];
+  if (query.device !== undefined) filters.push(sql`device = ${query.device}`);
+  if (query.source !== undefined) filters.push(sql`source = ${query.source}`);
+  return sql`where ${sql.join(filters, sql` and `)}`;
+}
 
-type Row = { kind: "step" | "furthest" | "cohort"; idx: number; n: number; median: number | null };
-
-export async function funnelReport(db: Db, query: FunnelQuery, now: Date): Promise<FunnelReport> {
-  const bounds = await periodBounds(db, query.period, query.tz, now);
-  const steps = FUNNEL_STEPS[query.path];
-  const final = steps.findIndex((s) => s.submission);
-  const values = sql.join(
-    steps
-      .map((s, idx) => ({ s, idx }))
-      .filter(({ s }) => !s.submission)
-      .map(({ s, idx }) => sql`(${idx}::int, ${s.number}::int, ${textArray(s.fields)})`),
-    sql`, `,
-  );
-  const conditions: SQL[] = [
-    sql`l.created_at >= ${bounds.from.toISOString()}::timestamptz and l.created_at < ${bounds.to.toISOString()}::timestamptz`,
-    sql`not l.test_mode`,
-    APPLY_MARKS.length === 0
-      ? sql`${query.path === "main"}`
-      : query.path === "apply"
-        ? onApplyPath
-        : sql`not ${onApplyPath}`,
-  ];
-  if (query.device !== undefined) {
-    const phone = sql`coalesce(l.user_agent ~* ${PHONE_USER_AGENT}, false)`;
-    conditions.push(query.device === "phone" ? phone : sql`not ${phone}`);
-  }
-  if (query.source !== undefined) {
-    conditions.push(sql`coalesce(a.attribution->>'utm_source', l.utm_source, ${NONE}) = ${query.source}`);
-  }
-  const rows = await reportRowsOf<Row>(
+const summed = (db: Db, rows: SQL, query: FunnelQuery, sign = 1) =>
+  rowsOf<Count>(
     db,
-    sql`with steps(idx, step, fields) as (values ${values}),
-    cohort as (
-      select l.id, l.created_at from leads l left join auctions a on a.lead_id = l.id
-      where ${sql.join(conditions, sql` and `)}
-    ),
-    saves as (
-      -- A save by step number, or through the lead update by its fields: two joins, not one on either
-      -- condition, so the planner can hash the first (bench/console.ts).
-      select lead_id, idx, min(at) as at from (
-        select e.lead_id, s.idx, e.created_at as at
-        from cohort c join step_events e on e.lead_id = c.id join steps s on e.step = s.step
-        union all
-        select e.lead_id, s.idx, e.created_at
-        from cohort c join step_events e on e.lead_id = c.id and e.step is null and e.slug = 'update'
-        join steps s on s.step is null and jsonb_exists_any(e.changes, s.fields)
-      ) x
-      group by lead_id, idx
-      union all
-      select a.lead_id, ${final}::int, a.created_at from cohort c join auctions a on a.lead_id = c.id
-    ),
-    timed as (
-      select s.lead_id, s.idx,
-        extract(epoch from s.at - coalesce(lag(s.at) over (partition by s.lead_id order by s.idx), c.created_at))::float8 as seconds
-      from saves s join cohort c on c.id = s.lead_id
-    )
-    select 'step' as kind, idx, count(*)::int as n,
-      percentile_cont(0.5) within group (order by seconds) filter (where seconds >= 0) as median
-    from timed group by idx
-    union all
-    select 'furthest', f, count(*)::int, null from (select max(idx) as f from saves group by lead_id) x group by f
-    union all
-    select 'cohort', -1, count(*)::int, null from cohort`,
+    sql`select kind, idx, bin, (${sign}::int * sum(n))::int as n from (${rows}) x ${narrowing(query)}
+      group by kind, idx, bin`,
   );
-  const leads = Number(rows.find((r) => r.kind === "cohort")?.n ?? 0);
-  const furthest = new Map(rows.filter((r) => r.kind === "furthest").map((r) => [Number(r.idx), Number(r.n)]));
-  const saved = new Map(rows.filter((r) => r.kind === "step").map((r) => [Number(r.idx), r]));
+
+const createdIn = (from: number, to: number) =>
+  sql`l.created_at >= ${new Date(from).toISOString()}::timestamptz and l.created_at < ${new Date(to).toISOString()}::timestamptz`;
+
+/**
+ * The counts of the leads created in [from, to): whole settled buckets from the rollup; the leads after its mark (and
+ * before the first whole bucket, in a zone whose midnight is not on one) from the raw rows; and the rolled-up leads
+ * that saved or submitted since the mark counted anew in place of their rolled-up counts. One snapshot, so a rebuild
+ * committing meanwhile is seen entirely or not at all.
+ */
+async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): Promise<Count[]> {
+  return db.transaction(
+    async (tx) => {
+      const t = tx as unknown as Db;
+      await tx.execute(sql`set local jit = off`);
+      const covered = await funnelCoveredTo(t);
+      const first = bucketCeil(from.getTime());
+      const end = to.getTime();
+      const mark = covered === null ? first : Math.min(Math.max(covered.getTime(), first), end);
+      if (mark <= first) return summed(t, funnelCountsOf(createdIn(from.getTime(), end), null, false), query);
+      const markIso = new Date(mark).toISOString();
+      const counts: Count[] = [];
+      const blocks = blocksOf(first, mark, FUNNEL_BLOCKS.widest).map((b) => ({
+        span: b.span,
+        bucket: new Date(b.bucket).toISOString(),
+      }));
+      if (first > from.getTime()) {
+        counts.push(...(await summed(t, funnelCountsOf(createdIn(from.getTime(), first), null, false), query)));
+      }
+      counts.push(
+        ...(await summed(
+          t,
+          sql`select r.path, r.device, r.source, r.kind, r.idx, r.bin, r.n
+            from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
+            join funnel_rollup r on r.span = v.span and r.bucket = v.bucket`,
+          query,
+        )),
+      );
+      counts.push(...(await summed(t, funnelCountsOf(createdIn(mark, end), null, false), query)));
+      const changed = sql`${createdIn(first, mark)} and l.id in (
+        select e.lead_id from step_events e where e.created_at >= ${markIso}::timestamptz
+        union select a.lead_id from auctions a where a.created_at >= ${markIso}::timestamptz)`;
+      counts.push(...(await summed(t, funnelCountsOf(changed, markIso, false), query, -1)));
+      counts.push(...(await summed(t, funnelCountsOf(changed, null, false), query)));
+      return counts;
+    },
+    { isolationLevel: "repeatable read" },
+  );
+}
+
+/** The report from its counts: pure, so the raw-only and the rolled-up reports differ only in where counts come from. */
+function reportOf(counts: Count[], query: FunnelQuery, bounds: { from: Date; to: Date; tz: string }): FunnelReport {
+  const sums = new Map<string, number>();
+  for (const c of counts) {
+    const key = `${c.kind}:${Number(c.idx)}`;
+    sums.set(key, (sums.get(key) ?? 0) + Number(c.n));
+  }
+  const histograms = new Map<number, Map<number, number>>();
+  for (const c of counts.filter((c) => c.kind === "seconds")) {
+    const histogram = histograms.get(Number(c.idx)) ?? new Map<number, number>();
+    histogram.set(Number(c.bin), (histogram.get(Number(c.bin)) ?? 0) + Number(c.n));
+    histograms.set(Number(c.idx), histogram);
+  }
+  const leads = sums.get("cohort:-1") ?? 0;
+  const steps = FUNNEL_STEPS[query.path];
   /** Leads whose furthest save on this path is step `k` or later. */
-  const atLeast = (k: number) => [...furthest].reduce((sum, [f, n]) => (f >= k ? sum + n : sum), 0);
+  const atLeast = (k: number) =>
+    steps.reduce((sum, _, f) => (f >= k ? sum + (sums.get(`furthest:${f}`) ?? 0) : sum), 0);
   return {
     period: query.period,
     bounds: { from: bounds.from.toISOString(), to: bounds.to.toISOString(), tz: bounds.tz },
@@ -99,17 +103,33 @@ export async function funnelReport(db: Db, query: FunnelQuery, now: Date): Promi
     leads,
     // Reached: saved the step before (the first step: every lead). Left: reached, and saved neither this step
     // nor a later one, so the furthest save is the step before (the first step: no save on the path at all).
-    steps: steps.map(({ step }, idx) => {
-      const row = saved.get(idx);
-      return {
-        slug: step.slug,
-        path: step.path,
-        title: step.title,
-        reached: idx === 0 ? leads : atLeast(idx - 1),
-        saved: Number(row?.n ?? 0),
-        left: idx === 0 ? leads - atLeast(0) : (furthest.get(idx - 1) ?? 0),
-        median_seconds: row?.median == null ? null : Number(row.median),
-      };
-    }),
+    steps: steps.map(({ step }, idx) => ({
+      slug: step.slug,
+      path: step.path,
+      title: step.title,
+      reached: idx === 0 ? leads : atLeast(idx - 1),
+      saved: sums.get(`saved:${idx}`) ?? 0,
+      left: idx === 0 ? leads - atLeast(0) : (sums.get(`furthest:${idx - 1}`) ?? 0),
+      median_seconds: medianOf(histograms.get(idx) ?? new Map()),
+    })),
   };
+}
+
+export async function funnelReport(db: Db, query: FunnelQuery, now: Date): Promise<FunnelReport> {
+  const bounds = await periodBounds(db, query.period, query.tz, now);
+  return reportOf(await funnelCounts(db, query, bounds.from, bounds.to), query, bounds);
+}
+
+/** The report from the raw rows alone: what the rollup's tests compare it with. */
+export async function rawFunnelReport(db: Db, query: FunnelQuery, now: Date): Promise<FunnelReport> {
+  const bounds = await periodBounds(db, query.period, query.tz, now);
+  const counts = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return summed(
+      tx as unknown as Db,
+      funnelCountsOf(createdIn(bounds.from.getTime(), bounds.to.getTime()), null, false),
+      query,
+    );
+  });
+  return reportOf(counts, query, bounds);
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   leadsQueryOf,
   NONE,
@@ -9,7 +9,10 @@ import {
 } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
-import { localDay, periodBounds, reportRowsOf } from "./report-period.ts";
+import { localDay, periodBounds, rowsOf, type PeriodBounds } from "./report-period.ts";
+import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
+import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
+import { callCountsOf, narrowing } from "./today-sums.ts";
 
 // Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The
 // definitions are the contract's (figuresSchema in src/domain/contracts/console-reports.ts). One query
@@ -124,6 +127,7 @@ function summarise(
   );
   const bySource = sumBy(cells, (c) => JSON.stringify([c.source, c.aff_id, c.sub_id]));
   const byBrand = sumBy(cells, (c) => c.brand);
+  // Ties by name, so the order is the same however the cells came (rows, rollup, or both).
   const byStarted = (a: { figures: Figures }, b: { figures: Figures }) =>
     b.figures.completed - a.figures.completed || b.figures.started - a.figures.started;
   return {
@@ -152,31 +156,47 @@ function summarise(
         const [source, aff_id, sub_id] = JSON.parse(key) as [string, string, string];
         return { source, aff_id, sub_id, figures: figuresOf(counts) };
       })
-      .sort(byStarted),
-    by_brand: [...byBrand].map(([brand, counts]) => ({ brand, figures: figuresOf(counts) })).sort(byStarted),
+      .sort(
+        (a, b) =>
+          byStarted(a, b) ||
+          a.source.localeCompare(b.source) ||
+          a.aff_id.localeCompare(b.aff_id) ||
+          a.sub_id.localeCompare(b.sub_id),
+      ),
+    by_brand: [...byBrand]
+      .map(([brand, counts]) => ({ brand, figures: figuresOf(counts) }))
+      .sort((a, b) => byStarted(a, b) || a.brand.localeCompare(b.brand)),
   };
 }
 
 const scoped = { lead: sql.raw("l"), auction: sql.raw("a") };
+/** The lead as it was before its auction came: no auction row (a join on false), so lead-scope reads the lead's own. */
+const unsubmitted = { lead: sql.raw("l"), auction: sql.raw("a0") };
+
+const numeric = (rows: Cell[]): Cell[] =>
+  rows.map((r) => ({
+    ...r,
+    n: Number(r.n),
+    sent: Number(r.sent),
+    bids: Number(r.bids),
+    posts_after_bid: Number(r.posts_after_bid),
+    revenue_cents: Number(r.revenue_cents),
+    redirected: Number(r.redirected),
+  }));
 
 /**
- * The cells of a period. Leads come in by either date, each through its own index: created in the period
- * (leads_created_at_idx) or submitted in it (auctions by created_at). Test leads are left out. Source,
+ * The cells of a period from the raw rows. Leads come in by either date, each through its own index: created in the
+ * period (leads_created_at_idx) or submitted in it (auctions by created_at). Test leads are left out. Source,
  * affiliate, sub id and brand are lead-scope's, which the leads search reads too.
  */
-async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
+async function rawCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
   const f = from.toISOString();
   const t = to.toISOString();
   const inPeriod = (column: ReturnType<typeof sql>) => within(column, f, t);
-  const filters = [
-    query.source !== undefined ? sql`source = ${query.source}` : undefined,
-    query.aff_id !== undefined ? sql`aff_id = ${query.aff_id}` : undefined,
-    query.brand !== undefined ? sql`brand = ${query.brand}` : undefined,
-  ].filter((x) => x !== undefined);
-  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  const rows = await reportRowsOf<Cell>(
-    db,
-    sql`with ids as (
+  return numeric(
+    await rowsOf<Cell>(
+      db,
+      sql`with ids as (
       select l.id as lead_id from leads l where ${inPeriod(sql`l.created_at`)}
       union
       select a.lead_id from auctions a where ${inPeriod(sql`a.created_at`)}
@@ -197,24 +217,150 @@ async function todayCells(db: Db, query: TodayQuery, from: Date, to: Date): Prom
       count(*) filter (where k.calls > 0)::int as sent,
       coalesce(sum(k.bids), 0)::int as bids,
       coalesce(sum(k.posts_after_bid), 0)::int as posts_after_bid,
-      coalesce(sum(s.price_cents) filter (where s.status = 'accepted' and s.completed_day is not null), 0)::int as revenue_cents,
+      coalesce(sum(s.price_cents) filter (where s.status = 'accepted' and s.completed_day is not null), 0)::int8 as revenue_cents,
       count(*) filter (where s.status = 'accepted' and s.completed_day is not null and s.redirected_at is not null)::int as redirected
     from scope s
-    left join lateral (
-      select count(*) as calls,
-        count(*) filter (where c.kind = 'ping' and c.state = 'bid') as bids,
-        count(*) filter (where c.kind = 'post' and exists (
-          select 1 from buyer_calls b
-          where b.lead_id = c.lead_id and b.buyer_id = c.buyer_id and b.kind = 'ping' and b.state = 'bid')) as posts_after_bid
-      from buyer_calls c where c.lead_id = s.id
-    ) k on s.completed_day is not null
-    ${where}
+    left join lateral ${callCountsOf(sql`s.id`)} k on s.completed_day is not null
+    ${narrowing(query)}
     group by s.started_day, s.completed_day, s.status, s.reason, s.source, s.aff_id, s.sub_id, s.brand`,
+    ),
   );
-  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+const sums = sql`sum(r.n)::int as n, sum(r.sent)::int as sent, sum(r.bids)::int as bids,
+  sum(r.posts_after_bid)::int as posts_after_bid, sum(r.revenue_cents)::int8 as revenue_cents,
+  sum(r.redirected)::int as redirected`;
+
+/**
+ * The rolled-up cells of whole buckets in [from, to). Each local day is tiled by the rollup's aligned blocks
+ * (blocksOf); a zone whose midnight is not on a bucket start (none today) reads the single buckets, each in the day of
+ * its start.
+ */
+async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Date, to: Date): Promise<Cell[]> {
+  const starts = await rowsOf<{ day: string; ms: number | string }>(
+    db,
+    sql`select d as day, extract(epoch from (d::date::timestamp at time zone ${query.tz}))::float8 * 1000 as ms
+      from unnest(${`{${[...days, "next"].join(",")}}`}::text[]) with ordinality as x(d, k)
+      where d <> 'next' order by k`,
+  );
+  const bounds = starts.map((s) => Number(s.ms));
+  const aligned = bounds.every((ms) => ms % BUCKET_MS === 0);
+  const outer = (inner: SQL) => sql`select case when started then day end as started_day,
+      case when not started then day end as completed_day,
+      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected
+    from (${inner}) x ${narrowing(query)}`;
+  if (!aligned) {
+    return numeric(
+      await rowsOf<Cell>(
+        db,
+        outer(sql`select ${localDay(sql`r.bucket`, query.tz)} as day, r.started, r.status, r.reason, r.source,
+          r.aff_id, r.sub_id, r.brand, ${sums}
+        from today_rollup r
+        where r.span = 1 and r.bucket >= ${from.toISOString()}::timestamptz and r.bucket < ${to.toISOString()}::timestamptz
+        group by 1, 2, 3, 4, 5, 6, 7, 8`),
+      ),
+    );
+  }
+  const blocks = starts.flatMap((s, k) => {
+    const start = Math.max(bounds[k]!, from.getTime());
+    const end = Math.min(bounds[k + 1] ?? Number.POSITIVE_INFINITY, to.getTime());
+    return start < end
+      ? blocksOf(start, end, WIDEST_BLOCK).map((b) => ({
+          span: b.span,
+          bucket: new Date(b.bucket).toISOString(),
+          day: s.day,
+        }))
+      : [];
+  });
+  if (blocks.length === 0) return [];
+  return numeric(
+    await rowsOf<Cell>(
+      db,
+      outer(sql`select v.day, r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand, ${sums}
+        from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz, day text)
+        join today_rollup r on r.span = v.span and r.bucket = v.bucket
+        group by 1, 2, 3, 4, 5, 6, 7, 8`),
+    ),
+  );
+}
+
+/**
+ * The starts the rollup counted in [from, mark) under the lead's own dimensions whose auction came at or after the
+ * mark: taken out there (-1) and counted again under the auction's source, affiliate and sub id (+1), as the raw
+ * rows count them now. A lead turned test by its auction only leaves.
+ */
+async function lateSubmissionCells(db: Db, query: TodayQuery, from: Date, mark: Date): Promise<Cell[]> {
+  const moved = (tables: typeof scoped, n: number) => sql`select
+      ${localDay(sql`l.created_at`, query.tz)} as started_day, null::text as completed_day, null::text as status,
+      null::text as reason, ${sourceOf(tables)} as source, ${affIdOf(tables)} as aff_id, ${subIdOf(tables)} as sub_id,
+      ${brandOf(tables)} as brand, ${n}::int as n
+    from auctions a join leads l on l.id = a.lead_id left join auctions a0 on false
+    where a.created_at >= ${mark.toISOString()}::timestamptz
+      and ${within(sql`l.created_at`, from.toISOString(), mark.toISOString())} and ${isLive(tables)}`;
+  return numeric(
+    await rowsOf<Cell>(
+      db,
+      sql`select started_day, completed_day, status, reason, source, aff_id, sub_id, brand, sum(n)::int as n,
+        0 as sent, 0 as bids, 0 as posts_after_bid, 0 as revenue_cents, 0 as redirected
+      from (${moved(unsubmitted, -1)} union all ${moved(scoped, 1)}) x ${narrowing(query)}
+      group by started_day, completed_day, status, reason, source, aff_id, sub_id, brand`,
+    ),
+  );
+}
+
+const CELL_KEYS = ["started_day", "completed_day", "status", "reason", "source", "aff_id", "sub_id", "brand"] as const;
+const SUMS = ["n", "sent", "bids", "posts_after_bid", "revenue_cents", "redirected"] as const;
+
+/** Cells alike in every dimension added into one; a cell left with nothing (a start moved away) is dropped. */
+function merged(cells: Cell[]): Cell[] {
+  const byKey = new Map<string, Cell>();
+  for (const cell of cells) {
+    const key = JSON.stringify(CELL_KEYS.map((k) => cell[k]));
+    const into = byKey.get(key);
+    if (into === undefined) byKey.set(key, { ...cell });
+    else for (const s of SUMS) into[s] += cell[s];
+  }
+  return [...byKey.values()].filter((c) => SUMS.some((s) => c[s] !== 0));
+}
+
+/**
+ * The cells of a period: whole settled buckets from the rollup, the rest (the unsettled tail since the rollup's mark,
+ * and a first part-bucket in a zone whose midnight is not on one) from the raw rows, all read in one snapshot so a
+ * rebuild committing meanwhile is seen entirely or not at all.
+ */
+async function todayCells(db: Db, query: TodayQuery, bounds: PeriodBounds): Promise<Cell[]> {
+  const { from, to, days } = bounds;
+  return db.transaction(
+    async (tx) => {
+      const t = tx as unknown as Db;
+      await tx.execute(sql`set local jit = off`);
+      const covered = await rollupCoveredTo(t);
+      const first = bucketCeil(from.getTime());
+      const mark = covered === null ? first : Math.min(Math.max(covered.getTime(), first), to.getTime());
+      if (mark <= first) return rawCells(t, query, from, to);
+      const cells = [
+        ...(first > from.getTime() ? await rawCells(t, query, from, new Date(first)) : []),
+        ...(await rolledUpCells(t, query, days, new Date(first), new Date(mark))),
+        ...(await rawCells(t, query, new Date(mark), to)),
+        ...(await lateSubmissionCells(t, query, new Date(first), new Date(mark))),
+      ];
+      return merged(cells);
+    },
+    { isolationLevel: "repeatable read" },
+  );
 }
 
 export async function todayReport(db: Db, query: TodayQuery, now: Date): Promise<TodayReport> {
   const bounds = await periodBounds(db, query.period, query.tz, now);
-  return summarise(await todayCells(db, query, bounds.from, bounds.to), bounds, query);
+  return summarise(await todayCells(db, query, bounds), bounds, query);
+}
+
+/** The report from the raw rows alone, as it was before the rollup: what the rollup's tests compare it with. */
+export async function rawTodayReport(db: Db, query: TodayQuery, now: Date): Promise<TodayReport> {
+  const bounds = await periodBounds(db, query.period, query.tz, now);
+  const cells = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return rawCells(tx as unknown as Db, query, bounds.from, bounds.to);
+  });
+  return summarise(cells, bounds, query);
 }

@@ -6,6 +6,8 @@ import { personHash } from "../../platform/security/person-hash.ts";
 import { templateHash } from "../../intake/consent/consent-texts.ts";
 import { FUNNEL_STEPS } from "../reports/funnel-steps.ts";
 import { rowsOf } from "../reports/report-period.ts";
+import { rebuildFunnelRollup } from "../reports/funnel-rollup.ts";
+import { rebuildTodayRollup } from "../reports/today-rollup.ts";
 import {
   brandName,
   SEED_BUYER_PREFIX,
@@ -245,6 +247,10 @@ export async function seedVolume(
     await seedBatch(db, secret, o, first, last, now);
     progress(last, o.leads);
   }
+  // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), as the server's job
+  // would leave them.
+  await rebuildTodayRollup(db, now, null);
+  await rebuildFunnelRollup(db, now, null);
   await db.execute(sql`analyze`);
   return countSeed(db);
 }

@@ -113,6 +113,8 @@ export const stepEvents = pgTable(
   },
   (t) => [
     index("step_events_lead_idx").on(t.leadId, t.createdAt),
+    // The funnel's rollup finds the saves since its mark by time (console/reports/funnel-rollup.ts).
+    index("step_events_created_idx").on(t.createdAt),
     // The funnel tells the /apply/* path by a step-18 save (src/server/console/reports/funnel-steps.ts).
     index("step_events_apply_mark_idx")
       .on(t.leadId)
@@ -492,3 +494,56 @@ export const leadSearchHashes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hash, t.leadId] }), index("lead_search_hashes_lead_idx").on(t.leadId)],
 );
+
+// The Today report's counts per 15-minute UTC bucket (console/reports/today-rollup.ts): one row per bucket, side
+// (a lead's start or its submission) and every dimension the report splits or filters by. Fifteen minutes so any
+// operator's day, +5:30 and +5:45 included, is a whole number of buckets. Rebuilt, never updated in place.
+export const todayRollup = pgTable(
+  "today_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // Buckets the row adds up, from `bucket` on: 1, or an aligned block of 2, 4, ... 64 (rollup-buckets.ts, blocksOf).
+    span: integer("span").notNull(),
+    // True: leads started (created) in the bucket. False: leads submitted in it (their auction's creation).
+    started: boolean("started").notNull(),
+    status: text("status"),
+    reason: text("reason"),
+    source: text("source").notNull(),
+    affId: text("aff_id").notNull(),
+    subId: text("sub_id").notNull(),
+    brand: text("brand").notNull(),
+    n: integer("n").notNull(),
+    sent: integer("sent").notNull(),
+    bids: integer("bids").notNull(),
+    postsAfterBid: integer("posts_after_bid").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+    redirected: integer("redirected").notNull(),
+  },
+  (t) => [index("today_rollup_span_bucket_idx").on(t.span, t.bucket)],
+);
+
+// The funnel's figures per 15-minute UTC bucket of the leads' creation (console/reports/funnel-rollup.ts): per path,
+// device and source, the cohort, the furthest step, the saves per step and a histogram of each step's seconds (bin).
+export const funnelRollup = pgTable(
+  "funnel_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // Buckets the row adds up: 1, or an aligned block of 2, 4, ... 4096 (rollup-buckets.ts, blocksOf).
+    span: integer("span").notNull(),
+    path: text("path").notNull(),
+    device: text("device").notNull(),
+    source: text("source").notNull(),
+    // "cohort" (idx and bin -1), "furthest" (idx: the furthest step saved), "saved" (idx), "seconds" (idx, bin).
+    kind: text("kind").notNull(),
+    idx: integer("idx").notNull(),
+    bin: integer("bin").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [index("funnel_rollup_span_bucket_idx").on(t.span, t.bucket)],
+);
+
+// How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.
+export const rollupCoverage = pgTable("rollup_coverage", {
+  name: text("name").primaryKey(),
+  coveredTo: timestamp("covered_to", { withTimezone: true }).notNull(),
+});
