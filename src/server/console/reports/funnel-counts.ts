@@ -24,7 +24,7 @@ export type FunnelCount = {
  * Histogram bins per doubling of (1 + seconds): a bin spans a factor 2^(1/8), and the median read from its middle is
  * within a factor 2^(1/16) (about 4.4%) of the exact one (the contract's median_seconds).
  */
-export const BINS_PER_DOUBLING = 8;
+const BINS_PER_DOUBLING = 8;
 
 const textArray = (values: string[]) =>
   values.length === 0

@@ -10,17 +10,9 @@ export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<
   return (result as unknown as { rows: T[] }).rows;
 }
 
-/**
- * The rows of a report's query, with PostgreSQL's JIT compilation off. At volume the planner's cost estimates
- * for a report pass the JIT threshold, and compiling then took about a second, several times the query itself
- * (bench/console.ts). `set local` keeps the setting to this one transaction, which a connection pooler allows.
- */
-export async function reportRowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rowsOf<T>(tx as unknown as Db, query);
-  });
-}
+// The reports turn PostgreSQL's JIT compilation off (`set local jit = off`, in their own transaction): at volume
+// the planner's cost estimates pass the JIT threshold, and compiling then took about a second, several times the
+// query itself (bench/console.ts).
 
 /**
  * The period as instants and local days: from the operator's midnight `PERIOD_DAYS - 1` days before today (in

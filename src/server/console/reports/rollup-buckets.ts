@@ -42,11 +42,11 @@ export async function setCoveredTo(db: Db, name: string, mark: string) {
 }
 
 /** The start of a timestamp's aligned block of `span` buckets (a multiple of span * 15 minutes since 1970), in SQL. */
-export const blockOf = (column: SQL, span: number) =>
+const blockOf = (column: SQL, span: number) =>
   sql`to_timestamp(floor(extract(epoch from ${column}) / ${900 * span}::int) * ${900 * span}::int)`;
 
 /** Powers of two from 2 up to `widest`: the block sizes a rollup keeps besides its single buckets. */
-export const spansUpTo = (widest: number) => {
+const spansUpTo = (widest: number) => {
   const spans: number[] = [];
   for (let span = 2; span <= widest; span *= 2) spans.push(span);
   return spans;
