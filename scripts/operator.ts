@@ -3,21 +3,13 @@
 import { createInterface } from "node:readline";
 import { CommandError, runOperatorCommand } from "../src/server/console/access/operator-command.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
-import { openDatabase } from "../src/server/platform/db/database.ts";
+import { openConfiguredDatabase } from "../src/server/platform/db/database.ts";
 import { PiiCipher } from "../src/server/platform/security/pii-cipher.ts";
-import { loadSecrets } from "../src/server/platform/security/secrets.ts";
+import { loadConfiguredSecrets } from "../src/server/platform/security/secrets.ts";
 
 const config = loadConfig();
-const secrets = await loadSecrets({
-  env: config.env,
-  dataDir: config.dataDir,
-  piiKeys: config.piiEncryptionKeys,
-  piiCurrentKeyId: config.piiEncryptionKeyId,
-  tokenSecret: config.tokenSecret,
-});
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+const secrets = await loadConfiguredSecrets(config);
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 
 const readPassword = async () => {

@@ -4,8 +4,8 @@
 import { parseArgs } from "node:util";
 import { SEED_DEFAULTS, seedVolume, type SeedOptions } from "../src/server/console/volume/seed-volume.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
-import { openDatabase } from "../src/server/platform/db/database.ts";
-import { loadSecrets } from "../src/server/platform/security/secrets.ts";
+import { openConfiguredDatabase } from "../src/server/platform/db/database.ts";
+import { loadConfiguredSecrets } from "../src/server/platform/security/secrets.ts";
 
 const { values } = parseArgs({
   options: Object.fromEntries(Object.keys(SEED_DEFAULTS).map((k) => [k, { type: "string" as const }])),
@@ -21,16 +21,8 @@ for (const [key, value] of Object.entries(values)) {
 }
 
 const config = loadConfig();
-const secrets = await loadSecrets({
-  env: config.env,
-  dataDir: config.dataDir,
-  piiKeys: config.piiEncryptionKeys,
-  piiCurrentKeyId: config.piiEncryptionKeyId,
-  tokenSecret: config.tokenSecret,
-});
-const database = await openDatabase(
-  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-);
+const secrets = await loadConfiguredSecrets(config);
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 const started = Date.now();
 try {

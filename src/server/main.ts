@@ -1,8 +1,8 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./platform/config/config.ts";
-import { openDatabase } from "./platform/db/database.ts";
+import { openConfiguredDatabase } from "./platform/db/database.ts";
 import { simulatedBuyers, startSimulator, type Simulator } from "./distribution/lenders-sim/simulator.ts";
-import { loadSecrets, SecretsError } from "./platform/security/secrets.ts";
+import { loadConfiguredSecrets, SecretsError } from "./platform/security/secrets.ts";
 import { consoleIsServed } from "./console/console-host.ts";
 import { BuyerConfigError } from "./distribution/auction/buyer-config.ts";
 import { readBuyersFile } from "./distribution/auction/buyer-registry.ts";
@@ -36,20 +36,12 @@ async function main() {
 
   let secrets;
   try {
-    secrets = await loadSecrets({
-      env: config.env,
-      dataDir: config.dataDir,
-      piiKeys: config.piiEncryptionKeys,
-      piiCurrentKeyId: config.piiEncryptionKeyId,
-      tokenSecret: config.tokenSecret,
-    });
+    secrets = await loadConfiguredSecrets(config);
   } catch (error) {
     stopOnBadSetting(error);
   }
 
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
-  );
+  const database = await openConfiguredDatabase(config);
   await database.migrate();
   // The simulated lender network (docs/product/lender-network.md#simulated-network), loopback only.
   let simulator: Simulator | undefined;

@@ -1,3 +1,4 @@
+import type { Config } from "../config/config.ts";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +40,11 @@ export type DatabaseOptions =
       /** An in-memory database starts as a copy of this data directory (PGlite's dumpDataDir), not empty. */
       fromDump?: Blob;
     };
+
+/** The database the settings name: DATABASE_URL's PostgreSQL, else the embedded one in DATA_DIR. */
+export function openConfiguredDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+  return openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

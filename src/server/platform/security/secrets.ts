@@ -1,3 +1,4 @@
+import type { Config } from "../config/config.ts";
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,7 +16,7 @@ export class SecretsError extends Error {}
  * otherwise: a generated key would silently make stored data unreadable on the next machine).
  * Development and tests generate them once into DATA_DIR/secrets.json, which is never committed.
  */
-export async function loadSecrets(opts: {
+async function loadSecrets(opts: {
   env: "development" | "production" | "test";
   dataDir: string;
   piiKeys: string | undefined;
@@ -50,6 +51,17 @@ export async function loadSecrets(opts: {
     await chmod(file, 0o600);
   }
   return fromStrings(opts.piiKeys ?? stored.piiKeys, opts.tokenSecret ?? stored.tokenSecret, opts.piiCurrentKeyId);
+}
+
+/** The secrets the settings name, or those generated into DATA_DIR outside production (see loadSecrets). */
+export function loadConfiguredSecrets(config: Config): Promise<Secrets> {
+  return loadSecrets({
+    env: config.env,
+    dataDir: config.dataDir,
+    piiKeys: config.piiEncryptionKeys,
+    piiCurrentKeyId: config.piiEncryptionKeyId,
+    tokenSecret: config.tokenSecret,
+  });
 }
 
 function fromStrings(piiKeys: string, tokenSecret: string, currentKeyId: string | undefined): Secrets {
