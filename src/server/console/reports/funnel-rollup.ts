@@ -2,16 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { funnelCountsOf } from "./funnel-counts.ts";
 import { rowsOf } from "./report-period.ts";
-import {
-  bucketFloor,
-  bucketOf,
-  coveredTo,
-  rebuildBlocks,
-  rebuiltLeads,
-  REBUILD_SPAN_MS,
-  SETTLE_MS,
-  setCoveredTo,
-} from "./rollup-buckets.ts";
+import { bucketOf, coveredTo, rebuildBlocks, rebuildSettled, rebuiltLeads, REBUILD_SPAN_MS } from "./rollup-buckets.ts";
 
 // The funnel's rollup (issue 19, "Scale and speed"): funnel-counts.ts's counts per 15-minute UTC bucket of the leads'
 // creation, in funnel_rollup (schema.ts), rebuilt like the Today rollup (today-rollup.ts): whole buckets, delete and
@@ -44,19 +35,8 @@ export async function rebuildFunnelRollup(
   now: Date,
   spanMs: number | null = REBUILD_SPAN_MS,
 ): Promise<{ buckets: number }> {
-  const mark = new Date(bucketFloor(now.getTime() - SETTLE_MS)).toISOString();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-    const covered = await coveredTo(t, COVERAGE);
-    const start =
-      spanMs === null || covered === null
-        ? null
-        : new Date(bucketFloor(Math.min(covered.getTime(), Date.parse(mark)) - spanMs)).toISOString();
-    const inRange = (column: ReturnType<typeof sql>) =>
-      sql`${start === null ? sql`true` : sql`${column} >= ${start}::timestamptz`} and ${column} < ${mark}::timestamptz`;
-    const earlier = start === null ? sql`false` : sql`l.created_at < ${start}::timestamptz`;
+  return rebuildSettled(db, { coverage: COVERAGE, lockKey: LOCK_KEY }, now, spanMs, async (range) => {
+    const { tx, mark, start, inRange, createdEarlier: earlier } = range;
     await tx.execute(sql`create temp table funnel_late_buckets on commit drop as
       select distinct ${bucketOf(sql`l.created_at`)} as bucket
       from step_events e join leads l on l.id = e.lead_id where ${inRange(sql`e.created_at`)} and ${earlier}
@@ -68,15 +48,14 @@ export async function rebuildFunnelRollup(
       where r.span = 1 and r.bucket in (select bucket from funnel_late_buckets)`);
     const leads = rebuiltLeads(start, mark, "funnel_late_buckets");
     const [row] = await rowsOf<{ buckets: number | string }>(
-      t,
+      tx,
       sql`with counted as (
         insert into funnel_rollup (bucket, span, path, device, source, kind, idx, bin, n)
         select bucket, 1, path, device, source, kind, idx, bin, n from (${funnelCountsOf(leads, mark, true)}) x
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,
     );
-    await rebuildBlocks(t, FUNNEL_BLOCKS, start, "funnel_late_buckets");
-    await setCoveredTo(t, COVERAGE, mark);
+    await rebuildBlocks(tx, FUNNEL_BLOCKS, start, "funnel_late_buckets");
     return { buckets: Number(row?.buckets ?? 0) };
   });
 }

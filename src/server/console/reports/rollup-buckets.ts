@@ -36,9 +36,54 @@ export async function coveredTo(db: Db, name: string): Promise<Date | null> {
 }
 
 /** Moves a rollup's coverage mark, in the rebuild's transaction. */
-export async function setCoveredTo(db: Db, name: string, mark: string) {
+async function setCoveredTo(db: Db, name: string, mark: string) {
   await db.execute(sql`insert into rollup_coverage (name, covered_to) values (${name}, ${mark}::timestamptz)
     on conflict (name) do update set covered_to = excluded.covered_to`);
+}
+
+/** What a rebuild covers: `start` (null: from the first bucket) to the settled `mark`, and a condition for it. */
+export type RebuildRange = {
+  tx: Db;
+  mark: string;
+  start: string | null;
+  inRange: (column: SQL) => SQL;
+  /** A lead created before the range: its bucket is rebuilt when something of it happened inside the range. */
+  createdEarlier: SQL;
+};
+
+/**
+ * One rebuild of a rollup: in one transaction, holding the rollup's advisory lock and with JIT off, `rebuild`
+ * rewrites the buckets from `spanMs` before the coverage mark (all of them on the first rebuild, or when `spanMs`
+ * is null) up to the settled mark of `now`; the coverage mark then moves there.
+ */
+export async function rebuildSettled<T>(
+  db: Db,
+  rollup: { coverage: string; lockKey: number },
+  now: Date,
+  spanMs: number | null,
+  rebuild: (range: RebuildRange) => Promise<T>,
+): Promise<T> {
+  const mark = new Date(bucketFloor(now.getTime() - SETTLE_MS)).toISOString();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${rollup.lockKey})`);
+    const covered = await coveredTo(t, rollup.coverage);
+    const start =
+      spanMs === null || covered === null
+        ? null
+        : new Date(bucketFloor(Math.min(covered.getTime(), Date.parse(mark)) - spanMs)).toISOString();
+    const from = (column: SQL) => (start === null ? sql`true` : sql`${column} >= ${start}::timestamptz`);
+    const result = await rebuild({
+      tx: t,
+      mark,
+      start,
+      inRange: (column) => sql`${from(column)} and ${column} < ${mark}::timestamptz`,
+      createdEarlier: start === null ? sql`false` : sql`l.created_at < ${start}::timestamptz`,
+    });
+    await setCoveredTo(t, rollup.coverage, mark);
+    return result;
+  });
 }
 
 /** The start of a timestamp's aligned block of `span` buckets (a multiple of span * 15 minutes since 1970), in SQL. */

@@ -1,17 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
-import {
-  bucketFloor,
-  bucketOf,
-  coveredTo,
-  rebuildBlocks,
-  rebuiltLeads,
-  REBUILD_SPAN_MS,
-  SETTLE_MS,
-  setCoveredTo,
-} from "./rollup-buckets.ts";
+import { bucketOf, coveredTo, rebuildBlocks, rebuildSettled, rebuiltLeads, REBUILD_SPAN_MS } from "./rollup-buckets.ts";
 import { callCountsOf } from "./today-sums.ts";
 
 // The Today report's rollup (issue 19, "Scale and speed"): the report's cells per 15-minute UTC bucket, in
@@ -47,24 +38,14 @@ export async function rebuildTodayRollup(
   now: Date,
   spanMs: number | null = REBUILD_SPAN_MS,
 ): Promise<{ buckets: number }> {
-  const mark = new Date(bucketFloor(now.getTime() - SETTLE_MS)).toISOString();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-    const covered = await coveredTo(t, COVERAGE);
-    const start =
-      spanMs === null || covered === null
-        ? null
-        : new Date(bucketFloor(Math.min(covered.getTime(), Date.parse(mark)) - spanMs)).toISOString();
-    const from = (column: SQL) => (start === null ? sql`true` : sql`${column} >= ${start}::timestamptz`);
-    const inRange = (column: SQL) => sql`${from(column)} and ${column} < ${mark}::timestamptz`;
+  return rebuildSettled(db, { coverage: COVERAGE, lockKey: LOCK_KEY }, now, spanMs, async (range) => {
+    const { tx, mark, start, inRange, createdEarlier } = range;
 
     // The earlier starts whose auction came in the range: their buckets' started side is rebuilt too.
     await tx.execute(sql`create temp table rollup_late_starts on commit drop as
       select distinct ${bucketOf(sql`l.created_at`)} as bucket
       from auctions a join leads l on l.id = a.lead_id
-      where ${inRange(sql`a.created_at`)} and ${start === null ? sql`false` : sql`l.created_at < ${start}::timestamptz`}`);
+      where ${inRange(sql`a.created_at`)} and ${createdEarlier}`);
     await tx.execute(sql`delete from today_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
     await tx.execute(sql`delete from today_rollup r
       where r.span = 1 and r.started and r.bucket in (select bucket from rollup_late_starts)`);
@@ -86,7 +67,7 @@ export async function rebuildTodayRollup(
       cross join lateral ${callCountsOf(sql`l.id`)} k
       where ${isLive(scoped)} and ${inRange(sql`a.created_at`)}`;
     const inserted = await rowsOf<{ buckets: number | string }>(
-      t,
+      tx,
       sql`with counted as (
         insert into today_rollup (bucket, span, started, status, reason, source, aff_id, sub_id, brand, n, sent, bids,
           posts_after_bid, revenue_cents, redirected)
@@ -99,12 +80,11 @@ export async function rebuildTodayRollup(
       ) select count(distinct bucket) as buckets from counted`,
     );
     await rebuildBlocks(
-      t,
+      tx,
       { table: "today_rollup", widest: WIDEST_BLOCK, dims: DIMS, sums: SUMS },
       start,
       "rollup_late_starts",
     );
-    await setCoveredTo(t, COVERAGE, mark);
     return { buckets: Number(inserted[0]?.buckets ?? 0) };
   });
 }
