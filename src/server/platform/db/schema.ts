@@ -583,9 +583,7 @@ export const ledgerEntries = pgTable(
   {
     seq: bigint("seq", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull(),
-    kind: text("kind")
-      .$type<"sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final">()
-      .notNull(),
+    kind: text("kind").$type<"sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final">().notNull(),
     leadId: text("lead_id").notNull(),
     buyerId: text("buyer_id"),
     publisherId: text("publisher_id"),
@@ -603,5 +601,27 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_lead_kind_idx").on(t.leadId, t.kind),
     index("ledger_entries_publisher_idx").on(t.publisherId, t.month),
     index("ledger_entries_buyer_idx").on(t.buyerId, t.month),
+  ],
+);
+
+// The keys buyers and publishers call the partner API with (src/server/partners/api-keys). Only the key's sha256
+// is kept, so a copy of the database calls nothing; `prefix` (the key's first characters) tells keys apart on
+// screen. A revoked key stays, so the audit log's mention of it still names something.
+export const partnerApiKeys = pgTable(
+  "partner_api_keys",
+  {
+    id: text("id").primaryKey(),
+    partnerKind: text("partner_kind").$type<"buyer" | "publisher">().notNull(),
+    partnerId: text("partner_id").notNull(),
+    label: text("label").notNull(),
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("partner_api_keys_hash_idx").on(t.keyHash),
+    index("partner_api_keys_partner_idx").on(t.partnerKind, t.partnerId),
   ],
 );
