@@ -5,9 +5,10 @@
 // page's answer, 100 ms for a lead search.
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { SEED_BUYER_PREFIX, seedEmail, seedLeadId } from "../src/server/console/volume/seed-shape.ts";
-import { seedVolume } from "../src/server/console/volume/seed-volume.ts";
+import { countSeed, seedVolume } from "../src/server/console/volume/seed-volume.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
 import { signInAs } from "../tests/helpers/console-session.ts";
@@ -18,6 +19,11 @@ import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const LEADS = Number(process.env.BENCH_CONSOLE_LEADS ?? 500_000);
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 40);
+/**
+ * BENCH_CONSOLE_KEEP=1: seed a database of that name once (bench_console_kept_<leads>) and keep it for the next run,
+ * which then only migrates it and measures: for working on a query without seeding for minutes each time.
+ */
+const KEEP = process.env.BENCH_CONSOLE_KEEP === "1";
 const PAGE_MS = 300;
 const SEARCH_MS = 100;
 
@@ -41,16 +47,21 @@ async function timed(name: string, once: (i: number) => Promise<void>, target?: 
 }
 
 export async function benchConsole(): Promise<void> {
-  const fresh = await createPostgresDatabase(ADMIN_URL, { prefix: "bench_console" });
+  const fresh = KEEP
+    ? await keptDatabase(ADMIN_URL, `bench_console_kept_${LEADS}`)
+    : { ...(await createPostgresDatabase(ADMIN_URL, { prefix: "bench_console" })), seeded: false };
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   let closing = () => database.close();
   try {
     await database.migrate();
-    const secrets = randomSecrets();
+    // A kept database's search hashes were keyed by the run that seeded it: every kept run keys them alike.
+    const secrets = KEEP ? { ...randomSecrets(), tokenSecret: Buffer.alloc(48, 19) } : randomSecrets();
     const started = Date.now();
-    const counts = await seedVolume(database.db, secrets.tokenSecret, { leads: LEADS }, (done, total) => {
-      if (done === total || done % 100_000 < 25_000) console.log(`  seeded ${done} of ${total} leads`);
-    });
+    const counts = fresh.seeded
+      ? await countSeed(database.db)
+      : await seedVolume(database.db, secrets.tokenSecret, { leads: LEADS }, (done, total) => {
+          if (done === total || done % 100_000 < 25_000) console.log(`  seeded ${done} of ${total} leads`);
+        });
     const seedSeconds = Math.round((Date.now() - started) / 1000);
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...GENEROUS_RATE_LIMITS });
     const app = await buildApp({ config, database, secrets });
@@ -113,6 +124,33 @@ export async function benchConsole(): Promise<void> {
     }
   } finally {
     await closing();
-    await fresh.drop();
+    if (!KEEP) await fresh.drop();
   }
+}
+
+/** The kept database of that name, made if missing; `seeded` once a seed finished in it. */
+async function keptDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const probe = new pg.Client({ connectionString: url.toString() });
+  await probe.connect();
+  let seeded: boolean;
+  try {
+    // The rollups' coverage marks are written last: a seed cut short is begun again.
+    const marks = await probe
+      .query("select count(*)::int as n from rollup_coverage")
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    seeded = (marks.rows[0] as { n: number }).n >= 2;
+  } finally {
+    await probe.end();
+  }
+  return { url: url.toString(), seeded, drop: async () => {} };
 }

@@ -3,8 +3,10 @@ import type { BuyerSummary } from "../../../domain/contracts/console-buyers.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { Buyer } from "../../distribution/auction/buyer-config.ts";
 import { capUse } from "../../distribution/auction/auction-store.ts";
+import { callOfLiveLead } from "../lead-scope/lead-scope.ts";
 
-// Each buyer's figures since a moment (the start of the operator's day), read from buyer_calls: pings, bids
+// Each buyer's figures since a moment (the start of the operator's day), read from buyer_calls (from its created-at
+// index alone) for live leads (test leads count nowhere, lead-scope.ts): pings, bids
 // (a shadow buyer's too), posts, sales and their revenue, the accept rate of its settled posts, and the
 // response time of its pings and posts. Caps are counted as the auction counts them (capUse).
 
@@ -47,7 +49,7 @@ export async function figuresSince(db: Db, since: Date): Promise<Map<string, Fig
       percentile_cont(0.5) within group (order by latency_ms) as p50,
       percentile_cont(0.9) within group (order by latency_ms) as p90
     from buyer_calls
-    where created_at >= ${since.toISOString()}
+    where created_at >= ${since.toISOString()} and ${callOfLiveLead(sql`lead_id`)}
     group by buyer_id`);
   const rows = (result as unknown as { rows: FigureRow[] }).rows;
   return new Map(

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
@@ -298,6 +298,20 @@ describe("console buyers", () => {
     });
     expect(figures.best.today.p50_ms).toEqual(expect.any(Number));
     expect(figures.other.today).toMatchObject({ sold: 1, revenue_cents: 2000 });
+
+    // A test lead counts nowhere: by the lead's own flag, or by its submission's.
+    await t.database.db.execute(sql`update leads set test_mode = true where id = ${second.lead.id}`);
+    await t.database.db.execute(sql`update auctions set test_mode = true where lead_id = ${first.lead.id}`);
+    const live = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers as { id: string; today: { pings: number; sold: number } }[];
+    expect(live.map((b) => [b.id, b.today.pings, b.today.sold])).toEqual(
+      expect.arrayContaining([
+        ["best", 0, 0],
+        ["other", 0, 0],
+      ]),
+    );
+    await t.database.db.execute(sql`update leads set test_mode = false where id = ${second.lead.id}`);
+    await t.database.db.execute(sql`update auctions set test_mode = false where lead_id = ${first.lead.id}`);
 
     const resumed = await inject(t)({
       method: "POST",

@@ -210,7 +210,7 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
   });
 }
 
-async function countSeed(db: Db): Promise<SeedCounts> {
+export async function countSeed(db: Db): Promise<SeedCounts> {
   const seeded = sql`like ${`${SEED_ID_PREFIX}%`}`;
   const [row] = await rowsOf<Record<keyof SeedCounts, number | string>>(
     db,
