@@ -34,6 +34,7 @@ import { PiiCipher } from "./platform/security/pii-cipher.ts";
 import type { Secrets } from "./platform/security/secrets.ts";
 import webAssets from "./platform/web-assets/plugin.ts";
 import consolePlugin from "./console/plugin.ts";
+import partnersPlugin from "./partners/plugin.ts";
 import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
 
@@ -110,6 +111,7 @@ export async function buildApp({
     check: reminderSendCheck(database.db, secrets.tokenSecret),
   });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
+  await app.register(partnersPlugin, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
   if (consoleIsServed(config)) {
     await app.register(consolePlugin, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
   }

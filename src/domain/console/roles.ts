@@ -17,6 +17,12 @@ export const PERMISSIONS = [
   "buyers:write",
   /** The privacy request queue: read it (with the requester's contact details) and mark requests done. */
   "privacy:handle",
+  /** Publishers, their payouts and postbacks, partner API keys and the statements: read them. */
+  "partners:read",
+  /** Create and edit publishers, issue and revoke partner API keys. */
+  "partners:write",
+  /** Approve or reject a buyer's return of a lead. */
+  "returns:decide",
   /** Read the audit log. */
   "audit:read",
   /** Create operators, change roles, disable accounts, revoke sessions. */
@@ -26,7 +32,15 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  manager: ["reports:read", "leads:read", "buyers:read", "buyers:write"],
+  manager: [
+    "reports:read",
+    "leads:read",
+    "buyers:read",
+    "buyers:write",
+    "partners:read",
+    "partners:write",
+    "returns:decide",
+  ],
   compliance: ["leads:read", "leads:reveal", "privacy:handle"],
   analyst: ["reports:read"],
 };

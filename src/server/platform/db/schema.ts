@@ -547,3 +547,81 @@ export const rollupCoverage = pgTable("rollup_coverage", {
   name: text("name").primaryKey(),
   coveredTo: timestamp("covered_to", { withTimezone: true }).notNull(),
 });
+
+// Partners (src/server/partners, docs/product/partners.md).
+
+// A publisher: someone whose traffic Loanpath buys. A lead is its when the lead's `aff_id` is the publisher's
+// (the tracking links carry it). The payout rule is one of three kinds with its amount; a payout is final
+// `holdDays` after it is earned. The postback secret signs the calls to `postbackUrl` and is stored
+// encrypted like a lead's sensitive fields.
+export const publishers = pgTable(
+  "publishers",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    affId: text("aff_id").notNull(),
+    payoutKind: text("payout_kind").$type<"per_sold" | "revenue_share" | "per_completed">().notNull(),
+    // Cents per lead for per_sold and per_completed; basis points of the sale's price for revenue_share.
+    payoutAmount: integer("payout_amount").notNull(),
+    holdDays: integer("hold_days").notNull(),
+    postbackUrl: text("postback_url"),
+    postbackSecretEncrypted: text("postback_secret_encrypted").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("publishers_aff_id_idx").on(t.affId)],
+);
+
+// Every money event, one row each: a sale, a return, a payout earned, reversed or made final. Rows are
+// numbered without gaps (`seq`) and chained: `hash` is sha256 of the previous row's hash and this row's
+// `digest` (sha256 of its canonical content), so a changed, removed or inserted row breaks every hash after it
+// (src/server/partners/ledger/ledger-chain.ts). Append-only: a trigger (migration 0012) refuses any update,
+// delete or truncate. No personal data: lead ids and amounts only, so an erasure never touches it.
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    kind: text("kind").$type<"sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final">().notNull(),
+    leadId: text("lead_id").notNull(),
+    buyerId: text("buyer_id"),
+    publisherId: text("publisher_id"),
+    // Signed: what the buyer owes (sold +, returned -), what the publisher is owed (earned +, reversed -);
+    // final carries the amount made final.
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    // The statement month (YYYY-MM, UTC) the row counts in: the month of `at`, as a closed month never changes.
+    month: text("month").notNull(),
+    digest: text("digest").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    // One of each kind per lead: what makes a repeated settle pass or a retried job write nothing twice.
+    uniqueIndex("ledger_entries_lead_kind_idx").on(t.leadId, t.kind),
+    index("ledger_entries_publisher_idx").on(t.publisherId, t.month),
+    index("ledger_entries_buyer_idx").on(t.buyerId, t.month),
+  ],
+);
+
+// The keys buyers and publishers call the partner API with (src/server/partners/api-keys). Only the key's sha256
+// is kept, so a copy of the database calls nothing; `prefix` (the key's first characters) tells keys apart on
+// screen. A revoked key stays, so the audit log's mention of it still names something.
+export const partnerApiKeys = pgTable(
+  "partner_api_keys",
+  {
+    id: text("id").primaryKey(),
+    partnerKind: text("partner_kind").$type<"buyer" | "publisher">().notNull(),
+    partnerId: text("partner_id").notNull(),
+    label: text("label").notNull(),
+    keyHash: text("key_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("partner_api_keys_hash_idx").on(t.keyHash),
+    index("partner_api_keys_partner_idx").on(t.partnerKind, t.partnerId),
+  ],
+);

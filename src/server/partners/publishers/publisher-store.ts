@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { PublisherSettings } from "../../../domain/partners/publisher.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { publishers } from "../../platform/db/schema.ts";
+import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+
+// Publishers as stored (docs/product/partners.md#publishers). The postback secret is made here, once per
+// publisher, and kept encrypted; it is shown to the operator when the publisher is created and can be replaced.
+
+const SECRET_CONTEXT = "publisher-postback-secret";
+
+export type Publisher = PublisherSettings & { created_at: string; updated_at: string };
+
+type Row = typeof publishers.$inferSelect;
+
+const publisherOf = (r: Row): Publisher => ({
+  id: r.id,
+  name: r.name,
+  aff_id: r.affId,
+  payout_kind: r.payoutKind,
+  payout_amount: r.payoutAmount,
+  hold_days: r.holdDays,
+  postback_url: r.postbackUrl,
+  enabled: r.enabled,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const newSecret = () => randomBytes(32).toString("base64url");
+
+const columnsOf = (p: PublisherSettings) => ({
+  name: p.name,
+  affId: p.aff_id,
+  payoutKind: p.payout_kind,
+  payoutAmount: p.payout_amount,
+  holdDays: p.hold_days,
+  postbackUrl: p.postback_url,
+  enabled: p.enabled,
+});
+
+/** Creates a publisher; its postback secret is returned this once. Null when the id or aff_id is taken. */
+export async function createPublisher(
+  db: Db,
+  cipher: PiiCipher,
+  settings: PublisherSettings,
+): Promise<{ publisher: Publisher; postbackSecret: string } | null> {
+  const secret = newSecret();
+  const [row] = await db
+    .insert(publishers)
+    .values({
+      id: settings.id,
+      ...columnsOf(settings),
+      postbackSecretEncrypted: cipher.encrypt(secret, `${SECRET_CONTEXT}:${settings.id}`),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row === undefined ? null : { publisher: publisherOf(row), postbackSecret: secret };
+}
+
+/** Saves a publisher's settings (its id stays); null when there is none, "aff_id taken" when another has it. */
+export async function updatePublisher(db: Db, settings: PublisherSettings): Promise<Publisher | null | "aff_id taken"> {
+  const [other] = await db.select({ id: publishers.id }).from(publishers).where(eq(publishers.affId, settings.aff_id));
+  if (other !== undefined && other.id !== settings.id) return "aff_id taken";
+  const [row] = await db
+    .update(publishers)
+    .set({ ...columnsOf(settings), updatedAt: sql`now()` })
+    .where(eq(publishers.id, settings.id))
+    .returning();
+  return row === undefined ? null : publisherOf(row);
+}
+
+/** A new postback secret for a publisher, returned this once; null when there is no such publisher. */
+export async function replacePostbackSecret(db: Db, cipher: PiiCipher, id: string): Promise<string | null> {
+  const secret = newSecret();
+  const [row] = await db
+    .update(publishers)
+    .set({ postbackSecretEncrypted: cipher.encrypt(secret, `${SECRET_CONTEXT}:${id}`), updatedAt: sql`now()` })
+    .where(eq(publishers.id, id))
+    .returning({ id: publishers.id });
+  return row === undefined ? null : secret;
+}
+
+export async function postbackSecretOf(db: Db, cipher: PiiCipher, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ secret: publishers.postbackSecretEncrypted })
+    .from(publishers)
+    .where(eq(publishers.id, id));
+  return row === undefined ? null : cipher.decrypt(row.secret, `${SECRET_CONTEXT}:${id}`);
+}
+
+export async function listPublishers(db: Db): Promise<Publisher[]> {
+  return (await db.select().from(publishers).orderBy(asc(publishers.name), asc(publishers.id))).map(publisherOf);
+}
+
+export async function findPublisher(db: Db, id: string): Promise<Publisher | null> {
+  const [row] = await db.select().from(publishers).where(eq(publishers.id, id));
+  return row === undefined ? null : publisherOf(row);
+}
+
+/** The publisher a lead's aff_id ties it to, enabled or not (the caller decides what a disabled one earns). */
+export async function publisherByAffId(db: Db, affId: string | undefined | null): Promise<Publisher | null> {
+  if (!affId) return null;
+  const [row] = await db.select().from(publishers).where(eq(publishers.affId, affId));
+  return row === undefined ? null : publisherOf(row);
+}
