@@ -91,7 +91,7 @@ describe("the OpenAPI document at /api/docs", () => {
 });
 
 describe("grouping by URL prefix", () => {
-  it("files a route under /api/buyer/ as buyer with the bearer key, /api/publisher/ as publisher", async () => {
+  it("files a route under /api/buyer/ as buyer with the bearer key, /api/publisher/ as publisher with its key or the cookie", async () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -107,7 +107,10 @@ describe("grouping by URL prefix", () => {
     expect(operationOf(document, "POST /api/buyer/returns")?.tags).toEqual(["buyer"]);
     expect(operationOf(document, "POST /api/buyer/returns")?.security).toEqual([{ buyerApiKey: [] }]);
     expect(operationOf(document, "GET /api/publisher/stats")?.tags).toEqual(["publisher"]);
-    expect(operationOf(document, "GET /api/publisher/stats")?.security).toEqual([{ consoleSession: [] }]);
+    expect(operationOf(document, "GET /api/publisher/stats")?.security).toEqual([
+      { publisherApiKey: [] },
+      { consoleSession: [] },
+    ]);
     expect((await new Validator().validate(document)).valid).toBe(true);
     await app.close();
   });

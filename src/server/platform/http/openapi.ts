@@ -16,8 +16,9 @@ const audiences: Audience[] = [
   {
     tag: "publisher",
     prefix: "/api/publisher/",
-    description: "Publishers: their traffic's stats and ledger receipts, signed in like an operator.",
-    security: [{ consoleSession: [] }],
+    description: "Publishers: their traffic's stats and ledger receipts.",
+    // A program calls with its key; the publisher's own pages, signed in like an operator, with the cookie.
+    security: [{ publisherApiKey: [] }, { consoleSession: [] }],
   },
   {
     tag: "console",
@@ -59,7 +60,12 @@ export async function registerOpenApi(app: FastifyInstance, opts: { consoleCooki
           buyerApiKey: {
             type: "http",
             scheme: "bearer",
-            description: "The buyer's API key: `Authorization: Bearer <api key>`.",
+            description: "A buyer's API key (`lpb_…`), issued in the console: `Authorization: Bearer <api key>`.",
+          },
+          publisherApiKey: {
+            type: "http",
+            scheme: "bearer",
+            description: "A publisher's API key (`lpp_…`), issued in the console: `Authorization: Bearer <api key>`.",
           },
           consoleSession: {
             type: "apiKey",
