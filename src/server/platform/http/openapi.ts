@@ -34,8 +34,6 @@ const audienceOf = (url: string) => audiences.find((audience) => url.startsWith(
 // The partners' contract, raised when a field they send or read changes; not the package's version.
 const API_VERSION = "1.0.0";
 
-export const OPENAPI_PATHS = ["/api/docs", "/api/docs/openapi.json"];
-
 /**
  * Collects every route registered after it into an OpenAPI 3.1 document built from the routes' zod schemas,
  * served as JSON only: a browsable page would need outside scripts the site's CSP refuses.
@@ -48,7 +46,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { consoleCooki
         title: "Loanpath API",
         version: API_VERSION,
         description:
-          "The consumer API the site's pages call, the buyer API (returns, a bought lead's status), the publisher API and the operator console's API. Errors answer `{ status, message }`.",
+          "The consumer API the site's pages call, the buyer API (returns, a bought lead's status), the publisher API and the operator console's API. Every answer is `{ status, message, data? }`; a refused input adds `errors`, a message per field.",
       },
       servers: [{ url: "/", description: "This site" }],
       tags: [
@@ -77,10 +75,10 @@ export async function registerOpenApi(app: FastifyInstance, opts: { consoleCooki
       },
     },
     transform: (document) => {
-      const transformed = jsonSchemaTransform(document);
       // Outside /api/ are pages (the web app, the certificate and privacy-link pages), not the API.
-      if (transformed.schema?.hide || !document.url.startsWith("/api/"))
-        return { ...transformed, schema: { hide: true } };
+      if (!document.url.startsWith("/api/")) return { url: document.url, schema: { hide: true } };
+      const transformed = jsonSchemaTransform(document);
+      if (transformed.schema?.hide) return transformed;
       const audience = audienceOf(document.url);
       const schema = { ...transformed.schema, tags: [audience?.tag ?? consumer.tag] };
       return { ...transformed, schema: audience?.security ? { ...schema, security: audience.security } : schema };
@@ -88,7 +86,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { consoleCooki
     transformObject: jsonSchemaTransformObject,
   });
 
-  for (const url of OPENAPI_PATHS) {
+  for (const url of ["/api/docs", "/api/docs/openapi.json"]) {
     app.get(url, { schema: { hide: true } }, async () => app.swagger());
   }
 }
