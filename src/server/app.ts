@@ -1,5 +1,5 @@
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./platform/config/config.ts";
 import type { Database } from "./platform/db/database.ts";
@@ -12,6 +12,7 @@ import privacyLinkRoutes from "./workflows/privacy/privacy-link-routes.ts";
 import mail from "./platform/mail/plugin.ts";
 import type { MailTransport } from "./platform/mail/mail-transport.ts";
 import { registerApiErrors } from "./platform/http/api-errors.ts";
+import { registerOpenApi } from "./platform/http/openapi.ts";
 import leadRoutes from "./intake/leads/routes.ts";
 import certificateRoutes from "./intake/consent/certificate-routes.ts";
 import siteTrackingRoutes from "./intake/consent/site-tracking-routes.ts";
@@ -35,6 +36,7 @@ import webAssets from "./platform/web-assets/plugin.ts";
 import consolePlugin from "./console/plugin.ts";
 import partnersPlugin from "./partners/plugin.ts";
 import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
+import { sessionCookieName } from "./console/access/console-access.ts";
 
 export type AppOptions = {
   config: Config;
@@ -46,6 +48,8 @@ export type AppOptions = {
   builtInBuyers?: Buyer[];
   /** How e-mail leaves (tests pass one); otherwise SMTP_URL's, or none: mail stays in the outbox. */
   mailTransport?: MailTransport;
+  /** Sees each route as it is registered: the OpenAPI test lists them to find any the document misses. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 // Builds the whole server from plugins; main.ts only starts and stops it. Tests call this and use inject.
@@ -56,6 +60,7 @@ export async function buildApp({
   logStream,
   builtInBuyers,
   mailTransport,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   // A given stream (tests read the lines) takes the JSON lines themselves, never the pretty transport.
   const logger = logStream
@@ -72,9 +77,12 @@ export async function buildApp({
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerApiErrors(app);
+  // First, so that every route registered after it is in the document.
+  await registerOpenApi(app, { consoleCookie: sessionCookieName(config) });
 
   await app.register(securityHeaders, { hsts: config.env !== "development" });
   await app.register(rateLimits);
@@ -109,7 +117,9 @@ export async function buildApp({
   }
 
   // Unknown API paths answer JSON, never the web app's HTML.
-  app.all("/api/*", async (_request, reply) => reply.code(404).send({ status: 404, message: "Not found" }));
+  app.all("/api/*", { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(404).send({ status: 404, message: "Not found" }),
+  );
   await app.register(webAssets, {
     root: config.webBuildDir,
     production: config.env === "production",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp, type AppOptions } from "../../src/server/app.ts";
 import { loadConfig, type Config } from "../../src/server/platform/config/config.ts";
 import type { Database } from "../../src/server/platform/db/database.ts";
 import type { Secrets } from "../../src/server/platform/security/secrets.ts";
@@ -26,14 +26,17 @@ export function randomSecrets(): Secrets {
 // Builds the real app on a fresh database and captures everything it logs, so tests can also assert
 // on what reached the log: at debug, so the per-request lines (debug, request-logs.ts) are checked for
 // personal data too.
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, "onRoute"> = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", ...GENEROUS_RATE_LIMITS, ...env });
   const database = await createTestDatabase();
   const stream = new PassThrough();
   let captured = "";
   stream.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));
   const secrets = randomSecrets();
-  const app = await buildApp({ config, database, secrets, logStream: stream });
+  const app = await buildApp({ config, database, secrets, logStream: stream, ...options });
   await app.ready();
   return { app, database, config, secrets, logs: () => captured };
 }

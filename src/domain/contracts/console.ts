@@ -20,6 +20,13 @@ export const signInRequest = z.object({
 
 export const SIGN_IN_REFUSED_MESSAGE = "That e-mail, password and code do not match an account.";
 
+/** Too many failed sign-ins from one address: when to try again (also in the Retry-After header). */
+export const signInThrottledAnswer = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  retryAfterSeconds: z.number().int(),
+});
+
 const role = z.enum(OPERATOR_ROLES);
 
 const consoleSession = z.object({
@@ -70,6 +77,9 @@ const sessionRow = z.object({
   last_seen_at: z.string(),
 });
 export type SessionListRow = z.infer<typeof sessionRow>;
+
+/** PATCH /api/console/operators/:id: the account as it now is. */
+export const operatorChangedAnswer = answerOf(operatorRow);
 
 export const operatorsAnswer = answerOf(z.object({ operators: z.array(operatorRow), sessions: z.array(sessionRow) }));
 

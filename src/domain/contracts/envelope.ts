@@ -10,6 +10,9 @@ export function answerOf<T extends z.ZodType>(data: T) {
   return z.object({ status: z.number().int(), message: z.string(), data });
 }
 
+/** A success that says no more than its message (signed out, marked done). */
+export const messageAnswer = z.object({ status: z.number().int(), message: z.string() });
+
 /** Any failure: a message and, for bad input, the fields at fault. */
 export const failureAnswer = z.object({
   status: z.number().int(),

@@ -5,10 +5,11 @@ import {
   enrolmentAnswer,
   newOperatorRequest,
   operatorChangeRequest,
+  operatorChangedAnswer,
   operatorsAnswer,
   type OperatorRow,
 } from "../../../domain/contracts/console.ts";
-import { failureAnswer } from "../../../domain/contracts/envelope.ts";
+import { failureAnswer, messageAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { actorOf } from "./console-access.ts";
@@ -107,7 +108,14 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
 
   typed.patch(
     "/api/console/operators/:id",
-    { schema: { params: idParams, body: operatorChangeRequest }, config: access },
+    {
+      schema: {
+        params: idParams,
+        body: operatorChangeRequest,
+        response: { 200: operatorChangedAnswer, 404: failureAnswer, 409: failureAnswer },
+      },
+      config: access,
+    },
     async (request, reply) => {
       const target = await findOperator(deps.db, request.params.id);
       if (!target) return reply.code(404).send({ status: 404, message: "No such operator." });
@@ -143,7 +151,7 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
 
   typed.delete(
     "/api/console/sessions/:id",
-    { schema: { params: idParams }, config: access },
+    { schema: { params: idParams, response: { 200: messageAnswer, 404: failureAnswer } }, config: access },
     async (request, reply) => {
       const operatorId = await revokeSession(deps.db, request.params.id, deps.now());
       if (!operatorId) return reply.code(404).send({ status: 404, message: "No open session with that id." });

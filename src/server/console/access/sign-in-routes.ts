@@ -1,10 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { permissionsOf } from "../../../domain/console/roles.ts";
+import { failureAnswer, messageAnswer } from "../../../domain/contracts/envelope.ts";
 import {
+  consoleSessionAnswer,
   consoleSessionProbeAnswer,
   SIGN_IN_REFUSED_MESSAGE,
   signInRequest,
+  signInThrottledAnswer,
   type ConsoleSession,
 } from "../../../domain/contracts/console.ts";
 import type { Config } from "../../platform/config/config.ts";
@@ -56,7 +59,13 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
 
   typed.post(
     "/api/console/session",
-    { schema: { body: signInRequest }, config: { access: "public" } },
+    {
+      schema: {
+        body: signInRequest,
+        response: { 200: consoleSessionAnswer, 401: failureAnswer, 429: signInThrottledAnswer },
+      },
+      config: { access: "public" },
+    },
     async (request, reply) => {
       const verdict = await throttle.attempt(request.ip, request.log);
       if (!verdict.allowed) {
@@ -129,15 +138,19 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  typed.delete("/api/console/session", { config: { access: "signed-in" } }, async (request, reply) => {
-    const token = request.cookies[cookie];
-    if (token) await revokeSessionByToken(deps.db, token, deps.now());
-    await recordAction(deps.db, actorOf(request), {
-      action: "sign-out",
-      target: request.consoleSession?.operator.id,
-      details: { session: request.consoleSession?.session.id },
-    });
-    reply.clearCookie(cookie, { path: "/", httpOnly: true, secure, sameSite: "strict" });
-    return reply.send({ status: 200, message: "Signed out." });
-  });
+  typed.delete(
+    "/api/console/session",
+    { schema: { response: { 200: messageAnswer } }, config: { access: "signed-in" } },
+    async (request, reply) => {
+      const token = request.cookies[cookie];
+      if (token) await revokeSessionByToken(deps.db, token, deps.now());
+      await recordAction(deps.db, actorOf(request), {
+        action: "sign-out",
+        target: request.consoleSession?.operator.id,
+        details: { session: request.consoleSession?.session.id },
+      });
+      reply.clearCookie(cookie, { path: "/", httpOnly: true, secure, sameSite: "strict" });
+      return reply.send({ status: 200, message: "Signed out." });
+    },
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { privacyQueueAnswer, type PrivacyQueueRow } from "../../../domain/contracts/console.ts";
+import { failureAnswer, messageAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
 import { completeRequest } from "../../compliance/privacy-request-store.ts";
@@ -55,7 +56,13 @@ export default async function privacyQueueRoutes(app: FastifyInstance, deps: { d
 
   typed.post(
     "/api/console/privacy-requests/:id/complete",
-    { schema: { params: z.object({ id: z.string().regex(/^PR-[0-9A-Z]{10}$/) }) }, config: access },
+    {
+      schema: {
+        params: z.object({ id: z.string().regex(/^PR-[0-9A-Z]{10}$/) }),
+        response: { 200: messageAnswer, 404: failureAnswer },
+      },
+      config: access,
+    },
     async (request, reply) => {
       const id = request.params.id;
       const done = await deps.db.transaction(async (tx) => {

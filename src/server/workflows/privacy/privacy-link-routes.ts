@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { answerOf, failureAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { privacyRequests } from "../../platform/db/schema.ts";
@@ -18,6 +19,17 @@ import { DELETE_PURPOSE, deletePath, EXPORT_PURPOSE, exportPath, requestIdFromLi
 type Deps = { config: Config; db: Db; tokenSecret: Buffer };
 
 const params = z.object({ token: z.string().min(1).max(100) });
+// The person's export: each application with its answers, consents, sale and what was shared (personal-data-export.ts).
+const exportRows = z.array(z.record(z.string(), z.unknown()));
+const exportAnswer = answerOf(
+  z.object({
+    email: z.string(),
+    generated_at: z.string(),
+    applications: exportRows,
+    privacy_requests: exportRows,
+    emails_sent: exportRows,
+  }),
+);
 const GONE = "This link is not valid, or it has expired. You can send the request again from the privacy form.";
 const ELSEWHERE =
   "This button works only on the page the link in our e-mail opens. Open the link again and press the button there.";
@@ -95,7 +107,8 @@ ${button(exportJsonPath(request.params.token), "Download it as JSON")}`,
   });
 
   // The same export, machine-readable, pressed from the export page (or posted by a program of the person's).
-  typed.post("/api/privacy/export/:token", { schema: { params }, config }, async (request, reply) => {
+  const exportSchema = { params, response: { 200: exportAnswer, 403: failureAnswer, 404: failureAnswer } };
+  typed.post("/api/privacy/export/:token", { schema: exportSchema, config }, async (request, reply) => {
     if (!fromOurPage(request)) return reply.code(403).send({ status: 403, message: ELSEWHERE });
     const found = await requestOf(EXPORT_PURPOSE, request.params.token);
     if (!found) return reply.code(404).send({ status: 404, message: GONE });
