@@ -27,7 +27,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(auditRoutes, { db: deps.db });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
   await app.register(reportRoutes, { db: deps.db, now });
-  scheduleReportRollups(app, deps.db, now);
+  scheduleReportRollups(app, deps.db, now, deps.config.console.rollupMinutes);
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
 }

@@ -74,17 +74,23 @@ export function funnelCountsOf(leads: SQL, before: string | null, bucketed: bool
       where ${leads} and not l.test_mode
     ),
     saves as (
-      -- A save by step number, or through the lead update by its fields: two joins, not one on either
-      -- condition, so the planner can hash the first (bench/console.ts).
+      -- A save by step number, or through the lead update by its fields: two joins, not one on either condition, so
+      -- each can hash. In each, the cohort's events are read first, by lead, then matched to the steps: OFFSET 0
+      -- keeps the planner from joining the steps to the cohort first, which read every lead's events once per step
+      -- (it cannot tell how many steps a path has).
       select lead_id, idx, min(at) as at from (
-        select e.lead_id, s.idx, e.created_at as at
-        from cohort c join step_events e on e.lead_id = c.id and ${madeBefore(sql`e.created_at`, before)}
-        join steps s on s.path = c.path and not s.submission and e.step = s.step
+        select ev.lead_id, s.idx, ev.at
+        from (select e.lead_id, c.path, e.step, e.created_at as at
+          from cohort c join step_events e on e.lead_id = c.id and ${madeBefore(sql`e.created_at`, before)}
+          offset 0) ev
+        join steps s on s.path = ev.path and s.step = ev.step and not s.submission
         union all
-        select e.lead_id, s.idx, e.created_at
-        from cohort c join step_events e on e.lead_id = c.id and e.step is null and e.slug = 'update'
-          and ${madeBefore(sql`e.created_at`, before)}
-        join steps s on s.path = c.path and not s.submission and s.step is null and jsonb_exists_any(e.changes, s.fields)
+        select ev.lead_id, s.idx, ev.at
+        from (select e.lead_id, c.path, e.changes, e.created_at as at
+          from cohort c join step_events e on e.lead_id = c.id and e.step is null and e.slug = 'update'
+            and ${madeBefore(sql`e.created_at`, before)}
+          offset 0) ev
+        join steps s on s.path = ev.path and s.step is null and not s.submission and jsonb_exists_any(ev.changes, s.fields)
       ) x
       group by lead_id, idx
       union all

@@ -5,9 +5,6 @@ import { runEvery } from "../../platform/jobs/run-every.ts";
 import { rebuildFunnelRollup } from "./funnel-rollup.ts";
 import { rebuildTodayRollup } from "./today-rollup.ts";
 
-/** Often enough that the raw tail the report reads stays near the settle time (two hours and a few minutes). */
-const REBUILD_EVERY_MS = 5 * 60 * 1000;
-
 /**
  * An erasure (workflows/privacy/erase-leads.ts) rewrites an old auction's attribution (its affiliate and sub id go), which no rebuild of the
  * last day sees: every few hours the whole reporting horizon (the longest period and a day) is rebuilt.
@@ -18,13 +15,18 @@ const HORIZON_MS = (Math.max(...Object.values(PERIOD_DAYS)) + 1) * 24 * 60 * 60 
 // The reports' rollups rebuilt (today-rollup.ts, funnel-rollup.ts), in every process that serves the console: the rebuild is idempotent
 // and takes a lock, so processes rebuilding at once only repeat each other. The report is right without them (it
 // reads the raw rows after the rollup's mark), only slower.
-export function scheduleReportRollups(app: FastifyInstance, db: Db, now: () => Date) {
+//
+// Every `everyMinutes` (REPORT_ROLLUP_MINUTES, 5 by default: often enough that the raw tail the report reads stays
+// near the settle time); 0 in a process that leaves the rebuilds to others, and in tests that write rows dated in
+// the past, which a timed rebuild could roll up before all of them are written.
+export function scheduleReportRollups(app: FastifyInstance, db: Db, now: () => Date, everyMinutes: number) {
+  if (everyMinutes === 0) return;
   const rebuild = async (spanMs?: number) => {
     const at = now();
     const today = await rebuildTodayRollup(db, at, spanMs);
     const funnel = await rebuildFunnelRollup(db, at, spanMs);
     return { today_buckets: today.buckets, funnel_buckets: funnel.buckets };
   };
-  runEvery(app, { name: "report rollups", everyMs: REBUILD_EVERY_MS, firstAfterMs: 15_000 }, () => rebuild());
+  runEvery(app, { name: "report rollups", everyMs: everyMinutes * 60_000, firstAfterMs: 15_000 }, () => rebuild());
   runEvery(app, { name: "report rollups horizon", everyMs: HORIZON_EVERY_MS }, () => rebuild(HORIZON_MS));
 }

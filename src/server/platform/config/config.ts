@@ -239,6 +239,12 @@ const envSchema = z.object({
     .min(5, "must be between 5 and 240")
     .max(240, "must be between 5 and 240")
     .default(30),
+  REPORT_ROLLUP_MINUTES: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 60")
+    .max(60, "must be between 0 and 60")
+    .default(5),
   TRUSTEDFORM_SCRIPT_URL: optionalSetting.pipe(trustedFormScriptUrl.optional()),
   TRUSTEDFORM_CERT_HOST: z
     .string()
@@ -339,7 +345,8 @@ export type Config = {
    * the consumer site, and how long an idle session lasts. Without a host, it answers on the site's own
    * host in development and test, and not at all in production.
    */
-  console: { host: string | undefined; idleMinutes: number };
+  /** rollupMinutes: how often this process rebuilds the reports' rollups; 0, never (another process does). */
+  console: { host: string | undefined; idleMinutes: number; rollupMinutes: number };
   /**
    * Consent-certificate vendors (docs/decisions/0022-consent-certificates-vendors.md); each undefined unless
    * configured, and then nothing loads from outside and the page CSP is the strict default.
@@ -424,7 +431,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
-    console: { host: e.CONSOLE_HOST, idleMinutes: e.CONSOLE_IDLE_MINUTES },
+    console: { host: e.CONSOLE_HOST, idleMinutes: e.CONSOLE_IDLE_MINUTES, rollupMinutes: e.REPORT_ROLLUP_MINUTES },
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL
         ? { scriptUrl: e.TRUSTEDFORM_SCRIPT_URL, certHost: e.TRUSTEDFORM_CERT_HOST.toLowerCase() }
