@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
+import receiptRoutes from "./receipts/receipt-routes.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
@@ -12,4 +13,5 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   const now = deps.now ?? (() => new Date());
   // postbacks: wired at merge
   scheduleSettle(app, { db: deps.db, sink: async () => {}, now });
+  await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
 }
