@@ -31,6 +31,7 @@ CREATE TABLE "statements" (
 CREATE INDEX "payout_holds_due_idx" ON "payout_holds" USING btree ("due_at");--> statement-breakpoint
 CREATE INDEX "statements_month_idx" ON "statements" USING btree ("month");--> statement-breakpoint
 CREATE INDEX "auctions_decided_idx" ON "auctions" USING btree ("decided_at");--> statement-breakpoint
+CREATE INDEX "ledger_entries_month_idx" ON "ledger_entries" USING btree ("month","kind");--> statement-breakpoint
 -- Custom SQL (partners, statements): a closed statement never changes (docs/product/partners.md#statements).
 CREATE FUNCTION "statements_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
