@@ -5,8 +5,8 @@ import { answerOf } from "./envelope.ts";
 // publisher, one statement, and each kind's CSV. Amounts are integer cents.
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const statementMonth = z.string().regex(MONTH, "Give the month as YYYY-MM.");
-export const STATEMENT_KINDS = ["buyer", "publisher"] as const;
+const statementMonth = z.string().regex(MONTH, "Give the month as YYYY-MM.");
+const STATEMENT_KINDS = ["buyer", "publisher"] as const;
 
 export const statementsQuery = z.object({ month: statementMonth.optional() });
 export const statementParams = z.object({ kind: z.enum(STATEMENT_KINDS), partnerId: z.string().min(1).max(100) });

@@ -42,7 +42,7 @@ export const signedHeadAnswer = answerOf(
   z.object({ head: head.extend({ issued_at: z.string() }), key_id: z.string(), signature: z.string() }),
 );
 
-export const CHAIN_PAGE_MAX = 1_000;
+const CHAIN_PAGE_MAX = 1_000;
 
 export const chainQuery = z.object({
   after: z.coerce.number().int().min(0, "after is a row number, 0 or more").default(0),

@@ -80,7 +80,8 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
 
   typed.get(
     "/api/console/statements.csv",
-    { schema: { querystring: statementsCsvQuery, response: { 400: failureAnswer } }, config: read },
+    // No response schema: the answer is the CSV text itself.
+    { schema: { querystring: statementsCsvQuery }, config: read },
     async (request, reply) => {
       const { month, kind } = request.query;
       const statements = await monthStatements(db, month, deps.now());

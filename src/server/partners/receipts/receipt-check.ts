@@ -5,8 +5,8 @@ import { chainHash, digestOf, firstBreak, type ChainedRow, type LedgerContent } 
 // each row's digest and hash, and the walk along the chain from the receipt's first row to the head. The server
 // signs with the same texts; scripts/verify-receipt.ts runs the check against the API or saved files.
 
-export type ReceiptRow = LedgerContent & ChainedRow;
-export type ChainHead = { seq: number; hash: string };
+type ReceiptRow = LedgerContent & ChainedRow;
+type ChainHead = { seq: number; hash: string };
 
 export type Receipt = {
   lead_id: string;
@@ -34,7 +34,7 @@ export const receiptSignedText = (r: Receipt): string =>
 export const headSignedText = (h: SignedHead["head"]): string =>
   JSON.stringify(["loanpath-head-v1", h.seq, h.hash, h.issued_at]);
 
-export function signatureHolds(text: string, signature: string, publicKeyPem: string): boolean {
+function signatureHolds(text: string, signature: string, publicKeyPem: string): boolean {
   try {
     return verify(null, Buffer.from(text, "utf8"), createPublicKey(publicKeyPem), Buffer.from(signature, "base64"));
   } catch {

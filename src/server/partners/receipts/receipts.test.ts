@@ -80,10 +80,12 @@ describe("publisher receipts", () => {
     expect((await get("/api/publisher/receipts/lead-2")).statusCode).toBe(404);
     expect((await get("/api/publisher/receipts/lead-2", other)).statusCode).toBe(200);
     expect((await get("/api/publisher/receipts/lead-1", other)).statusCode).toBe(404);
-    const publisherKeys = () =>
-      t.database.db.execute(sql`select id, last_used_at from partner_api_keys where partner_kind = 'publisher'
-        order by id`);
-    const keysBefore = JSON.stringify((await publisherKeys()).rows);
+    const publisherKeys = async () =>
+      (
+        (await t.database.db.execute(sql`select id, last_used_at from partner_api_keys
+          where partner_kind = 'publisher' order by id`)) as unknown as { rows: unknown[] }
+      ).rows;
+    const keysBefore = JSON.stringify(await publisherKeys());
     const headBefore = await ledgerHead(t.database.db);
     const buyerKey = `Bearer ${(await issueApiKey(t.database.db, "buyer", "lender-a", "test")).key}`;
     for (const bad of ["Bearer lpp_not-a-real-key-at-all", buyerKey, ""]) {
@@ -94,7 +96,7 @@ describe("publisher receipts", () => {
       }
     }
     expect(await ledgerHead(t.database.db)).toEqual(headBefore);
-    expect(JSON.stringify((await publisherKeys()).rows)).toBe(keysBefore);
+    expect(JSON.stringify(await publisherKeys())).toBe(keysBefore);
   });
 
   it("refuses a page past its limit with a message", async () => {

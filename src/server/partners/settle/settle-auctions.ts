@@ -11,7 +11,7 @@ import { publisherByAffId, type Publisher } from "../publishers/publisher-store.
 // its publisher, once. Each event is marked in `settled_events` in the transaction that writes its rows and hands
 // it to the sink, so a pass run again, or in two processes at once, writes and posts nothing twice.
 
-export type SettledEventName = "completed" | "sold" | "rejected";
+type SettledEventName = "completed" | "sold" | "rejected";
 
 /** Any fixed number: at most one process settles at a time; the others skip their turn. */
 const SETTLE_LOCK = 20_002;
@@ -20,7 +20,7 @@ const CURSOR = "auctions";
  * How far before the cursor each pass looks again: an auction's `created_at` and `decided_at` are the time its
  * transaction started, so a row can become visible after a pass that began later than its timestamp.
  */
-export const SETTLE_MARGIN_MS = 10 * 60 * 1000;
+const SETTLE_MARGIN_MS = 10 * 60 * 1000;
 
 type Candidate = {
   lead_id: string;

@@ -20,11 +20,11 @@ export type MonthStatements = {
 };
 
 /** The first instant after a month (YYYY-MM): when it closes. */
-export const monthEnd = (month: string) => {
+const monthEnd = (month: string) => {
   const [y, m] = month.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 1));
 };
-export const isClosed = (month: string, now: Date) => monthEnd(month).getTime() <= now.getTime();
+const isClosed = (month: string, now: Date) => monthEnd(month).getTime() <= now.getTime();
 /** The month before the one `now` is in. */
 export const previousMonth = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);

@@ -59,12 +59,11 @@ describe("monthly statements", () => {
         },
       },
     ]);
-    const [sums] = (
-      await database.db.execute(sql`select
+    const result = await database.db.execute(sql`select
         sum(amount_cents) filter (where kind in ('sold', 'returned')) as buyers,
         sum(amount_cents) filter (where kind in ('payout_earned', 'payout_reversed')) as publishers
-        from ledger_entries where month = '2026-10'`)
-    ).rows as { buyers: string; publishers: string }[];
+        from ledger_entries where month = '2026-10'`);
+    const [sums] = (result as unknown as { rows: { buyers: string; publishers: string }[] }).rows;
     const net = (kind: string) =>
       month.statements.filter((s) => s.partner_kind === kind).reduce((n, s) => n + s.totals.net_cents, 0);
     expect([net("buyer"), net("publisher")]).toEqual([Number(sums!.buyers), Number(sums!.publishers)]);
