@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
@@ -9,15 +12,20 @@ import { verifyReceipt, type SignedHead, type SignedReceipt } from "./receipt-ch
 // The publisher's receipts checked the way docs/product/partners.md#receipts tells a publisher to: with the code
 // scripts/verify-receipt.ts runs, against the API's own answers.
 
+const SCRIPT = fileURLToPath(new URL("../../../../scripts/verify-receipt.ts", import.meta.url));
+
 describe("publisher receipts", () => {
   let t: TestApp;
   let acme: string;
+  let base: string;
   let other: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
     acme = `Bearer ${(await issueApiKey(db, "publisher", "acme", "test")).key}`;
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     other = `Bearer ${(await issueApiKey(db, "publisher", "zenith", "test")).key}`;
     await db.transaction((tx) =>
       appendLedger(tx, [
@@ -49,6 +57,16 @@ describe("publisher receipts", () => {
     const { pem } = await data<{ pem: string }>("/api/publisher/ledger/key");
     return verifyReceipt(receipt, head, pem, pager, 4);
   };
+  /** scripts/verify-receipt.ts run as the README says, against this server: its exit code and what it printed. */
+  const script = (leadId: string) =>
+    new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [SCRIPT, "--url", base, "--lead", leadId],
+        { env: { ...process.env, LOANPATH_API_KEY: acme.slice("Bearer ".length) } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
+      );
+    });
   const alter = async (change: ReturnType<typeof sql>) => {
     const db = t.database.db;
     await db.execute(sql`alter table ledger_entries disable trigger user`);
@@ -65,6 +83,10 @@ describe("publisher receipts", () => {
     const page = await pager(0, 3);
     expect(Object.keys(page[0]!).sort()).toEqual(["digest", "hash", "prev_hash", "seq"]);
     expect(await check("lead-1")).toEqual({ ok: true, rows: 12 });
+    expect(await script("lead-1")).toEqual({
+      code: 0,
+      out: "OK: lead lead-1: payout_earned 1000 (row 2); 12 rows walked to head 13\n",
+    });
     // A receipt changed on its way (a higher payout) no longer holds.
     const head = await data<SignedHead>("/api/publisher/ledger/head");
     const { pem } = await data<{ pem: string }>("/api/publisher/ledger/key");
@@ -114,5 +136,9 @@ describe("publisher receipts", () => {
       sql`update ledger_entries set digest = ${digest}, hash = ${chainHash(row!.prev_hash, digest)} where seq = 2`,
     );
     expect(await check("lead-1")).toEqual({ ok: false, where: "row 3: does not follow the row before" });
+    expect(await script("lead-1")).toEqual({
+      code: 1,
+      out: "BROKEN: lead lead-1: row 3: does not follow the row before\n",
+    });
   });
 });
