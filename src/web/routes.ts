@@ -43,5 +43,6 @@ export default [
     route("buyers/new", "console/buyers/buyer-new-route.tsx"),
     route("buyers/:id", "console/buyers/buyer-route.tsx"),
     route("statements", "console/statements/statements-route.tsx"),
+    route("ledger", "console/ledger/ledger-check-route.tsx"),
   ]),
 ] satisfies RouteConfig;
