@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { payoutFor } from "../../../domain/partners/publisher.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { payoutHolds, settledEvents, settleCursor } from "../../platform/db/schema.ts";
-import { appendLedger, type LedgerEvent } from "../ledger/ledger-store.ts";
+import { appendLedger, type LedgerEvent, type LedgerRow } from "../ledger/ledger-store.ts";
 import type { PostbackEvent, PostbackSink } from "../postbacks/postback-events.ts";
 import { publisherByAffId, type Publisher } from "../publishers/publisher-store.ts";
 
@@ -124,13 +124,18 @@ async function settleBatch(
       planned.flatMap((p) => p.ledger),
       deps.now,
     );
+    // The payout each event earned: its payout_earned row if this batch wrote it (a lead earns once, so the first
+    // event that carried one; an earlier pass's row, under a rule changed since, is not earned again).
     const paid = new Map(written.filter((r) => r.kind === "payout_earned").map((r) => [r.lead_id, r]));
-    const payoutOf = (p: Planned) => {
-      const earned = p.ledger.find((e) => e.kind === "payout_earned");
-      return earned !== undefined && paid.get(p.leadId)?.amount_cents === earned.amountCents
-        ? earned.amountCents
-        : null;
-    };
+    const earnedBy = new Map<Planned, LedgerRow>();
+    for (const p of planned) {
+      const row = paid.get(p.leadId);
+      if (row !== undefined && p.ledger.some((e) => e.kind === "payout_earned")) {
+        earnedBy.set(p, row);
+        paid.delete(p.leadId);
+      }
+    }
+    const payoutOf = (p: Planned) => earnedBy.get(p)?.amount_cents ?? null;
     const counts: SettleCounts = { completed: 0, sold: 0, rejected: 0 };
     if (planned.length === 0) return { counts, full: false };
 
@@ -163,8 +168,8 @@ async function settleBatch(
     }
 
     const holds = planned.flatMap((p) => {
-      const row = paid.get(p.leadId);
-      if (p.publisher === null || row === undefined || payoutOf(p) === null) return [];
+      const row = earnedBy.get(p);
+      if (p.publisher === null || row === undefined) return [];
       const dueAt = new Date(Date.parse(row.at) + p.publisher.hold_days * 24 * 60 * 60 * 1000);
       return [{ leadId: p.leadId, publisherId: p.publisher.id, amountCents: row.amount_cents, dueAt }];
     });

@@ -95,6 +95,20 @@ describe("the settle pass", () => {
       ["completed", 300],
       ["rejected", null],
     ]);
+    // A lead earns once: paid on completion, it earns nothing more on its sale under a rule changed meanwhile.
+    const sold = await completedLead(db, { affId: "aff-complete" });
+    await pass();
+    await updatePublisher(db, publisher("complete", { payout_kind: "per_sold", payout_amount: 700 }));
+    await decide(db, sold, { buyerId: "lender-a", priceCents: 1_500 });
+    await pass();
+    expect(await kinds(sold)).toEqual([
+      ["payout_earned", null, "complete", 300],
+      ["sold", "lender-a", null, 1_500],
+    ]);
+    expect(posted(sold)).toEqual([
+      ["completed", 300],
+      ["sold", null],
+    ]);
   });
 
   it("earns nothing and posts nothing for a test lead, a disabled publisher or a lead of no publisher", async () => {
