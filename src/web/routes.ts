@@ -42,5 +42,7 @@ export default [
     route("buyers", "console/buyers/buyers-route.tsx"),
     route("buyers/new", "console/buyers/buyer-new-route.tsx"),
     route("buyers/:id", "console/buyers/buyer-route.tsx"),
+    route("statements", "console/statements/statements-route.tsx"),
+    route("ledger", "console/ledger/ledger-check-route.tsx"),
   ]),
 ] satisfies RouteConfig;

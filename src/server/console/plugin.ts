@@ -11,7 +11,9 @@ import buyerRoutes from "./buyers/buyer-routes.ts";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
+import ledgerCheckRoutes from "./ledger/ledger-check-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
+import statementRoutes from "./statements/statement-routes.ts";
 
 export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -30,4 +32,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   scheduleReportRollups(app, deps.db, now, deps.config.console.rollupMinutes);
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
+  await app.register(statementRoutes, { db: deps.db, now });
+  await app.register(ledgerCheckRoutes, { db: deps.db, now });
 }

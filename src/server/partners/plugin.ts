@@ -2,9 +2,16 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
+import receiptRoutes from "./receipts/receipt-routes.ts";
+import { scheduleSettle } from "./settle/settle-job.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
 // The partners context's routes and jobs (docs/product/partners.md): the partner API (/api/buyer/..., /api/publisher/...)
 // behind partner keys, the tracking links, the settle pass and the postback outbox.
-export default async function partnersPlugin(_app: FastifyInstance, _deps: PartnersDeps) {}
+export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
+  const now = deps.now ?? (() => new Date());
+  // postbacks: wired at merge
+  scheduleSettle(app, { db: deps.db, sink: async () => {}, now });
+  await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
+}

@@ -9,6 +9,8 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/privacy-requests", label: "Privacy requests", permission: "privacy:handle" },
   { path: "/console/audit", label: "Audit log", permission: "audit:read" },
   { path: "/console/operators", label: "Operators", permission: "operators:manage" },
+  { path: "/console/statements", label: "Statements", permission: "partners:read" },
+  { path: "/console/ledger", label: "Ledger", permission: "audit:read" },
 ];
 
 export const consoleTitle = (page: string) => `${page} · Loanpath console`;

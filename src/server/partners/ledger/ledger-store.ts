@@ -46,12 +46,20 @@ export const rowOf = (r: Row): LedgerRow => ({
 const LEDGER_LOCK = 20_001;
 
 /**
+ * Takes the ledger's lock for the rest of the caller's transaction: a writer that decides from what the ledger holds
+ * (a payout made final unless reversed) decides and appends with no other writer in between.
+ */
+export async function lockLedger(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`);
+}
+
+/**
  * Appends the events not yet in the ledger, in the order given, inside the caller's transaction (so a money event
  * lands with what caused it, or not at all). Returns the rows written.
  */
 export async function appendLedger(tx: Tx, events: LedgerEvent[], now = new Date()): Promise<LedgerRow[]> {
   if (events.length === 0) return [];
-  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`);
+  await lockLedger(tx);
   const leadIds = [...new Set(events.map((e) => e.leadId))];
   const existing = await tx
     .select({ leadId: ledgerEntries.leadId, kind: ledgerEntries.kind })

@@ -321,6 +321,8 @@ export const auctions = pgTable(
     index("auctions_test_idx")
       .on(t.leadId)
       .where(sql`test_mode`),
+    // The partners' settle pass finds decisions made since its cursor (src/server/partners/settle).
+    index("auctions_decided_idx").on(t.decidedAt),
   ],
 );
 
@@ -610,6 +612,8 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_lead_kind_idx").on(t.leadId, t.kind),
     index("ledger_entries_publisher_idx").on(t.publisherId, t.month),
     index("ledger_entries_buyer_idx").on(t.buyerId, t.month),
+    // A month's statements sum its rows (src/server/partners/statements).
+    index("ledger_entries_month_idx").on(t.month, t.kind),
   ],
 );
 
@@ -633,4 +637,53 @@ export const partnerApiKeys = pgTable(
     uniqueIndex("partner_api_keys_hash_idx").on(t.keyHash),
     index("partner_api_keys_partner_idx").on(t.partnerKind, t.partnerId),
   ],
+);
+
+// Partners: the settle pass, statements (src/server/partners/settle, src/server/partners/statements).
+
+// How far the settle pass has read the auctions: it reads those created or decided after `mark` less a margin.
+export const settleCursor = pgTable("settle_cursor", {
+  name: text("name").primaryKey(),
+  mark: timestamp("mark", { withTimezone: true }).notNull(),
+});
+
+// Each lead's events the settle pass has handled (completed, sold, rejected): written once, in the transaction
+// that writes the event's ledger rows and hands it to the postback sink, so nothing is posted or paid twice.
+export const settledEvents = pgTable(
+  "settled_events",
+  {
+    leadId: text("lead_id").notNull(),
+    event: text("event").$type<"completed" | "sold" | "rejected">().notNull(),
+    publisherId: text("publisher_id"),
+    payoutCents: integer("payout_cents"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.event] })],
+);
+
+// Payouts on hold: one per payout_earned row until it is made final or found reversed, due `dueAt` (the
+// publisher's hold when earned). The settle pass reads the due ones by `dueAt`, never the whole ledger.
+export const payoutHolds = pgTable(
+  "payout_holds",
+  {
+    leadId: text("lead_id").primaryKey(),
+    publisherId: text("publisher_id").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("payout_holds_due_idx").on(t.dueAt)],
+);
+
+// A closed month's statement of one partner (docs/product/partners.md#statements): written once when the month
+// is closed and never changed (a trigger refuses updates and deletes, as for ledger_entries).
+export const statements = pgTable(
+  "statements",
+  {
+    partnerKind: text("partner_kind").$type<"buyer" | "publisher">().notNull(),
+    partnerId: text("partner_id").notNull(),
+    month: text("month").notNull(),
+    totals: jsonb("totals").$type<Record<string, number>>().notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerKind, t.partnerId, t.month] }), index("statements_month_idx").on(t.month)],
 );

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../platform/db/database.ts";
+import { runEvery } from "../../platform/jobs/run-every.ts";
+import type { PostbackSink } from "../postbacks/postback-events.ts";
+import { closeMonth, previousMonth } from "../statements/statement-store.ts";
+import { finalizeDuePayouts } from "./payout-finals.ts";
+import { settleAuctions } from "./settle-auctions.ts";
+
+/** Often enough that a publisher's postback follows a sale within seconds. */
+const SETTLE_EVERY_MS = 5_000;
+
+/**
+ * One settle pass: the auctions' new events, then the payouts whose hold has ended, then last month's statements
+ * closed if they are not yet. Safe in every process at once
+ * (a lock lets one work, the others skip a turn) and safe to run again (each event is marked once).
+ */
+export async function settlePass(db: Db, deps: { sink: PostbackSink; now: Date }) {
+  const events = await settleAuctions(db, deps);
+  const payouts = await finalizeDuePayouts(db, { now: deps.now });
+  const closed = await closeMonth(db, previousMonth(deps.now), deps.now);
+  return { ...events, final: payouts.final, reversed_on_hold: payouts.reversed, statements_closed: closed };
+}
+
+export function scheduleSettle(app: FastifyInstance, deps: { db: Db; sink: PostbackSink; now: () => Date }) {
+  runEvery(app, { name: "partners settle", everyMs: SETTLE_EVERY_MS, firstAfterMs: 1_000 }, () =>
+    settlePass(deps.db, { sink: deps.sink, now: deps.now() }),
+  );
+}

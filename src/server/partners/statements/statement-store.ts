@@ -1,0 +1,91 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/database.ts";
+import { statements } from "../../platform/db/schema.ts";
+import { liveStatements, type PartnerKind, type Statement } from "./statement-totals.ts";
+
+// Statements closed and read (docs/product/partners.md#statements). A month is closed once its last day has ended
+// (UTC): its statements are written once into `statements` (a trigger refuses any change) and read from there ever
+// after; the open month is summed live. Closing takes a lock and writes nothing when the month is already closed, so
+// every process may try.
+
+/** Any fixed number: one process at a time closes a month. */
+const CLOSE_LOCK = 20_003;
+
+export type MonthStatements = {
+  month: string;
+  closed: boolean;
+  /** When its statements were written; null while open, or when it closed with none. */
+  closed_at: string | null;
+  statements: Statement[];
+};
+
+/** The first instant after a month (YYYY-MM): when it closes. */
+const monthEnd = (month: string) => {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1));
+};
+const isClosed = (month: string, now: Date) => monthEnd(month).getTime() <= now.getTime();
+/** The month before the one `now` is in. */
+export const previousMonth = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+
+type Row = typeof statements.$inferSelect;
+const statementOf = (r: Row) =>
+  ({ partner_kind: r.partnerKind, partner_id: r.partnerId, month: r.month, totals: r.totals }) as Statement;
+
+const storedOf = (db: Db, month: string, partner?: { kind: PartnerKind; id: string }) =>
+  db
+    .select()
+    .from(statements)
+    .where(
+      partner === undefined
+        ? eq(statements.month, month)
+        : and(
+            eq(statements.month, month),
+            eq(statements.partnerKind, partner.kind),
+            eq(statements.partnerId, partner.id),
+          ),
+    )
+    .orderBy(asc(statements.partnerKind), asc(statements.partnerId));
+
+/** Closes an ended month: writes its statements unless already written. Answers how many it wrote. */
+export async function closeMonth(db: Db, month: string, now: Date): Promise<number> {
+  if (!isClosed(month, now)) return 0;
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK})`);
+    const [done] = await tx
+      .select({ month: statements.month })
+      .from(statements)
+      .where(eq(statements.month, month))
+      .limit(1);
+    if (done !== undefined) return 0;
+    const live = await liveStatements(t, month);
+    if (live.length === 0) return 0;
+    await tx.insert(statements).values(
+      live.map((s) => ({
+        partnerKind: s.partner_kind,
+        partnerId: s.partner_id,
+        month,
+        totals: s.totals,
+        closedAt: now,
+      })),
+    );
+    return live.length;
+  });
+}
+
+/** A month's statements: as closed (closing it first if it has ended), or live while it is open. */
+export async function monthStatements(
+  db: Db,
+  month: string,
+  now: Date,
+  partner?: { kind: PartnerKind; id: string },
+): Promise<MonthStatements> {
+  if (!isClosed(month, now))
+    return { month, closed: false, closed_at: null, statements: await liveStatements(db, month, partner) };
+  await closeMonth(db, month, now);
+  const rows = await storedOf(db, month, partner);
+  const [any] = rows.length > 0 ? rows : await db.select().from(statements).where(eq(statements.month, month)).limit(1);
+  return { month, closed: true, closed_at: any?.closedAt.toISOString() ?? null, statements: rows.map(statementOf) };
+}

@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { StatementsView, type StatementsData } from "./statements-view.tsx";
+
+afterEach(cleanup);
+
+const DATA: StatementsData = {
+  month: "2026-10",
+  closed: true,
+  closed_at: "2026-11-01T00:00:05.000Z",
+  statements: [
+    {
+      partner_kind: "buyer",
+      partner_id: "lender-a",
+      name: "Lender A",
+      month: "2026-10",
+      totals: { leads_sold: 2, sold_cents: 7_500, returns: 1, returned_cents: -3_500, net_cents: 4_000 },
+    },
+    {
+      partner_kind: "publisher",
+      partner_id: "acme",
+      name: "Acme Media",
+      month: "2026-10",
+      totals: {
+        payouts_earned: 2,
+        earned_cents: 1_875,
+        payouts_reversed: 1,
+        reversed_cents: -875,
+        payouts_final: 1,
+        final_cents: 600,
+        net_cents: 1_000,
+      },
+    },
+  ],
+};
+
+const rowsOf = (caption: string) =>
+  within(screen.getByRole("table", { name: caption }))
+    .getAllByRole("row")
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    );
+
+describe("StatementsView", () => {
+  it("shows a table per kind in dollars, whether the month is closed, and a CSV link for each", () => {
+    render(<StatementsView month="2026-10" data={DATA} onMonth={() => {}} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Statements, October 2026");
+    expect(screen.getByText(/^Closed on 2026-11-01: these statements never change/)).toBeTruthy();
+    expect(rowsOf("Buyers' statements, October 2026")).toEqual([
+      ["Lender A", "lender-a", "2", "$75.00", "1", "-$35.00", "$40.00"],
+    ]);
+    expect(rowsOf("Publishers' statements, October 2026")).toEqual([
+      ["Acme Media", "acme", "2", "$18.75", "1", "-$8.75", "1", "$6.00", "$10.00"],
+    ]);
+    expect(screen.getByRole("link", { name: "Download the buyers' statements (CSV)" }).getAttribute("href")).toBe(
+      "/api/console/statements.csv?month=2026-10&kind=buyer",
+    );
+    expect(screen.getByRole("link", { name: "Download the publishers' statements (CSV)" }).getAttribute("href")).toBe(
+      "/api/console/statements.csv?month=2026-10&kind=publisher",
+    );
+  });
+
+  it("says an open month still grows, changes month from the picker, and prints", () => {
+    const onMonth = vi.fn();
+    const print = vi.fn();
+    const before = window.print;
+    window.print = print;
+    render(
+      <StatementsView
+        month="2026-11"
+        data={{ ...DATA, month: "2026-11", closed: false, closed_at: null }}
+        onMonth={onMonth}
+      />,
+    );
+    expect(screen.getByText(/^Open: the month has not ended/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Month"), { target: { value: "2026-09" } });
+    expect(onMonth).toHaveBeenCalledWith("2026-09");
+    fireEvent.click(screen.getByRole("button", { name: "Print" }));
+    expect(print).toHaveBeenCalledOnce();
+    window.print = before;
+  });
+});
