@@ -12,6 +12,7 @@ import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
+import returnRoutes from "./returns/return-routes.ts";
 
 export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -30,4 +31,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   scheduleReportRollups(app, deps.db, now);
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
+  // postbacks: wired at merge
+  await app.register(returnRoutes, { ...deps, now, sink: async () => {} });
 }

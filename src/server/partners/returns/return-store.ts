@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { BuyerReturn, ReturnState } from "../../../domain/contracts/partner-api.ts";
 import type { ReturnReason } from "../../../domain/partners/publisher.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { ledgerEntries, leadReturns } from "../../platform/db/schema.ts";
+import { ledgerEntries, leadReturns, operators } from "../../platform/db/schema.ts";
 import { monthOf } from "../ledger/ledger-chain.ts";
 import { saleOf } from "./lead-sale.ts";
 import { allowedReturns, monthRange, windowEndOf, type ReturnTerms } from "./return-terms.ts";
@@ -138,4 +138,25 @@ export async function latestReturnOf(db: Db, leadId: string): Promise<ReturnRow 
     .orderBy(desc(leadReturns.requestedAt), desc(leadReturns.id))
     .limit(1);
   return row;
+}
+
+/** The console's queue: pending first (oldest first, as they wait), then the decided, newest first. */
+export async function returnsQueue(
+  db: Db,
+  state?: ReturnState,
+  limit = 100,
+): Promise<(ReturnRow & { decidedByEmail: string | null })[]> {
+  const rows = await db
+    .select({ row: leadReturns, email: operators.email })
+    .from(leadReturns)
+    .leftJoin(operators, eq(operators.id, leadReturns.decidedBy))
+    .where(state ? eq(leadReturns.state, state) : undefined)
+    .orderBy(
+      sql`case when ${leadReturns.state} = 'pending' then 0 else 1 end`,
+      sql`case when ${leadReturns.state} = 'pending' then ${leadReturns.requestedAt} end asc`,
+      desc(leadReturns.decidedAt),
+      desc(leadReturns.id),
+    )
+    .limit(limit);
+  return rows.map((r) => ({ ...r.row, decidedByEmail: r.email }));
 }
