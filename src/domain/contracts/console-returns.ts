@@ -43,7 +43,11 @@ export const returnsQueueAnswer = answerOf(z.object({ returns: z.array(consoleRe
 export const returnParams = z.object({ id: z.string().min(1).max(40) });
 
 export const returnDecisionRequest = z.object({
-  note: z.string().trim().min(1, "Say why, for the buyer and the audit log.").max(500, "Keep the note under 500 characters."),
+  note: z
+    .string()
+    .trim()
+    .min(1, "Say why, for the buyer and the audit log.")
+    .max(500, "Keep the note under 500 characters."),
 });
 
 export const returnDecidedAnswer = answerOf(

@@ -95,7 +95,10 @@ export default async function returnRoutes(app: FastifyInstance, deps: ReturnRou
 
   typed.post(
     "/api/console/returns",
-    { schema: { body: consoleReturnRequest, response: { 201: consoleReturnFiledAnswer, ...failures } }, config: decide },
+    {
+      schema: { body: consoleReturnRequest, response: { 201: consoleReturnFiledAnswer, ...failures } },
+      config: decide,
+    },
     async (request, reply) => {
       const { buyer_id, lead_id, reason, note } = request.body;
       const result = await fileReturn(db, {
@@ -125,7 +128,11 @@ export default async function returnRoutes(app: FastifyInstance, deps: ReturnRou
     typed.post(
       `/api/console/returns/:id/${path}`,
       {
-        schema: { params: returnParams, body: returnDecisionRequest, response: { 200: returnDecidedAnswer, ...failures } },
+        schema: {
+          params: returnParams,
+          body: returnDecisionRequest,
+          response: { 200: returnDecidedAnswer, ...failures },
+        },
         config: decide,
       },
       async (request, reply) => {
@@ -150,7 +157,8 @@ export default async function returnRoutes(app: FastifyInstance, deps: ReturnRou
               },
             }),
         });
-        if ("status" in result) return reply.code(result.status).send({ status: result.status, message: result.message });
+        if ("status" in result)
+          return reply.code(result.status).send({ status: result.status, message: result.message });
         return reply.send({
           status: 200,
           message: decision === "approved" ? "Return approved." : "Return rejected.",

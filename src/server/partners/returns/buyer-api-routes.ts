@@ -78,7 +78,8 @@ export default async function buyerApiRoutes(app: FastifyInstance, deps: BuyerAp
     async (request, reply) => {
       const buyerId = buyerOf(request);
       const sale = await saleOf(db, request.params.id);
-      if (sale === undefined || sale.buyerId !== buyerId) return reply.code(404).send({ status: 404, message: NOT_YOURS });
+      if (sale === undefined || sale.buyerId !== buyerId)
+        return reply.code(404).send({ status: 404, message: NOT_YOURS });
       const latest = await latestReturnOf(db, sale.leadId);
       return reply.send({
         status: 200,

@@ -44,7 +44,10 @@ export async function decideReturn(db: Db, input: DecisionInput): Promise<Decide
       .where(and(eq(leadReturns.id, input.id), eq(leadReturns.state, "pending")))
       .returning();
     if (row === undefined) {
-      const [other] = await tx.select({ state: leadReturns.state }).from(leadReturns).where(eq(leadReturns.id, input.id));
+      const [other] = await tx
+        .select({ state: leadReturns.state })
+        .from(leadReturns)
+        .where(eq(leadReturns.id, input.id));
       return other === undefined
         ? { status: 404, message: NO_SUCH_RETURN }
         : { status: 409, message: `This return was ${other.state} already.` };
@@ -61,7 +64,11 @@ async function reverse(tx: Tx, row: ReturnRow, sink: PostbackSink, now: Date) {
   // A return is only filed against a `sold` row, and ledger rows are never removed.
   if (sale === undefined) throw new Error(`return ${row.id}: its lead has no sale in the ledger`);
   const payouts = await tx
-    .select({ kind: ledgerEntries.kind, publisherId: ledgerEntries.publisherId, amountCents: ledgerEntries.amountCents })
+    .select({
+      kind: ledgerEntries.kind,
+      publisherId: ledgerEntries.publisherId,
+      amountCents: ledgerEntries.amountCents,
+    })
     .from(ledgerEntries)
     .where(
       and(

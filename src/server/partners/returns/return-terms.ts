@@ -13,7 +13,8 @@ export const termsOf = (buyer: Pick<Buyer, "returns"> | undefined): ReturnTerms 
 const DAY_MS = 86_400_000;
 
 /** The moment the window closes: the sale plus the window's days (a 0-day window takes no returns). */
-export const windowEndOf = (soldAt: Date, terms: ReturnTerms) => new Date(soldAt.getTime() + terms.window_days * DAY_MS);
+export const windowEndOf = (soldAt: Date, terms: ReturnTerms) =>
+  new Date(soldAt.getTime() + terms.window_days * DAY_MS);
 
 /**
  * How many returns (pending and approved) the month allows: the cap's share of the leads bought that month, rounded

@@ -40,7 +40,11 @@ export async function seedSale(db: Db, sale: SeededSale): Promise<string> {
     decidedAt: sale.soldAt,
   });
   await db.transaction(async (tx) => {
-    await appendLedger(tx, [{ kind: "sold", leadId, buyerId: sale.buyerId, amountCents: sale.priceCents }], sale.soldAt);
+    await appendLedger(
+      tx,
+      [{ kind: "sold", leadId, buyerId: sale.buyerId, amountCents: sale.priceCents }],
+      sale.soldAt,
+    );
     if (sale.payout) {
       const { publisherId, cents } = sale.payout;
       await appendLedger(tx, [{ kind: "payout_earned", leadId, publisherId, amountCents: cents }], sale.soldAt);
