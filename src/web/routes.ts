@@ -42,5 +42,6 @@ export default [
     route("buyers", "console/buyers/buyers-route.tsx"),
     route("buyers/new", "console/buyers/buyer-new-route.tsx"),
     route("buyers/:id", "console/buyers/buyer-route.tsx"),
+    route("returns", "console/returns/returns-route.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/privacy-requests", label: "Privacy requests", permission: "privacy:handle" },
   { path: "/console/audit", label: "Audit log", permission: "audit:read" },
   { path: "/console/operators", label: "Operators", permission: "operators:manage" },
+  { path: "/console/returns", label: "Returns", permission: "partners:read" },
 ];
 
 export const consoleTitle = (page: string) => `${page} · Loanpath console`;
