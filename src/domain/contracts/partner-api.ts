@@ -23,7 +23,6 @@ export const noteForOther = (r: { reason: string; note?: string | undefined }, c
 };
 
 export const returnRequest = z.object({ lead_id: leadId, ...returnReasonFields }).superRefine(noteForOther);
-export type ReturnRequest = z.infer<typeof returnRequest>;
 
 const returnFiled = z.object({
   id: z.string(),

@@ -33,7 +33,7 @@ export type DecidedReturn = {
 
 export type DecisionRefusal = { status: 404 | 409; message: string };
 
-export const NO_SUCH_RETURN = "No return with that id.";
+const NO_SUCH_RETURN = "No return with that id.";
 
 export async function decideReturn(db: Db, input: DecisionInput): Promise<DecidedReturn | DecisionRefusal> {
   const now = input.now ?? new Date();

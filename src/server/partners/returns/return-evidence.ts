@@ -8,7 +8,7 @@ import { saleOf } from "./lead-sale.ts";
 // of the same person (matched by keyed hash, counted and dated, never shown), what was checked of the phone, and the
 // consent certificate. Never a value of the person's data.
 
-export type DuplicateMatch = { field: "email" | "phone" | "ssn"; count: number; dates: string[] };
+type DuplicateMatch = { field: "email" | "phone" | "ssn"; count: number; dates: string[] };
 
 export type ReturnEvidence = {
   sale: { buyer_id: string; price_cents: number; sold_at: string } | null;
