@@ -109,4 +109,28 @@ describe("the returns page", () => {
     expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "File a return for a buyer" })).toBeNull();
   });
+
+  it("files a return for a buyer: other needs a note before anything is sent", async () => {
+    const fetchMock = show(["partners:read", "returns:decide"]);
+    const form = (await screen.findByRole("heading", { name: "File a return for a buyer" })).closest("form")!;
+    const inForm = within(form);
+    fireEvent.change(inForm.getByLabelText("Buyer id"), { target: { value: "acme" } });
+    fireEvent.change(inForm.getByLabelText("Lead id"), { target: { value: "ld_9" } });
+    fireEvent.change(inForm.getByLabelText("Reason"), { target: { value: "other" } });
+    fireEvent.click(inForm.getByRole("button", { name: "File the return" }));
+    await waitFor(() => expect(inForm.getByText("Say why in a note when the reason is other.")).toBeTruthy());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+
+    fireEvent.change(inForm.getByLabelText("Note", { exact: false }), { target: { value: "no such employer" } });
+    fireEvent.click(inForm.getByRole("button", { name: "File the return" }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === "POST")!;
+    expect(url).toBe("/api/console/returns");
+    expect(JSON.parse(String(init!.body))).toEqual({
+      buyer_id: "acme",
+      lead_id: "ld_9",
+      reason: "other",
+      note: "no such employer",
+    });
+  });
 });
