@@ -44,5 +44,6 @@ export default [
     route("buyers/:id", "console/buyers/buyer-route.tsx"),
     route("statements", "console/statements/statements-route.tsx"),
     route("ledger", "console/ledger/ledger-check-route.tsx"),
+    route("returns", "console/returns/returns-route.tsx"),
   ]),
 ] satisfies RouteConfig;

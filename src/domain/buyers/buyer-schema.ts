@@ -144,6 +144,16 @@ export const buyerSchema = z
      * never posted to and never the winner.
      */
     shadow: z.boolean().default(false),
+    /**
+     * Returns (docs/product/partners.md#returns): how many days after a sale the buyer may return the lead, and
+     * what share of the leads it bought in a calendar month it may have returned (pending and approved) that month.
+     */
+    returns: z
+      .object({
+        window_days: z.number().int("must be a whole number of days").min(0).max(60, "must be 0 to 60 days").default(7),
+        cap_percent: z.number().int("must be a whole percent").min(0).max(100, "must be 0 to 100").default(10),
+      })
+      .prefault({}),
   })
   .superRefine((b, ctx) => {
     if (b.mode === "ping_post" && !b.ping)

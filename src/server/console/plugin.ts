@@ -14,6 +14,7 @@ import reportRoutes from "./reports/report-routes.ts";
 import ledgerCheckRoutes from "./ledger/ledger-check-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 import statementRoutes from "./statements/statement-routes.ts";
+import returnRoutes from "./returns/return-routes.ts";
 
 export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -34,4 +35,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(buyerRoutes, { db: deps.db, now });
   await app.register(statementRoutes, { db: deps.db, now });
   await app.register(ledgerCheckRoutes, { db: deps.db, now });
+  // postbacks: wired at merge
+  await app.register(returnRoutes, { ...deps, now, sink: async () => {} });
 }

@@ -4,6 +4,8 @@ import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
 import receiptRoutes from "./receipts/receipt-routes.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
+import buyerApiRoutes from "./returns/buyer-api-routes.ts";
+import { termsOf } from "./returns/return-terms.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -14,4 +16,6 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   // postbacks: wired at merge
   scheduleSettle(app, { db: deps.db, sink: async () => {}, now });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
+  const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
+  await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
 }

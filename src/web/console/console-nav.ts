@@ -11,6 +11,7 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/operators", label: "Operators", permission: "operators:manage" },
   { path: "/console/statements", label: "Statements", permission: "partners:read" },
   { path: "/console/ledger", label: "Ledger", permission: "audit:read" },
+  { path: "/console/returns", label: "Returns", permission: "partners:read" },
 ];
 
 export const consoleTitle = (page: string) => `${page} · Loanpath console`;

@@ -161,6 +161,7 @@ const envSchema = z.object({
   PARTNERS_API_KEY: optionalSetting,
   RATE_LIMIT_LOGS_PER_MINUTE: perMinute(60),
   RATE_LIMIT_ADMIN_PER_MINUTE: perMinute(60),
+  RATE_LIMIT_PARTNER_PER_MINUTE: perMinute(60),
   BUYERS_FILE: optionalSetting,
   SIMULATED_LENDERS: onOff,
   SIMULATED_LENDERS_PORT: z.coerce
@@ -277,7 +278,15 @@ export type Config = {
   trustProxy: false | string[];
   webBuildDir: string;
   /** Requests per minute per IP, by kind of endpoint. */
-  rateLimits: { leads: number; steps: number; lookups: number; forms: number; logs: number; admin: number };
+  rateLimits: {
+    leads: number;
+    steps: number;
+    lookups: number;
+    forms: number;
+    logs: number;
+    admin: number;
+    partners: number;
+  };
   /** Keyring "id:base64key,..." for the sensitive columns; generated into DATA_DIR outside production. */
   piiEncryptionKeys: string | undefined;
   piiEncryptionKeyId: string | undefined;
@@ -398,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       forms: e.RATE_LIMIT_FORMS_PER_MINUTE,
       logs: e.RATE_LIMIT_LOGS_PER_MINUTE,
       admin: e.RATE_LIMIT_ADMIN_PER_MINUTE,
+      partners: e.RATE_LIMIT_PARTNER_PER_MINUTE,
     },
     piiEncryptionKeys: e.PII_ENCRYPTION_KEYS || undefined,
     piiEncryptionKeyId: e.PII_ENCRYPTION_KEY_ID || undefined,

@@ -687,3 +687,32 @@ export const statements = pgTable(
   },
   (t) => [primaryKey({ columns: [t.partnerKind, t.partnerId, t.month] }), index("statements_month_idx").on(t.month)],
 );
+
+// Returns (src/server/partners/returns, docs/product/partners.md#returns): a buyer's request to take back a lead it
+// bought, from the buyer API or an operator on its behalf, and the operator's decision. At most one pending or
+// approved return per lead (the partial unique index): a rejected return leaves room for another. No personal
+// data: ids, the reason and the notes.
+export const leadReturns = pgTable(
+  "lead_returns",
+  {
+    id: text("id").primaryKey(),
+    leadId: text("lead_id").notNull(),
+    buyerId: text("buyer_id").notNull(),
+    reason: text("reason").notNull(),
+    note: text("note"),
+    state: text("state").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    source: text("source").$type<"api" | "console">().notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    // The operator's id (operators.id); null while pending.
+    decidedBy: text("decided_by"),
+    decisionNote: text("decision_note"),
+  },
+  (t) => [
+    uniqueIndex("lead_returns_one_open_idx")
+      .on(t.leadId)
+      .where(sql`state in ('pending', 'approved')`),
+    index("lead_returns_buyer_idx").on(t.buyerId, t.requestedAt),
+    index("lead_returns_queue_idx").on(t.state, t.requestedAt),
+  ],
+);

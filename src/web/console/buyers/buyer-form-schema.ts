@@ -30,6 +30,8 @@ const TEXT_FIELDS = [
   "config.timeoutMs",
   "config.duplicateWindowDays",
   "config.shadow",
+  "config.returns.window_days",
+  "config.returns.cap_percent",
   "note",
 ] as const;
 
@@ -64,6 +66,7 @@ export type BuyerFormValues = {
     timeoutMs: string;
     duplicateWindowDays: string;
     shadow: string;
+    returns: { window_days: string; cap_percent: string };
   };
   json: { ping: string; post: string; filters: string; schedule: string };
   note: string;
@@ -80,6 +83,8 @@ const NUMBERS = new Set<string>([
   "config.caps.monthly",
   "config.timeoutMs",
   "config.duplicateWindowDays",
+  "config.returns.window_days",
+  "config.returns.cap_percent",
 ]);
 
 function read(values: unknown, path: string): string {
@@ -208,6 +213,7 @@ export function formValuesOf(config: Record<string, unknown> | undefined): Buyer
       timeoutMs: text(get("timeoutMs")),
       duplicateWindowDays: text(get("duplicateWindowDays")),
       shadow: get("shadow") === true ? "yes" : "no",
+      returns: { window_days: text(get("returns.window_days")), cap_percent: text(get("returns.cap_percent")) },
     },
     json: {
       ping: json(

@@ -94,6 +94,30 @@ describe("the buyer form", () => {
   });
 });
 
+describe("the buyer form's returns", () => {
+  it("shows the window and cap, sends them as numbers, and shows the schema's limit on its field", async () => {
+    const fetch = vi.fn(async () =>
+      Response.json({ status: 200, message: "Buyer saved.", data: { id: "acme", version: 5 } }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    render(<BuyerForm config={{ ...CONFIG, returns: { window_days: 7, cap_percent: 10 } }} onSaved={() => {}} />);
+    expect(field("Return window (days)").value).toBe("7");
+    expect(field("Return cap (%)").value).toBe("10");
+    type("Return window (days)", "61");
+    fireEvent.click(screen.getByRole("button", { name: "Save as a new version" }));
+    await waitFor(() => expect(field("Return window (days)").getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("must be 0 to 60 days")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+
+    type("Return window (days)", "14");
+    type("Return cap (%)", "5");
+    fireEvent.click(screen.getByRole("button", { name: "Save as a new version" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).config.returns).toEqual({ window_days: 14, cap_percent: 5 });
+  });
+});
+
 describe("the form's paths", () => {
   it("round-trips a configuration through the form's values", () => {
     const { request, badJson } = requestOf(formValuesOf(CONFIG));

@@ -132,6 +132,23 @@ export function BuyerForm(props: {
           rows={4}
         />
       </fieldset>
+      <fieldset>
+        <legend>Returns</legend>
+        <TextField
+          control={c}
+          name="config.returns.window_days"
+          label="Return window (days)"
+          inputMode="numeric"
+          hint="Days after a sale it may return the lead; 7 unless set"
+        />
+        <TextField
+          control={c}
+          name="config.returns.cap_percent"
+          label="Return cap (%)"
+          inputMode="numeric"
+          hint="Share of a month's leads it may return that month; 10 unless set"
+        />
+      </fieldset>
       <TextField control={c} name="note" label="Why (kept with the version)" autoComplete="off" />
       <p className="console-form__error" role="alert">
         {problem ?? ""}

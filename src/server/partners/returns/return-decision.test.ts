@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { leadReturns } from "../../platform/db/schema.ts";
+import { ledgerRowsOfLead, verifyLedger } from "../ledger/ledger-store.ts";
+import { decideReturn } from "./return-decision.ts";
+import { fileReturn, isRefusal } from "./return-store.ts";
+import { DEFAULT_RETURN_TERMS } from "./return-terms.ts";
+import { earlierThisMonth, recordingSink, seedSale } from "./returns.testing.ts";
+
+const HOUR = 3_600_000;
+
+describe("deciding a return", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  async function pendingReturn(sale: Parameters<typeof seedSale>[1]) {
+    const leadId = await seedSale(database.db, sale);
+    const filed = await fileReturn(database.db, {
+      buyerId: sale.buyerId,
+      leadId,
+      reason: "fraud",
+      source: "console",
+      terms: { ...DEFAULT_RETURN_TERMS, cap_percent: 100 },
+    });
+    if (isRefusal(filed)) throw new Error(filed.message);
+    return { leadId, id: filed.id };
+  }
+
+  it("approved while the payout is on hold: returned and payout_reversed, and the publisher's returned event", async () => {
+    const sink = recordingSink();
+    const { leadId, id } = await pendingReturn({
+      buyerId: "buyer-a",
+      priceCents: 5_000,
+      soldAt: earlierThisMonth(HOUR),
+      attribution: { aff_id: "aff-1", clickid: "c-9" },
+      payout: { publisherId: "pub-1", cents: 1_250 },
+    });
+    const decided = await decideReturn(database.db, { id, decision: "approved", note: "ok", operatorId: "op-1", sink });
+    expect(decided).toMatchObject({ refundCents: -5_000, payoutReversedCents: -1_250, row: { state: "approved" } });
+    const rows = await ledgerRowsOfLead(database.db, leadId);
+    expect(rows.map((r) => [r.kind, r.buyer_id ?? r.publisher_id, r.amount_cents])).toEqual([
+      ["sold", "buyer-a", 5_000],
+      ["payout_earned", "pub-1", 1_250],
+      ["returned", "buyer-a", -5_000],
+      ["payout_reversed", "pub-1", -1_250],
+    ]);
+    expect(sink.events).toEqual([
+      {
+        publisherId: "pub-1",
+        leadId,
+        event: "returned",
+        payoutCents: -1_250,
+        attribution: { aff_id: "aff-1", clickid: "c-9" },
+      },
+    ]);
+    expect((await verifyLedger(database.db)).broken).toBeNull();
+
+    // Decided once: a second decision is refused and writes nothing.
+    const again = await decideReturn(database.db, { id, decision: "rejected", note: "x", operatorId: "op-1", sink });
+    expect(again).toEqual({ status: 409, message: "This return was approved already." });
+    expect(await ledgerRowsOfLead(database.db, leadId)).toHaveLength(4);
+  });
+
+  it("approved after the payout became final: only the buyer's returned row, and a null payout on the event", async () => {
+    const sink = recordingSink();
+    const { leadId, id } = await pendingReturn({
+      buyerId: "buyer-a",
+      priceCents: 4_000,
+      soldAt: earlierThisMonth(HOUR),
+      payout: { publisherId: "pub-1", cents: 900, final: true },
+    });
+    await decideReturn(database.db, { id, decision: "approved", note: "ok", operatorId: "op-1", sink });
+    const kinds = (await ledgerRowsOfLead(database.db, leadId)).map((r) => [r.kind, r.amount_cents]);
+    expect(kinds).toEqual([
+      ["sold", 4_000],
+      ["payout_earned", 900],
+      ["payout_final", 900],
+      ["returned", -4_000],
+    ]);
+    expect(sink.events.map((e) => [e.event, e.publisherId, e.payoutCents])).toEqual([["returned", "pub-1", null]]);
+  });
+
+  it("rejected: no ledger row, no event, the decision kept", async () => {
+    const sink = recordingSink();
+    const { leadId, id } = await pendingReturn({
+      buyerId: "buyer-b",
+      priceCents: 3_000,
+      soldAt: earlierThisMonth(HOUR),
+      payout: { publisherId: "pub-1", cents: 500 },
+    });
+    await decideReturn(database.db, { id, decision: "rejected", note: "answers", operatorId: "op-2", sink });
+    expect((await ledgerRowsOfLead(database.db, leadId)).map((r) => r.kind)).toEqual(["sold", "payout_earned"]);
+    expect(sink.events).toEqual([]);
+    const [row] = await database.db.select().from(leadReturns).where(eq(leadReturns.id, id));
+    expect(row).toMatchObject({ state: "rejected", decidedBy: "op-2", decisionNote: "answers" });
+  });
+
+  it("leaves nothing half written when the sink fails", async () => {
+    const { leadId, id } = await pendingReturn({
+      buyerId: "buyer-b",
+      priceCents: 3_000,
+      soldAt: earlierThisMonth(HOUR),
+      payout: { publisherId: "pub-1", cents: 500 },
+    });
+    const failing = async () => {
+      throw new Error("outbox down");
+    };
+    await expect(
+      decideReturn(database.db, { id, decision: "approved", note: "ok", operatorId: "op-1", sink: failing }),
+    ).rejects.toThrow("outbox down");
+    expect((await ledgerRowsOfLead(database.db, leadId)).map((r) => r.kind)).toEqual(["sold", "payout_earned"]);
+    const [row] = await database.db.select().from(leadReturns).where(eq(leadReturns.id, id));
+    expect(row?.state).toBe("pending");
+  });
+});
