@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -80,8 +81,11 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
 
   typed.get(
     "/api/console/statements.csv",
-    // No response schema: the answer is the CSV text itself.
-    { schema: { querystring: statementsCsvQuery }, config: read },
+    // The answer is the CSV text itself, sent as it is (a string is never serialized again).
+    {
+      schema: { querystring: statementsCsvQuery, response: { 200: z.string().describe("The statements as CSV") } },
+      config: read,
+    },
     async (request, reply) => {
       const { month, kind } = request.query;
       const statements = await monthStatements(db, month, deps.now());
