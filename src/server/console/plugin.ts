@@ -11,6 +11,9 @@ import buyerRoutes from "./buyers/buyer-routes.ts";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
+import buyerKeyRoutes from "./buyers/buyer-key-routes.ts";
+import publisherRoutes from "./publishers/publisher-routes.ts";
+import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 
 export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
@@ -30,4 +33,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   scheduleReportRollups(app, deps.db, now);
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
+  await app.register(buyerKeyRoutes, { db: deps.db });
+  await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now });
+  await app.register(myTrafficRoutes, { db: deps.db, now });
 }
