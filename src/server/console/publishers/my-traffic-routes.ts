@@ -36,12 +36,9 @@ function totalOf(rows: PublisherFigures[]): PublisherFigures {
   return total;
 }
 
-/** A CSV cell: quoted, and a value a spreadsheet would run as a formula is kept as text. */
-const cell = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@]/.test(text) && typeof value === "string" ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
+const cell = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
+/** A sub id comes from anyone's link: one a spreadsheet would run as a formula is kept as text. */
+const asText = (value: string) => (/^[=+\-@]/.test(value) ? `'${value}` : value);
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -61,7 +58,7 @@ function csvOf(traffic: MyTraffic): string {
   const line = (by: string, r: MyTraffic["by_day"][number]) =>
     [
       by,
-      r.key,
+      asText(r.key),
       r.clicks,
       r.completed,
       r.sold,
