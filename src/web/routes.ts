@@ -42,5 +42,9 @@ export default [
     route("buyers", "console/buyers/buyers-route.tsx"),
     route("buyers/new", "console/buyers/buyer-new-route.tsx"),
     route("buyers/:id", "console/buyers/buyer-route.tsx"),
+    route("publishers", "console/publishers/publishers-route.tsx"),
+    route("publishers/new", "console/publishers/publisher-new-route.tsx"),
+    route("publishers/:id", "console/publishers/publisher-route.tsx"),
+    route("my-traffic", "console/publishers/my-traffic-route.tsx"),
   ]),
 ] satisfies RouteConfig;

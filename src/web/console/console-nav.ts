@@ -9,6 +9,8 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/privacy-requests", label: "Privacy requests", permission: "privacy:handle" },
   { path: "/console/audit", label: "Audit log", permission: "audit:read" },
   { path: "/console/operators", label: "Operators", permission: "operators:manage" },
+  { path: "/console/publishers", label: "Publishers", permission: "partners:read" },
+  { path: "/console/my-traffic", label: "My traffic", permission: "publisher:self" },
 ];
 
 export const consoleTitle = (page: string) => `${page} · Loanpath console`;

@@ -66,7 +66,7 @@ export async function createOperator(
       email,
       name: input.name.trim(),
       role: input.role,
-      publisherId: input.publisherId ?? null,
+      publisherId: input.publisherId || null,
       ...columns,
     })
     .returning();

@@ -43,7 +43,6 @@ async function submitted(t: TestApp, id: string, affId: string, sub1: string, so
 describe("console publishers", () => {
   let t: TestApp;
   let manager: ConsoleUser;
-  const inject = (...a: Parameters<TestApp["app"]["inject"]>) => t.app.inject(...a);
   beforeAll(async () => {
     t = await createTestApp();
     manager = await signInAs(t, "manager");
@@ -54,7 +53,7 @@ describe("console publishers", () => {
     t.database.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(auditLog.id);
 
   it("a manager adds a publisher: its postback secret is shown once, never in the log or a later answer", async () => {
-    const res = await inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/console/publishers",
       headers: manager.write,
@@ -65,7 +64,7 @@ describe("console publishers", () => {
     expect(secret.length).toBeGreaterThan(30);
     expect(await postbackSecretOf(t.database.db, new PiiCipher(t.secrets.piiKeyring), "acme")).toBe(secret);
 
-    const detail = await inject({ method: "GET", url: "/api/console/publishers/acme", headers: manager.read });
+    const detail = await t.app.inject({ method: "GET", url: "/api/console/publishers/acme", headers: manager.read });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data.publisher).toMatchObject({ id: "acme", aff_id: "A100", enabled: true });
     expect(detail.body).not.toContain(secret);
@@ -73,7 +72,7 @@ describe("console publishers", () => {
     expect(audit.map((a) => a.action)).toEqual(["publisher.create"]);
     expect(JSON.stringify(audit)).not.toContain(secret);
 
-    const again = await inject({
+    const again = await t.app.inject({
       method: "POST",
       url: "/api/console/publishers/acme/postback-secret",
       headers: manager.write,
@@ -85,7 +84,7 @@ describe("console publishers", () => {
   });
 
   it("bad input is refused field by field with the schema's messages, and nothing is written", async () => {
-    const bad = await inject({
+    const bad = await t.app.inject({
       method: "POST",
       url: "/api/console/publishers",
       headers: manager.write,
@@ -102,7 +101,7 @@ describe("console publishers", () => {
       postback_url: expect.any(String),
       payout_amount: "A share is at most 10,000 basis points (100%).",
     });
-    const taken = await inject({
+    const taken = await t.app.inject({
       method: "POST",
       url: "/api/console/publishers",
       headers: manager.write,
@@ -110,12 +109,12 @@ describe("console publishers", () => {
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().errors).toEqual({ aff_id: "Another publisher's links carry this aff_id." });
-    const list = await inject({ method: "GET", url: "/api/console/publishers", headers: manager.read });
+    const list = await t.app.inject({ method: "GET", url: "/api/console/publishers", headers: manager.read });
     expect(list.json().data.publishers.map((p: { id: string }) => p.id)).toEqual(["acme"]);
   });
 
   it("edits, disables and enables a publisher, each change audited by what changed", async () => {
-    const put = await inject({
+    const put = await t.app.inject({
       method: "PUT",
       url: "/api/console/publishers/acme",
       headers: manager.write,
@@ -123,9 +122,17 @@ describe("console publishers", () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.publisher).toMatchObject({ hold_days: 45, name: "Acme Media Group" });
-    const off = await inject({ method: "POST", url: "/api/console/publishers/acme/disable", headers: manager.write });
+    const off = await t.app.inject({
+      method: "POST",
+      url: "/api/console/publishers/acme/disable",
+      headers: manager.write,
+    });
     expect(off.json().data.publisher.enabled).toBe(false);
-    const on = await inject({ method: "POST", url: "/api/console/publishers/acme/enable", headers: manager.write });
+    const on = await t.app.inject({
+      method: "POST",
+      url: "/api/console/publishers/acme/enable",
+      headers: manager.write,
+    });
     expect(on.json().data.publisher.enabled).toBe(true);
     const audit = await auditOf("acme");
     expect(audit.slice(-3).map((a) => [a.action, a.details])).toEqual([
@@ -133,7 +140,7 @@ describe("console publishers", () => {
       ["publisher.disable", {}],
       ["publisher.enable", {}],
     ]);
-    const missing = await inject({
+    const missing = await t.app.inject({
       method: "PUT",
       url: "/api/console/publishers/nobody",
       headers: manager.write,
@@ -143,7 +150,7 @@ describe("console publishers", () => {
   });
 
   it("issues a publisher's API key once, lists it without the key, and revokes it", async () => {
-    const issued = await inject({
+    const issued = await t.app.inject({
       method: "POST",
       url: "/api/console/publishers/acme/api-keys",
       headers: manager.write,
@@ -153,17 +160,21 @@ describe("console publishers", () => {
     const { id, key } = issued.json().data as { id: string; key: string };
     expect(key).toMatch(/^lpp_/);
     expect(await partnerOfKey(t.database.db, key)).toMatchObject({ kind: "publisher", partnerId: "acme" });
-    const list = await inject({ method: "GET", url: "/api/console/publishers/acme/api-keys", headers: manager.read });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/console/publishers/acme/api-keys",
+      headers: manager.read,
+    });
     expect(list.json().data.api_keys).toMatchObject([{ id, label: "stats dashboard", revoked_at: null }]);
     expect(list.body).not.toContain(key);
-    const revoked = await inject({
+    const revoked = await t.app.inject({
       method: "DELETE",
       url: `/api/console/publishers/acme/api-keys/${id}`,
       headers: manager.write,
     });
     expect(revoked.statusCode).toBe(200);
     expect(await partnerOfKey(t.database.db, key)).toBeNull();
-    const twice = await inject({
+    const twice = await t.app.inject({
       method: "DELETE",
       url: `/api/console/publishers/acme/api-keys/${id}`,
       headers: manager.write,
@@ -175,7 +186,7 @@ describe("console publishers", () => {
       "api_key.revoke",
     ]);
     expect(JSON.stringify(audit)).not.toContain(key);
-    const nobody = await inject({
+    const nobody = await t.app.inject({
       method: "POST",
       url: "/api/console/publishers/nobody/api-keys",
       headers: manager.write,
@@ -185,14 +196,14 @@ describe("console publishers", () => {
   });
 
   it("issues and revokes a buyer's API key under the buyer's permissions", async () => {
-    const made = await inject({
+    const made = await t.app.inject({
       method: "POST",
       url: "/api/console/buyers",
       headers: manager.write,
       payload: { config: lenderConfig("keyed", { url: "http://127.0.0.1:9" }) },
     });
     expect(made.statusCode, made.body).toBe(201);
-    const issued = await inject({
+    const issued = await t.app.inject({
       method: "POST",
       url: "/api/console/buyers/keyed/api-keys",
       headers: manager.write,
@@ -205,7 +216,7 @@ describe("console publishers", () => {
     const analyst = await signInAs(t, "analyst");
     expect(
       (
-        await inject({
+        await t.app.inject({
           method: "POST",
           url: "/api/console/buyers/keyed/api-keys",
           headers: analyst.write,
@@ -214,17 +225,28 @@ describe("console publishers", () => {
       ).statusCode,
     ).toBe(403);
     expect(
-      (await inject({ method: "GET", url: "/api/console/buyers/keyed/api-keys", headers: analyst.read })).statusCode,
+      (await t.app.inject({ method: "GET", url: "/api/console/buyers/keyed/api-keys", headers: analyst.read }))
+        .statusCode,
     ).toBe(403);
-    const list = await inject({ method: "GET", url: "/api/console/buyers/keyed/api-keys", headers: manager.read });
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/console/buyers/keyed/api-keys",
+      headers: manager.read,
+    });
     expect(list.json().data.api_keys).toMatchObject([{ id, label: "returns" }]);
     expect(
-      (await inject({ method: "DELETE", url: `/api/console/buyers/keyed/api-keys/${id}`, headers: manager.write }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: "DELETE",
+          url: `/api/console/buyers/keyed/api-keys/${id}`,
+          headers: manager.write,
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await partnerOfKey(t.database.db, key)).toBeNull();
     expect(
-      (await inject({ method: "GET", url: "/api/console/buyers/nobody/api-keys", headers: manager.read })).statusCode,
+      (await t.app.inject({ method: "GET", url: "/api/console/buyers/nobody/api-keys", headers: manager.read }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -240,7 +262,7 @@ describe("console publishers", () => {
       ["GET", "/api/console/publishers/acme/api-keys"],
       ["POST", "/api/console/publishers/acme/api-keys"],
     ] as const) {
-      const res = await inject({
+      const res = await t.app.inject({
         method,
         url,
         headers: method === "GET" ? analyst.read : analyst.write,
@@ -264,7 +286,7 @@ describe("console publishers", () => {
         { kind: "payout_earned", leadId: "ld_a1", publisherId: "acme", amountCents: 700 },
       ]),
     );
-    const list = await inject({ method: "GET", url: "/api/console/publishers", headers: manager.read });
+    const list = await t.app.inject({ method: "GET", url: "/api/console/publishers", headers: manager.read });
     const [acme] = list.json().data.publishers;
     const expected = { clicks: 2, completed: 2, sold: 1, earned_cents: 700, pending_cents: 700, final_cents: 0 };
     expect(acme.today).toMatchObject(expected);
