@@ -6,7 +6,7 @@ import { answerOf } from "./envelope.ts";
 // one publisher with its recent postbacks and partner API keys, and every change. A postback secret and an API
 // key are in an answer once, when made; never again.
 
-export const publisherFigures = z.object({
+const publisherFigures = z.object({
   clicks: z.number().int(),
   completed: z.number().int(),
   sold: z.number().int(),
@@ -19,7 +19,6 @@ export const publisherFigures = z.object({
 export type PublisherFiguresData = z.infer<typeof publisherFigures>;
 
 const publisher = publisherSettingsSchema.safeExtend({ created_at: z.string(), updated_at: z.string() });
-export type PublisherData = z.infer<typeof publisher>;
 
 const publisherSummary = publisher.safeExtend({ today: publisherFigures, month: publisherFigures });
 export type PublisherSummary = z.infer<typeof publisherSummary>;
@@ -40,7 +39,7 @@ const postbackRow = z.object({
 });
 export type PostbackRowData = z.infer<typeof postbackRow>;
 
-export const apiKeyRow = z.object({
+const apiKeyRow = z.object({
   id: z.string(),
   label: z.string(),
   prefix: z.string(),

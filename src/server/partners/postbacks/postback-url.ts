@@ -4,7 +4,7 @@ import type { PostbackEvent } from "./postback-events.ts";
 // from the lead's tracking fields, its id, the event and the payout, so no personal data can reach the URL.
 
 /** Cents as dollars with two decimals: 700 is "7.00", -250 is "-2.50", none is "0.00". */
-export function dollarsOf(cents: number | null): string {
+function dollarsOf(cents: number | null): string {
   const value = cents ?? 0;
   const abs = Math.abs(value);
   return `${value < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;

@@ -35,7 +35,7 @@ export const noPublisherFigures = (): PublisherFigures => ({
 });
 
 /** `YYYY-MM-DD` (UTC) of `at`. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 type Range = { from: Date; to: Date };
 type Who = { id: string; aff_id: string };

@@ -29,7 +29,8 @@ export function PublisherForm(props: {
       : await consoleApi.send("POST", "/publishers", settings, publisherSecretAnswer);
     if (res.ok) {
       setProblem(undefined);
-      const secret = "postback_secret" in res.data ? res.data.postback_secret : undefined;
+      const data = res.data as { postback_secret?: string };
+      const secret = data.postback_secret;
       return props.onSaved({ publisher: res.data.publisher, message: res.message, postbackSecret: secret });
     }
     const left = form.setServerErrors(res.errors);
