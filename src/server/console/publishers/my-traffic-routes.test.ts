@@ -178,6 +178,36 @@ describe("a publisher's own view", () => {
     expect(change.statusCode).toBe(403);
   });
 
+  it("answers 403 to a publisher on every console route but its own and its session", async () => {
+    // Fastify's route tree, one segment per line, indented four characters a level.
+    const stack: string[] = [];
+    const routes = t.app
+      .printRoutes({ commonPrefix: false })
+      .split("\n")
+      .flatMap((line) => {
+        const m = line.match(/^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/);
+        if (!m) return [];
+        const depth = m[1]!.length / 4;
+        stack.length = depth;
+        const path = (stack[depth - 1] ?? "") + m[2]!;
+        stack.push(path);
+        if (!m[3] || !path.startsWith("/api/console/")) return [];
+        if (path === "/api/console/session" || path.startsWith("/api/console/my-traffic")) return [];
+        const methods = m[3].split(", ").filter((x) => x !== "HEAD");
+        return methods.map((method) => ({ method, url: path.replace(/:\w+/g, "x") }));
+      });
+    expect(routes.length).toBeGreaterThan(25);
+    for (const { method, url } of routes) {
+      const res = await t.app.inject({
+        method: method as "GET",
+        url,
+        headers: method === "GET" ? acme.read : acme.write,
+        payload: method === "GET" ? undefined : {},
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
   it("answers 403 on My traffic to every role bound to no publisher", async () => {
     for (const role of ["owner", "manager"] as const) {
       const user = await signInAs(t, role);
