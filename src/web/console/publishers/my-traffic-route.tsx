@@ -4,6 +4,11 @@ import { consoleTitle } from "../console-nav.ts";
 import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { useConsoleData } from "../use-console-data.ts";
+import publishersStylesheet from "./publishers.css?url";
+
+export function links() {
+  return [{ rel: "stylesheet", href: publishersStylesheet }];
+}
 
 export function meta() {
   return [{ title: consoleTitle("My traffic") }];
@@ -58,7 +63,7 @@ export default function MyTrafficRoute() {
       {traffic.state === "failed" ? <p role="alert">{traffic.message}</p> : null}
       {data ? (
         <>
-          <dl className="buyer-facts">
+          <dl className="publisher-facts">
             <dt>Clicks</dt>
             <dd>{data.totals.clicks}</dd>
             <dt>Completed</dt>

@@ -43,7 +43,7 @@ export function PublisherForm(props: {
       ref={form.formRef}
       noValidate
       onSubmit={onSubmit}
-      className="console-form"
+      className="console-form publisher-form"
       aria-labelledby="publisher-form-title"
     >
       <h2 id="publisher-form-title">{editing ? "Settings" : "New publisher"}</h2>

@@ -3,6 +3,11 @@ import { Link } from "react-router";
 import { consoleTitle } from "../console-nav.ts";
 import { ShownOnce } from "../partner-keys/shown-once.tsx";
 import { PublisherForm } from "./publisher-form.tsx";
+import publishersStylesheet from "./publishers.css?url";
+
+export function links() {
+  return [{ rel: "stylesheet", href: publishersStylesheet }];
+}
 
 export function meta() {
   return [{ title: consoleTitle("New publisher") }];

@@ -19,6 +19,11 @@ import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
+import publishersStylesheet from "./publishers.css?url";
+
+export function links() {
+  return [{ rel: "stylesheet", href: publishersStylesheet }];
+}
 
 export function meta() {
   return [{ title: consoleTitle("Publisher") }];
@@ -94,7 +99,7 @@ export default function PublisherRoute() {
       <p>
         <Link to="/console/publishers">All publishers</Link>
       </p>
-      <dl className="buyer-facts">
+      <dl className="publisher-facts">
         <dt>Id</dt>
         <dd>{publisher.id}</dd>
         <dt>Tracking link</dt>

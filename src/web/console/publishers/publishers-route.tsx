@@ -7,6 +7,11 @@ import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { payoutRule } from "./publisher-labels.ts";
+import publishersStylesheet from "./publishers.css?url";
+
+export function links() {
+  return [{ rel: "stylesheet", href: publishersStylesheet }];
+}
 
 export function meta() {
   return [{ title: consoleTitle("Publishers") }];
