@@ -45,5 +45,9 @@ export default [
     route("statements", "console/statements/statements-route.tsx"),
     route("ledger", "console/ledger/ledger-check-route.tsx"),
     route("returns", "console/returns/returns-route.tsx"),
+    route("publishers", "console/publishers/publishers-route.tsx"),
+    route("publishers/new", "console/publishers/publisher-new-route.tsx"),
+    route("publishers/:id", "console/publishers/publisher-route.tsx"),
+    route("my-traffic", "console/publishers/my-traffic-route.tsx"),
   ]),
 ] satisfies RouteConfig;

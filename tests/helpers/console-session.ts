@@ -23,10 +23,12 @@ export async function signInAs(
   t: TestApp,
   role: OperatorRole,
   email = `${role}-${randomBytes(3).toString("hex")}@loanpath.test`,
+  /** The publisher a `publisher` account sees. */
+  publisherId?: string,
 ): Promise<ConsoleUser> {
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const password = `pw ${randomBytes(12).toString("hex")}`;
-  const made = await createOperator(t.database.db, cipher, { email, name: `A ${role}`, role, password });
+  const made = await createOperator(t.database.db, cipher, { email, name: `A ${role}`, role, password, publisherId });
   const secret = totpSecretOf(cipher, made.operator);
   const code = (atMs = Date.now()) => hotp(secret, totpStep(atMs));
   const res = await t.app.inject({

@@ -1,7 +1,7 @@
 // Who may do what in the operator console (docs/decisions/0034-operator-console.md). The server enforces it on
 // every console route; the screens read the same table only to hide what a role could not use anyway.
 
-export const OPERATOR_ROLES = ["owner", "manager", "compliance", "analyst"] as const;
+export const OPERATOR_ROLES = ["owner", "manager", "compliance", "analyst", "publisher"] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const PERMISSIONS = [
@@ -27,11 +27,14 @@ export const PERMISSIONS = [
   "audit:read",
   /** Create operators, change roles, disable accounts, revoke sessions. */
   "operators:manage",
+  /** A publisher's own figures, and nothing else (docs/product/partners.md#a-publishers-own-view). */
+  "publisher:self",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
-  owner: PERMISSIONS,
+  // Every permission but a publisher's own view: an owner is bound to no publisher.
+  owner: PERMISSIONS.filter((p) => p !== "publisher:self"),
   manager: [
     "reports:read",
     "leads:read",
@@ -43,6 +46,7 @@ const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   ],
   compliance: ["leads:read", "leads:reveal", "privacy:handle"],
   analyst: ["reports:read"],
+  publisher: ["publisher:self"],
 };
 
 export function can(role: OperatorRole, permission: Permission): boolean {
@@ -58,4 +62,5 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
   manager: "Manager",
   compliance: "Compliance",
   analyst: "Analyst",
+  publisher: "Publisher",
 };

@@ -45,11 +45,24 @@ export const consoleSessionAnswer = answerOf(consoleSession);
 /** GET /api/console/session: the browser's session, or null when it has none (the sign-in form shows). */
 export const consoleSessionProbeAnswer = answerOf(consoleSession.nullable());
 
-export const newOperatorRequest = z.object({
-  email: z.email("Enter an e-mail address.").max(254),
-  name: z.string().trim().min(1, "Enter the person's name.").max(100),
-  role,
-});
+export const newOperatorRequest = z
+  .object({
+    email: z.email("Enter an e-mail address.").max(254),
+    name: z.string().trim().min(1, "Enter the person's name.").max(100),
+    role,
+    /** The publisher a `publisher` account sees (docs/product/partners.md#a-publishers-own-view); no other role has one. */
+    publisher_id: z.string().trim().max(40).optional(),
+  })
+  .superRefine((o, ctx) => {
+    if (o.role === "publisher" && !o.publisher_id)
+      ctx.addIssue({ code: "custom", path: ["publisher_id"], message: "Choose the publisher this account sees." });
+    if (o.role !== "publisher" && o.publisher_id)
+      ctx.addIssue({
+        code: "custom",
+        path: ["publisher_id"],
+        message: "Only a publisher account is bound to a publisher.",
+      });
+  });
 
 export const operatorChangeRequest = z.object({
   role: role.optional(),
@@ -61,6 +74,7 @@ const operatorRow = z.object({
   email: z.string(),
   name: z.string(),
   role,
+  publisher_id: z.string().nullable(),
   disabled: z.boolean(),
   created_at: z.string(),
   recovery_codes_left: z.number().int(),

@@ -12,7 +12,11 @@ import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
 import ledgerCheckRoutes from "./ledger/ledger-check-routes.ts";
+import buyerKeyRoutes from "./buyers/buyer-key-routes.ts";
+import publisherRoutes from "./publishers/publisher-routes.ts";
+import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
+import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
 import statementRoutes from "./statements/statement-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
 
@@ -35,6 +39,8 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(buyerRoutes, { db: deps.db, now });
   await app.register(statementRoutes, { db: deps.db, now });
   await app.register(ledgerCheckRoutes, { db: deps.db, now });
-  // postbacks: wired at merge
-  await app.register(returnRoutes, { ...deps, now, sink: async () => {} });
+  await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
+  await app.register(buyerKeyRoutes, { db: deps.db });
+  await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now });
+  await app.register(myTrafficRoutes, { db: deps.db, now });
 }

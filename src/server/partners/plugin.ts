@@ -6,6 +6,9 @@ import receiptRoutes from "./receipts/receipt-routes.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
 import buyerApiRoutes from "./returns/buyer-api-routes.ts";
 import { termsOf } from "./returns/return-terms.ts";
+import { queuePostback } from "./postbacks/postback-outbox.ts";
+import { schedulePostbacks } from "./postbacks/postback-worker.ts";
+import trackingLinkRoutes from "./tracking/tracking-link-routes.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -13,9 +16,10 @@ export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSec
 // behind partner keys, the tracking links, the settle pass and the postback outbox.
 export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
   const now = deps.now ?? (() => new Date());
-  // postbacks: wired at merge
-  scheduleSettle(app, { db: deps.db, sink: async () => {}, now });
+  scheduleSettle(app, { db: deps.db, sink: queuePostback, now });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
+  await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
+  schedulePostbacks(app, { db: deps.db, cipher: deps.cipher });
 }

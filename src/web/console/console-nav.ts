@@ -12,6 +12,8 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/statements", label: "Statements", permission: "partners:read" },
   { path: "/console/ledger", label: "Ledger", permission: "audit:read" },
   { path: "/console/returns", label: "Returns", permission: "partners:read" },
+  { path: "/console/publishers", label: "Publishers", permission: "partners:read" },
+  { path: "/console/my-traffic", label: "My traffic", permission: "publisher:self" },
 ];
 
 export const consoleTitle = (page: string) => `${page} · Loanpath console`;

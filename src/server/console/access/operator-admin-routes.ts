@@ -25,10 +25,12 @@ import {
   type Operator,
 } from "./operator-store.ts";
 import { newPassword } from "./new-password.ts";
+import { findPublisher } from "../../partners/publishers/publisher-store.ts";
 import { openSessions, revokeOperatorSessions, revokeSession } from "./session-store.ts";
 
 type Deps = { db: Db; cipher: PiiCipher; now: () => Date };
 
+const PUBLISHER_ROLE_FIXED = "A publisher account stays a publisher account: make a new account for another role.";
 const LAST_OWNER = "The last owner who can sign in must stay an owner. Make another owner first.";
 
 function operatorRow(operator: Operator): OperatorRow {
@@ -37,6 +39,7 @@ function operatorRow(operator: Operator): OperatorRow {
     email: operator.email,
     name: operator.name,
     role: operator.role,
+    publisher_id: operator.publisherId,
     disabled: operator.disabledAt !== null,
     created_at: operator.createdAt.toISOString(),
     recovery_codes_left: operator.recoveryCodeHashes.length,
@@ -71,16 +74,26 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
 
   typed.post(
     "/api/console/operators",
-    { schema: { body: newOperatorRequest, response: { 201: enrolmentAnswer, 409: failureAnswer } }, config: access },
+    {
+      schema: { body: newOperatorRequest, response: { 201: enrolmentAnswer, 400: failureAnswer, 409: failureAnswer } },
+      config: access,
+    },
     async (request, reply) => {
       const password = newPassword();
+      const { publisher_id: publisherId, ...body } = request.body;
+      if (publisherId && !(await findPublisher(deps.db, publisherId)))
+        return reply.code(400).send({
+          status: 400,
+          message: "Please correct the highlighted fields.",
+          errors: { publisher_id: "No publisher with that id." },
+        });
       try {
         const enrolment = await deps.db.transaction(async (tx) => {
-          const made = await createOperator(tx, deps.cipher, { ...request.body, password });
+          const made = await createOperator(tx, deps.cipher, { ...body, publisherId, password });
           await recordAction(tx, actorOf(request), {
             action: "operator.create",
             target: made.operator.id,
-            details: { role: made.operator.role },
+            details: { role: made.operator.role, ...(publisherId ? { publisher: publisherId } : {}) },
           });
           return made;
         });
@@ -120,6 +133,9 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
       const target = await findOperator(deps.db, request.params.id);
       if (!target) return reply.code(404).send({ status: 404, message: "No such operator." });
       const { role, disabled } = request.body;
+      // A publisher account is bound to its publisher when made: no other role becomes one, nor it another.
+      if (role !== undefined && role !== target.role && (role === "publisher" || target.role === "publisher"))
+        return reply.code(409).send({ status: 409, message: PUBLISHER_ROLE_FIXED });
       const losesOwner =
         target.role === "owner" &&
         target.disabledAt === null &&

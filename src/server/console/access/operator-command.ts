@@ -13,6 +13,7 @@ import {
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-hash.ts";
 import { revokeOperatorSessions } from "./session-store.ts";
 import { newPassword } from "./new-password.ts";
+import { findPublisher } from "../../partners/publishers/publisher-store.ts";
 
 // `npm run operator -- <command>` (README, "Operator console"): the way in before anyone can sign in, and the
 // way back when an owner has lost both password and phone. It runs on the server's machine with its
@@ -20,6 +21,7 @@ import { newPassword } from "./new-password.ts";
 
 const USAGE = `Usage:
   npm run operator -- create --email <address> --name <name> [--role owner|manager|compliance|analyst] [--password-stdin]
+  npm run operator -- create --email <address> --name <name> --role publisher --publisher <publisher id> [--password-stdin]
   npm run operator -- reset --email <address> [--password-stdin]   (new password, authenticator and recovery codes)
   npm run operator -- list
 
@@ -63,6 +65,7 @@ export async function runOperatorCommand(argv: string[], deps: { db: Db; cipher:
       email: { type: "string" },
       name: { type: "string" },
       role: { type: "string", default: "owner" },
+      publisher: { type: "string" },
       "password-stdin": { type: "boolean" },
     },
   });
@@ -77,19 +80,28 @@ export async function runOperatorCommand(argv: string[], deps: { db: Db; cipher:
     return;
   }
   if (command === "create") {
-    const parsed = newOperatorRequest.safeParse({ email: values.email, name: values.name, role: values.role });
+    const parsed = newOperatorRequest.safeParse({
+      email: values.email,
+      name: values.name,
+      role: values.role,
+      publisher_id: values.publisher,
+    });
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `  --${String(i.path[0])}: ${i.message}`);
+      const flag = (path: PropertyKey | undefined) => (path === "publisher_id" ? "publisher" : String(path));
+      const problems = parsed.error.issues.map((i) => `  --${flag(i.path[0])}: ${i.message}`);
       throw new CommandError(`${problems.join("\n")}\n\n${USAGE}`);
     }
+    const { publisher_id: publisherId, ...account } = parsed.data;
+    if (publisherId && !(await findPublisher(deps.db, publisherId)))
+      throw new CommandError(`  --publisher: no publisher with the id ${publisherId}.\n\n${USAGE}`);
     const password = await chosenPassword(values["password-stdin"], io);
     const enrolment = await deps.db
       .transaction(async (tx) => {
-        const made = await createOperator(tx, deps.cipher, { ...parsed.data, password });
+        const made = await createOperator(tx, deps.cipher, { ...account, publisherId, password });
         await recordAction(tx, COMMAND_LINE, {
           action: "operator.create",
           target: made.operator.id,
-          details: { role: made.operator.role },
+          details: { role: made.operator.role, ...(publisherId ? { publisher: publisherId } : {}) },
         });
         return made;
       })

@@ -16,7 +16,14 @@ export type Operator = typeof operators.$inferSelect;
 const TOTP_CONTEXT = "operator-totp";
 const ISSUER = "Loanpath console";
 
-export type NewOperator = { email: string; name: string; role: OperatorRole; password: string };
+export type NewOperator = {
+  email: string;
+  name: string;
+  role: OperatorRole;
+  password: string;
+  /** The publisher a `publisher` operator sees; none for the other roles. */
+  publisherId?: string | null;
+};
 
 export type Enrolment = {
   /** The otpauth:// address an authenticator app scans or takes typed. */
@@ -54,7 +61,14 @@ export async function createOperator(
   const { columns, enrolment } = await newCredentials(cipher, id, email, input.password);
   const [operator] = await db
     .insert(operators)
-    .values({ id, email, name: input.name.trim(), role: input.role, ...columns })
+    .values({
+      id,
+      email,
+      name: input.name.trim(),
+      role: input.role,
+      publisherId: input.publisherId || null,
+      ...columns,
+    })
     .returning();
   return { operator: operator!, ...enrolment };
 }

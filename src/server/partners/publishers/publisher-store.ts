@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { PublisherSettings } from "../../../domain/partners/publisher.ts";
-import type { Db } from "../../platform/db/database.ts";
+import type { Db, Tx } from "../../platform/db/database.ts";
 import { publishers } from "../../platform/db/schema.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 
@@ -41,7 +41,7 @@ const columnsOf = (p: PublisherSettings) => ({
 
 /** Creates a publisher; its postback secret is returned this once. Null when the id or aff_id is taken. */
 export async function createPublisher(
-  db: Db,
+  db: Db | Tx,
   cipher: PiiCipher,
   settings: PublisherSettings,
 ): Promise<{ publisher: Publisher; postbackSecret: string } | null> {

@@ -427,6 +427,8 @@ export const operators = pgTable(
     recoveryCodeHashes: jsonb("recovery_code_hashes").$type<string[]>().notNull(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // The one publisher a `publisher` operator sees (docs/product/partners.md#a-publishers-own-view); null for others.
+    publisherId: text("publisher_id"),
   },
   (t) => [uniqueIndex("operators_email_idx").on(sql`lower(${t.email})`)],
 );
@@ -714,5 +716,49 @@ export const leadReturns = pgTable(
       .where(sql`state in ('pending', 'approved')`),
     index("lead_returns_buyer_idx").on(t.buyerId, t.requestedAt),
     index("lead_returns_queue_idx").on(t.state, t.requestedAt),
+  ],
+);
+
+// Publishers' tracking links and postbacks (src/server/partners/tracking, src/server/partners/postbacks).
+
+// Clicks on a publisher's tracking link, counted per UTC day and sub1 value ('' without one): no IP, no visitor,
+// nothing that points at a person (docs/product/partners.md#publishers).
+export const publisherClicks = pgTable(
+  "publisher_clicks",
+  {
+    publisherId: text("publisher_id").notNull(),
+    day: text("day").notNull(),
+    sub1: text("sub1").notNull(),
+    clicks: integer("clicks").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.day, t.sub1] })],
+);
+
+// Postbacks waiting for, or done with, a publisher's server (docs/product/partners.md#postbacks): one per
+// publisher, lead and event, the address filled when the event happened. The answer kept is its status, its
+// first 500 characters and how long it took.
+export const publisherPostbacks = pgTable(
+  "publisher_postbacks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    publisherId: text("publisher_id").notNull(),
+    leadId: text("lead_id").notNull(),
+    event: text("event").$type<"completed" | "sold" | "rejected" | "returned">().notNull(),
+    url: text("url").notNull(),
+    // pending, sent (a 2xx) or failed (the attempts ran out).
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    answerStatus: integer("answer_status"),
+    answerBody: text("answer_body"),
+    latencyMs: integer("latency_ms"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("publisher_postbacks_once_idx").on(t.publisherId, t.leadId, t.event),
+    index("publisher_postbacks_due_idx").on(t.status, t.nextAttemptAt),
+    index("publisher_postbacks_recent_idx").on(t.publisherId, t.id),
   ],
 );

@@ -9,6 +9,7 @@ import { BuyerForm } from "./buyer-form.tsx";
 import { buyerStatus, sourceLabel } from "./buyer-labels.ts";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
+import { ApiKeysSection } from "../partner-keys/api-keys-section.tsx";
 import buyersStylesheet from "./buyers.css?url";
 
 export function links() {
@@ -98,6 +99,7 @@ export default function BuyerRoute() {
         />
       </section>
       {writer ? <BuyerTestConsole buyerId={buyer.id} /> : null}
+      <ApiKeysSection path={`/buyers/${encodeURIComponent(buyer.id)}`} partnerName={buyer.name} writer={writer} />
     </>
   );
 }

@@ -60,7 +60,9 @@ function Enrolment({ enrolment }: { enrolment: EnrolmentData }) {
 }
 
 function NewOperatorForm({ onCreated }: { onCreated: (enrolment: EnrolmentData) => void }) {
-  const form = useZodForm(newOperatorRequest, { defaultValues: { email: "", name: "", role: "analyst" } });
+  const form = useZodForm(newOperatorRequest, {
+    defaultValues: { email: "", name: "", role: "analyst", publisher_id: "" },
+  });
   const [problem, setProblem] = useState<string>();
   const onSubmit = form.submitWith(async (values) => {
     const res = await consoleApi.send("POST", "/operators", values, enrolmentAnswer);
@@ -84,6 +86,13 @@ function NewOperatorForm({ onCreated }: { onCreated: (enrolment: EnrolmentData) 
       <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" />
       <TextField control={form.control} name="name" label="Name" autoComplete="off" />
       <SelectField control={form.control} name="role" label="Role" options={ROLE_OPTIONS} />
+      <TextField
+        control={form.control}
+        name="publisher_id"
+        label="Publisher id"
+        hint="For a publisher account only: the one publisher it sees"
+        autoComplete="off"
+      />
       <p className="console-form__error" role="alert">
         {problem ?? ""}
       </p>
@@ -138,6 +147,7 @@ export default function OperatorsRoute() {
           </select>
         ),
       },
+      { header: "Publisher", accessorFn: (r) => r.publisher_id ?? "" },
       { header: "Recovery codes left", accessorKey: "recovery_codes_left" },
       {
         header: "Created",

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { publisherSettingsSchema } from "../partners/publisher.ts";
+import { answerOf } from "./envelope.ts";
+
+// The console's publishers (docs/product/partners.md#publishers): the list with today's and the month's figures,
+// one publisher with its recent postbacks and partner API keys, and every change. A postback secret and an API
+// key are in an answer once, when made; never again.
+
+const publisherFigures = z.object({
+  clicks: z.number().int(),
+  completed: z.number().int(),
+  sold: z.number().int(),
+  earned_cents: z.number().int(),
+  pending_cents: z.number().int(),
+  final_cents: z.number().int(),
+  reversed_cents: z.number().int(),
+  returns: z.number().int(),
+});
+export type PublisherFiguresData = z.infer<typeof publisherFigures>;
+
+const publisher = publisherSettingsSchema.safeExtend({ created_at: z.string(), updated_at: z.string() });
+
+const publisherSummary = publisher.safeExtend({ today: publisherFigures, month: publisherFigures });
+export type PublisherSummary = z.infer<typeof publisherSummary>;
+
+export const publisherListAnswer = answerOf(z.object({ publishers: z.array(publisherSummary) }));
+
+const postbackRow = z.object({
+  id: z.number().int(),
+  lead_id: z.string(),
+  event: z.enum(["completed", "sold", "rejected", "returned"]),
+  status: z.enum(["pending", "sent", "failed"]),
+  attempts: z.number().int(),
+  answer_status: z.number().int().nullable(),
+  latency_ms: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  done_at: z.string().nullable(),
+});
+export type PostbackRowData = z.infer<typeof postbackRow>;
+
+const apiKeyRow = z.object({
+  id: z.string(),
+  label: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKeyRow = z.infer<typeof apiKeyRow>;
+
+export const publisherDetailAnswer = answerOf(
+  z.object({
+    publisher: publisherSummary,
+    postbacks: z.array(postbackRow),
+    api_keys: z.array(apiKeyRow),
+  }),
+);
+
+/** A new publisher, or a new postback secret: the secret this once. */
+export const publisherSecretAnswer = answerOf(z.object({ publisher: publisher, postback_secret: z.string() }));
+export const publisherSavedAnswer = answerOf(z.object({ publisher: publisher }));
+
+export const apiKeyListAnswer = answerOf(z.object({ api_keys: z.array(apiKeyRow) }));
+export const apiKeyIssueRequest = z.object({
+  label: z
+    .string()
+    .trim()
+    .min(1, "Name the key, e.g. where it is used.")
+    .max(100, "Keep the label under 100 characters."),
+});
+/** The key itself, this once. */
+export const apiKeyIssuedAnswer = answerOf(z.object({ id: z.string(), prefix: z.string(), key: z.string() }));
+
+// A publisher operator's own view (docs/product/partners.md#a-publishers-own-view): its figures for one month,
+// by day and by sub id, and the same as CSV.
+
+export const myTrafficQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a month as YYYY-MM.")
+    .optional(),
+});
+
+const figuresRow = publisherFigures.extend({ key: z.string() });
+export type FiguresRow = z.infer<typeof figuresRow>;
+
+export const myTrafficAnswer = answerOf(
+  z.object({
+    publisher: z.object({ id: z.string(), name: z.string() }),
+    month: z.string(),
+    totals: publisherFigures,
+    by_day: z.array(figuresRow),
+    by_sub1: z.array(figuresRow),
+  }),
+);
+export type MyTraffic = z.infer<typeof myTrafficAnswer>["data"];

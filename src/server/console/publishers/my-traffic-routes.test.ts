@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
+import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
+import type { PublisherSettings } from "../../../domain/partners/publisher.ts";
+import { auctions, leads } from "../../platform/db/schema.ts";
+import { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { appendLedger } from "../../partners/ledger/ledger-store.ts";
+import { createPublisher } from "../../partners/publishers/publisher-store.ts";
+import { countClick } from "../../partners/tracking/click-count.ts";
+import { NOT_ALLOWED } from "../access/console-access.ts";
+import { runOperatorCommand } from "../access/operator-command.ts";
+
+const publisher = (id: string, affId: string): PublisherSettings => ({
+  id,
+  name: `Publisher ${id}`,
+  aff_id: affId,
+  payout_kind: "per_sold",
+  payout_amount: 700,
+  hold_days: 30,
+  postback_url: null,
+  enabled: true,
+});
+
+describe("a publisher's own view", () => {
+  let t: TestApp;
+  let acme: ConsoleUser;
+  let beta: ConsoleUser;
+  const today = new Date().toISOString().slice(0, 10);
+  const month = today.slice(0, 7);
+
+  async function submitted(id: string, affId: string, sub1: string, sold: boolean) {
+    await t.database.db.insert(leads).values({ id, accessTokenHash: `h-${id}`, email: `${id}@example.com` });
+    await t.database.db.insert(auctions).values({
+      leadId: id,
+      status: sold ? "accepted" : "rejected",
+      priceCents: sold ? 4000 : null,
+      attribution: { aff_id: affId, aff_sub1: sub1 },
+      deadlineAt: new Date(),
+      decidedAt: new Date(),
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const cipher = new PiiCipher(t.secrets.piiKeyring);
+    await createPublisher(db, cipher, publisher("acme", "A100"));
+    await createPublisher(db, cipher, publisher("beta", "B200"));
+    for (const sub1 of ["spring", "spring", "fall", ""]) await countClick(db, "acme", sub1, new Date());
+    await countClick(db, "beta", "x", new Date());
+    await submitted("ld_1", "A100", "spring", true);
+    await submitted("ld_2", "A100", "spring", true);
+    await submitted("ld_3", "A100", "fall", true);
+    await submitted("ld_4", "A100", "fall", false);
+    await submitted("ld_b", "B200", "x", true);
+    await db.transaction((tx) =>
+      appendLedger(tx, [
+        { kind: "payout_earned", leadId: "ld_1", publisherId: "acme", amountCents: 700 },
+        { kind: "payout_final", leadId: "ld_1", publisherId: "acme", amountCents: 700 },
+        { kind: "payout_earned", leadId: "ld_2", publisherId: "acme", amountCents: 500 },
+        { kind: "payout_earned", leadId: "ld_3", publisherId: "acme", amountCents: 300 },
+        { kind: "returned", leadId: "ld_3", buyerId: "b1", amountCents: -4000 },
+        { kind: "payout_reversed", leadId: "ld_3", publisherId: "acme", amountCents: -300 },
+        { kind: "payout_earned", leadId: "ld_b", publisherId: "beta", amountCents: 999 },
+      ]),
+    );
+    acme = await signInAs(t, "publisher", undefined, "acme");
+    beta = await signInAs(t, "publisher", undefined, "beta");
+  });
+  afterAll(() => t.app.close());
+
+  const get = (user: ConsoleUser, url: string) => t.app.inject({ method: "GET", url, headers: user.read });
+
+  it("shows a publisher its own month by day and by sub id, and nothing of another's or of a person", async () => {
+    const res = await get(acme, "/api/console/my-traffic");
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.publisher).toEqual({ id: "acme", name: "Publisher acme" });
+    expect(data.month).toBe(month);
+    const totals = {
+      clicks: 4,
+      completed: 4,
+      sold: 3,
+      earned_cents: 1500,
+      pending_cents: 500,
+      final_cents: 700,
+      reversed_cents: -300,
+      returns: 1,
+    };
+    expect(data.totals).toEqual(totals);
+    expect(data.by_day).toEqual([{ key: today, ...totals }]);
+    expect(data.by_sub1).toEqual([
+      {
+        key: "",
+        clicks: 1,
+        completed: 0,
+        sold: 0,
+        earned_cents: 0,
+        pending_cents: 0,
+        final_cents: 0,
+        reversed_cents: 0,
+        returns: 0,
+      },
+      {
+        key: "fall",
+        clicks: 1,
+        completed: 2,
+        sold: 1,
+        earned_cents: 300,
+        pending_cents: 0,
+        final_cents: 0,
+        reversed_cents: -300,
+        returns: 1,
+      },
+      {
+        key: "spring",
+        clicks: 2,
+        completed: 2,
+        sold: 2,
+        earned_cents: 1200,
+        pending_cents: 500,
+        final_cents: 700,
+        reversed_cents: 0,
+        returns: 0,
+      },
+    ]);
+    expect(res.body).not.toContain("999");
+    expect(res.body).not.toContain("ld_");
+    expect(res.body).not.toContain("example.com");
+
+    const other = (await get(beta, "/api/console/my-traffic")).json().data;
+    expect(other.totals).toMatchObject({ clicks: 1, completed: 1, sold: 1, earned_cents: 999 });
+    // Another month: nothing, and a made-up month is refused.
+    expect((await get(acme, "/api/console/my-traffic?month=2020-01")).json().data).toMatchObject({
+      by_day: [],
+      by_sub1: [],
+      totals: { clicks: 0, earned_cents: 0 },
+    });
+    expect((await get(acme, "/api/console/my-traffic?month=2020-13")).statusCode).toBe(400);
+  });
+
+  it("exports the same figures as CSV", async () => {
+    const res = await get(acme, `/api/console/my-traffic.csv?month=${month}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.headers["content-disposition"]).toContain(`traffic-acme-${month}.csv`);
+    const lines = res.body.split("\r\n");
+    expect(lines[0]).toBe(
+      '"by","day or sub id","clicks","completed","sold","earned","pending","final","reversed","returns"',
+    );
+    expect(lines).toContain(`"day","${today}","4","4","3","15.00","5.00","7.00","-3.00","1"`);
+    expect(lines).toContain('"sub1","spring","2","2","2","12.00","5.00","7.00","0.00","0"');
+    expect(lines.at(-1)).toBe(`"month","${month}","4","4","3","15.00","5.00","7.00","-3.00","1"`);
+  });
+
+  it("answers 403 to a publisher everywhere else", async () => {
+    for (const url of [
+      "/api/console/leads",
+      "/api/console/buyers",
+      "/api/console/reports/today",
+      "/api/console/reports/funnel",
+      "/api/console/publishers",
+      "/api/console/publishers/acme",
+      "/api/console/operators",
+      "/api/console/audit",
+      "/api/console/privacy-requests",
+    ]) {
+      const res = await get(acme, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(NOT_ALLOWED);
+    }
+    const change = await t.app.inject({
+      method: "POST",
+      url: "/api/console/publishers/acme/api-keys",
+      headers: acme.write,
+      payload: { label: "mine" },
+    });
+    expect(change.statusCode).toBe(403);
+  });
+
+  it("answers 403 to a publisher on every console route but its own and its session", async () => {
+    // Fastify's route tree, one segment per line, indented four characters a level.
+    const stack: string[] = [];
+    const routes = t.app
+      .printRoutes({ commonPrefix: false })
+      .split("\n")
+      .flatMap((line) => {
+        const m = line.match(/^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/);
+        if (!m) return [];
+        const depth = m[1]!.length / 4;
+        stack.length = depth;
+        const path = (stack[depth - 1] ?? "") + m[2]!;
+        stack.push(path);
+        if (!m[3] || !path.startsWith("/api/console/")) return [];
+        if (path === "/api/console/session" || path.startsWith("/api/console/my-traffic")) return [];
+        const methods = m[3].split(", ").filter((x) => x !== "HEAD");
+        return methods.map((method) => ({ method, url: path.replace(/:\w+/g, "x") }));
+      });
+    expect(routes.length).toBeGreaterThan(25);
+    for (const { method, url } of routes) {
+      const res = await t.app.inject({
+        method: method as "GET",
+        url,
+        headers: method === "GET" ? acme.read : acme.write,
+        payload: method === "GET" ? undefined : {},
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it("answers 403 on My traffic to every role bound to no publisher", async () => {
+    for (const role of ["owner", "manager"] as const) {
+      const user = await signInAs(t, role);
+      expect((await get(user, "/api/console/my-traffic")).statusCode, role).toBe(403);
+    }
+  });
+
+  it("an owner makes a publisher account on the Operators API, bound to an existing publisher", async () => {
+    const owner = await signInAs(t, "owner");
+    const make = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/console/operators", headers: owner.write, payload });
+    const unbound = await make({ email: "p1@acme.test", name: "P", role: "publisher" });
+    expect(unbound.statusCode).toBe(400);
+    expect(unbound.json().errors).toEqual({ publisher_id: "Choose the publisher this account sees." });
+    const unknown = await make({ email: "p1@acme.test", name: "P", role: "publisher", publisher_id: "nobody" });
+    expect(unknown.json().errors).toEqual({ publisher_id: "No publisher with that id." });
+    const misbound = await make({ email: "p1@acme.test", name: "P", role: "manager", publisher_id: "acme" });
+    expect(misbound.statusCode).toBe(400);
+    const made = await make({ email: "p1@acme.test", name: "P", role: "publisher", publisher_id: "acme" });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.operator).toMatchObject({ role: "publisher", publisher_id: "acme" });
+    const id = made.json().data.operator.id as string;
+    const promote = await t.app.inject({
+      method: "PATCH",
+      url: `/api/console/operators/${id}`,
+      headers: owner.write,
+      payload: { role: "owner" },
+    });
+    expect(promote.statusCode).toBe(409);
+  });
+
+  it("the command line makes a publisher account only with an existing publisher", async () => {
+    const printed: string[] = [];
+    const run = (args: string[]) =>
+      runOperatorCommand(
+        args,
+        { db: t.database.db, cipher: new PiiCipher(t.secrets.piiKeyring) },
+        { readPassword: async () => "", print: (text) => printed.push(text) },
+      );
+    await expect(run(["create", "--email", "p2@acme.test", "--name", "P2", "--role", "publisher"])).rejects.toThrow(
+      /--publisher: Choose the publisher/,
+    );
+    await expect(
+      run(["create", "--email", "p2@acme.test", "--name", "P2", "--role", "publisher", "--publisher", "nobody"]),
+    ).rejects.toThrow(/no publisher with the id nobody/);
+    await run(["create", "--email", "p2@acme.test", "--name", "P2", "--role", "publisher", "--publisher", "beta"]);
+    expect(printed.join("\n")).toContain("Created publisher p2@acme.test.");
+  });
+});

@@ -1,0 +1,24 @@
+import type { PostbackEvent } from "./postback-events.ts";
+
+// A postback address with its macros filled (docs/product/partners.md#postbacks). Only these macros exist, each
+// from the lead's tracking fields, its id, the event and the payout, so no personal data can reach the URL.
+
+/** Cents as dollars with two decimals: 700 is "7.00", -250 is "-2.50", none is "0.00". */
+function dollarsOf(cents: number | null): string {
+  const value = cents ?? 0;
+  const abs = Math.abs(value);
+  return `${value < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export function postbackUrlOf(template: string, event: PostbackEvent, affId: string): string {
+  const values: Record<string, string> = {
+    clickid: event.attribution.clickid ?? "",
+    lead_id: event.leadId,
+    event: event.event,
+    payout: dollarsOf(event.payoutCents),
+    aff_id: affId,
+  };
+  for (const n of [1, 2, 3, 4, 5]) values[`sub${n}`] = event.attribution[`aff_sub${n}`] ?? "";
+  // An unknown macro cannot be saved (publisherSettingsSchema); were one stored, it is left empty.
+  return template.replace(/\{([a-z_0-9]+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
+}

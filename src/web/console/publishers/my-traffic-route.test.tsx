@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
+import MyTrafficRoute from "./my-traffic-route.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const context = (role: "publisher" | "manager"): ConsoleContext => ({
+  session: {
+    operator: { id: "o1", email: "p@example.com", name: "P", role },
+    permissions: role === "publisher" ? ["publisher:self"] : ["buyers:read", "buyers:write"],
+    csrf_token: "t",
+    idle_minutes: 30,
+    recovery_codes_low: false,
+  },
+  timeZone: "UTC",
+  setTimeZone: () => {},
+  signOut: async () => {},
+});
+
+const zero = {
+  clicks: 0,
+  completed: 0,
+  sold: 0,
+  earned_cents: 0,
+  pending_cents: 0,
+  final_cents: 0,
+  reversed_cents: 0,
+  returns: 0,
+};
+const spring = { ...zero, clicks: 12, completed: 3, sold: 2, earned_cents: 1400, pending_cents: 700, final_cents: 700 };
+
+describe("My traffic", () => {
+  it("asks for the chosen month, shows it by day and by sub id, and links the month's CSV", async () => {
+    const fetch = vi.fn(async (url: string) => {
+      const month = new URL(url, "http://console.test").searchParams.get("month")!;
+      return Response.json({
+        status: 200,
+        message: "ok",
+        data: {
+          publisher: { id: "acme", name: "Acme Media" },
+          month,
+          totals: spring,
+          by_day: [{ key: `${month}-03`, ...spring }],
+          by_sub1: [{ key: "spring", ...spring }],
+        },
+      });
+    });
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <ConsoleSessionContext value={context("publisher")}>
+        <MyTrafficRoute />
+      </ConsoleSessionContext>,
+    );
+    fireEvent.change(screen.getByLabelText("Month (UTC)"), { target: { value: "2026-02" } });
+    await waitFor(() => expect(screen.getByRole("table", { name: "By day, 2026-02" })).toBeTruthy());
+    expect(fetch.mock.calls.at(-1)![0]).toBe("/api/console/my-traffic?month=2026-02");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("My traffic: Acme Media");
+    const bySub = screen.getByRole("table", { name: "By sub id, 2026-02" });
+    expect(within(bySub).getByText("spring")).toBeTruthy();
+    expect(within(bySub).getAllByText("$14.00")).toHaveLength(1);
+    expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
+      "/api/console/my-traffic.csv?month=2026-02",
+    );
+  });
+});
