@@ -5,7 +5,6 @@ import { keptAttributionValue } from "../attribution.ts";
 // One schema for the form, the API and the store.
 
 export const PAYOUT_KINDS = ["per_sold", "revenue_share", "per_completed"] as const;
-export type PayoutKind = (typeof PAYOUT_KINDS)[number];
 
 /** The macros a postback address may hold (docs/product/partners.md#postbacks). */
 export const POSTBACK_MACROS = [

@@ -12,7 +12,7 @@ declare module "fastify" {
   }
 }
 
-export const KEY_REFUSED = "Send a valid API key: Authorization: Bearer <key>.";
+const KEY_REFUSED = "Send a valid API key: Authorization: Bearer <key>.";
 
 export function requirePartnerKey(app: FastifyInstance, deps: { db: Db; kind: PartnerKind }) {
   if (!app.hasRequestDecorator("partner")) app.decorateRequest("partner", null);

@@ -26,7 +26,7 @@ export const GENESIS_HASH = "0".repeat(64);
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The content as the one string that is hashed: a JSON array in a fixed order, `at` in UTC to the millisecond. */
-export const canonicalContent = (c: LedgerContent): string =>
+const canonicalContent = (c: LedgerContent): string =>
   JSON.stringify([
     c.seq,
     new Date(c.at).toISOString(),

@@ -28,7 +28,7 @@ export type LedgerRow = LedgerContent & { digest: string; prev_hash: string; has
 
 type Row = typeof ledgerEntries.$inferSelect;
 
-export const rowOf = (r: Row): LedgerRow => ({
+const rowOf = (r: Row): LedgerRow => ({
   seq: r.seq,
   at: r.at.toISOString(),
   kind: r.kind,

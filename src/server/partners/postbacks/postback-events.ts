@@ -4,8 +4,7 @@ import type { Tx } from "../../platform/db/database.ts";
 // (completed, sold, rejected) and a return's approval (returned) hand each event to a sink in their own
 // transaction, so the postback is queued exactly when the event is written, and never without it.
 
-export const POSTBACK_EVENTS = ["completed", "sold", "rejected", "returned"] as const;
-export type PostbackEventName = (typeof POSTBACK_EVENTS)[number];
+type PostbackEventName = "completed" | "sold" | "rejected" | "returned";
 
 export type PostbackEvent = {
   publisherId: string;
