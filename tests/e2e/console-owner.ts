@@ -15,28 +15,33 @@ const OWNER_PASSWORD = "end-to-end owner passphrase";
 
 /** Runs the documented command; answers what it printed, parsed. */
 export async function createOwnerWithCommand(dataDir: string): Promise<ConsoleOwner> {
+  return createOperatorWithCommand(dataDir, { email: OWNER_EMAIL, name: "Olive Owner", password: OWNER_PASSWORD }, [
+    "--role",
+    "owner",
+  ]);
+}
+
+/**
+ * `npm run operator -- create` for any account (`role`: the command's --role and, for a publisher account, its
+ * --publisher), on a data directory no server holds open: the embedded database takes one process at a time.
+ */
+export async function createOperatorWithCommand(
+  dataDir: string,
+  account: { email: string; name: string; password: string },
+  role: string[],
+): Promise<ConsoleOwner> {
   const run = promisify(execFile);
   const child = run(
     process.execPath,
-    [
-      "scripts/operator.ts",
-      "create",
-      "--email",
-      OWNER_EMAIL,
-      "--name",
-      "Olive Owner",
-      "--role",
-      "owner",
-      "--password-stdin",
-    ],
+    ["scripts/operator.ts", "create", "--email", account.email, "--name", account.name, ...role, "--password-stdin"],
     { env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "warn" } },
   );
-  child.child.stdin?.end(`${OWNER_PASSWORD}\n`);
+  child.child.stdin?.end(`${account.password}\n`);
   const { stdout } = await child;
   const totpKey = stdout.match(/or type the key: ([A-Z2-7]+)/)?.[1];
   const recoveryCodes = [...stdout.matchAll(/^ {2}([a-z0-9]{5}-[a-z0-9]{5})$/gm)].map((m) => m[1]!);
   if (!totpKey || recoveryCodes.length !== 10) throw new Error(`npm run operator -- create printed:\n${stdout}`);
-  return { email: OWNER_EMAIL, password: OWNER_PASSWORD, totpKey, recoveryCodes };
+  return { email: account.email, password: account.password, totpKey, recoveryCodes };
 }
 
 export const consoleOwner = () => inject("consoleOwner");

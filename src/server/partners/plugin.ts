@@ -16,10 +16,11 @@ export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSec
 // behind partner keys, the tracking links, the settle pass and the postback outbox.
 export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
   const now = deps.now ?? (() => new Date());
-  scheduleSettle(app, { db: deps.db, sink: queuePostback, now });
+  const jobs = deps.config.partnerJobs;
+  scheduleSettle(app, { db: deps.db, sink: queuePostback, now, everyMs: jobs.everyMs });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
-  schedulePostbacks(app, { db: deps.db, cipher: deps.cipher });
+  schedulePostbacks(app, { db: deps.db, cipher: deps.cipher, firstRetryMs: jobs.postbackFirstRetryMs }, jobs.everyMs);
 }

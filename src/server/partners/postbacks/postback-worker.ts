@@ -18,6 +18,8 @@ export type PostbackWorker = {
   timeoutMs?: number;
   /** Tries before a postback is marked failed. */
   maxAttempts?: number;
+  /** The first pause after a failed try (POSTBACK_RETRY_SECONDS); retry-delay.ts's own when unset. */
+  firstRetryMs?: number;
 };
 
 const BATCH = 25;
@@ -56,11 +58,12 @@ async function sendOne(worker: PostbackWorker, row: PostbackRow, now: Date): Pro
   }
   await recordTry(worker.db, row.id, answer, {
     status: "pending",
-    retryAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+    retryAt: new Date(now.getTime() + retryDelayMs(row.attempts, worker.firstRetryMs)),
   });
   return "retrying";
 }
 
-export function schedulePostbacks(app: FastifyInstance, worker: PostbackWorker): void {
-  runEvery(app, { name: "postbacks", everyMs: 5_000, firstAfterMs: 1_000 }, () => sendDuePostbacks(worker));
+/** Every `everyMs` (PARTNERS_JOB_SECONDS, 5 s by default: a postback follows its event within seconds). */
+export function schedulePostbacks(app: FastifyInstance, worker: PostbackWorker, everyMs: number): void {
+  runEvery(app, { name: "postbacks", everyMs, firstAfterMs: Math.min(1_000, everyMs) }, () => sendDuePostbacks(worker));
 }

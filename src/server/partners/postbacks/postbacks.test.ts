@@ -194,6 +194,20 @@ describe("the postback outbox", () => {
     ).toBe(1);
   });
 
+  it("waits its first pause as set (POSTBACK_RETRY_SECONDS), then pauses twice as long", async () => {
+    const server = await fakePublisher((_req, res) => res.writeHead(503).end());
+    await updatePublisher(database.db, acme(server.port));
+    await queue(event());
+    const worker = { db: database.db, cipher, firstRetryMs: 2_000 };
+    const t0 = new Date();
+    expect(await sendDuePostbacks(worker, t0)).toMatchObject({ retrying: 1 });
+    expect((await rows())[0]!.nextAttemptAt.getTime()).toBe(t0.getTime() + 2_000);
+    const t1 = new Date(t0.getTime() + 2_000);
+    expect(await sendDuePostbacks(worker, t1)).toMatchObject({ retrying: 1 });
+    expect((await rows())[0]!.nextAttemptAt.getTime()).toBe(t1.getTime() + 4_000);
+    expect(server.seen).toHaveLength(2);
+  });
+
   it("keeps only the first 500 characters of an answer", async () => {
     const server = await fakePublisher((_req, res) => res.end("x".repeat(5000)));
     await updatePublisher(database.db, acme(server.port));

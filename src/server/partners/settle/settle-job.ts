@@ -6,9 +6,6 @@ import { closeMonth, previousMonth } from "../statements/statement-store.ts";
 import { finalizeDuePayouts } from "./payout-finals.ts";
 import { settleAuctions } from "./settle-auctions.ts";
 
-/** Often enough that a publisher's postback follows a sale within seconds. */
-const SETTLE_EVERY_MS = 5_000;
-
 /**
  * One settle pass: the auctions' new events, then the payouts whose hold has ended, then last month's statements
  * closed if they are not yet. Safe in every process at once
@@ -21,8 +18,15 @@ export async function settlePass(db: Db, deps: { sink: PostbackSink; now: Date }
   return { ...events, final: payouts.final, reversed_on_hold: payouts.reversed, statements_closed: closed };
 }
 
-export function scheduleSettle(app: FastifyInstance, deps: { db: Db; sink: PostbackSink; now: () => Date }) {
-  runEvery(app, { name: "partners settle", everyMs: SETTLE_EVERY_MS, firstAfterMs: 1_000 }, () =>
+/**
+ * Every `everyMs` (PARTNERS_JOB_SECONDS, 5 s by default: often enough that a publisher's postback follows a sale
+ * within seconds).
+ */
+export function scheduleSettle(
+  app: FastifyInstance,
+  deps: { db: Db; sink: PostbackSink; now: () => Date; everyMs: number },
+) {
+  runEvery(app, { name: "partners settle", everyMs: deps.everyMs, firstAfterMs: Math.min(1_000, deps.everyMs) }, () =>
     settlePass(deps.db, { sink: deps.sink, now: deps.now() }),
   );
 }

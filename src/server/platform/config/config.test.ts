@@ -82,6 +82,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ REMINDER_DELAY_HOURS: "1.5" })).toThrow(/REMINDER_DELAY_HOURS: must be a whole number/);
   });
 
+  it("runs the partners' jobs every 5 s and retries a postback after 30 s by default; a test sets them lower", () => {
+    expect(loadConfig({}).partnerJobs).toEqual({ everyMs: 5_000, postbackFirstRetryMs: 30_000 });
+    expect(loadConfig({ PARTNERS_JOB_SECONDS: "1", POSTBACK_RETRY_SECONDS: "2" }).partnerJobs).toEqual({
+      everyMs: 1_000,
+      postbackFirstRetryMs: 2_000,
+    });
+    expect(() => loadConfig({ PARTNERS_JOB_SECONDS: "0" })).toThrow(/PARTNERS_JOB_SECONDS: must be between 1 and 300/);
+    expect(() => loadConfig({ POSTBACK_RETRY_SECONDS: "0.5" })).toThrow(/POSTBACK_RETRY_SECONDS: must be a whole/);
+    expect(() => loadConfig({ POSTBACK_RETRY_SECONDS: "7200" })).toThrow(/POSTBACK_RETRY_SECONDS: must be between/);
+  });
+
   it("addresses links that leave the site from PUBLIC_BASE_URL, else from its own host and port", () => {
     expect(loadConfig({}).publicBaseUrl).toBe("http://127.0.0.1:3000");
     expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicBaseUrl).toBe("http://localhost:8080");

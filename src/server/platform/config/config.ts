@@ -246,6 +246,18 @@ const envSchema = z.object({
     .min(0, "must be between 0 and 60")
     .max(60, "must be between 0 and 60")
     .default(5),
+  PARTNERS_JOB_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 300")
+    .max(300, "must be between 1 and 300")
+    .default(5),
+  POSTBACK_RETRY_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3600")
+    .max(3600, "must be between 1 and 3600")
+    .default(30),
   TRUSTEDFORM_SCRIPT_URL: optionalSetting.pipe(trustedFormScriptUrl.optional()),
   TRUSTEDFORM_CERT_HOST: z
     .string()
@@ -356,6 +368,13 @@ export type Config = {
    */
   /** rollupMinutes: how often this process rebuilds the reports' rollups; 0, never (another process does). */
   console: { host: string | undefined; idleMinutes: number; rollupMinutes: number };
+  /** The partners context's background passes (docs/product/partners.md#postbacks). */
+  partnerJobs: {
+    /** How often the settle pass and the postback worker run. */
+    everyMs: number;
+    /** A failed postback's first pause before it is tried again; each later pause doubles, up to an hour. */
+    postbackFirstRetryMs: number;
+  };
   /**
    * Consent-certificate vendors (docs/decisions/0022-consent-certificates-vendors.md); each undefined unless
    * configured, and then nothing loads from outside and the page CSP is the strict default.
@@ -442,6 +461,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
     console: { host: e.CONSOLE_HOST, idleMinutes: e.CONSOLE_IDLE_MINUTES, rollupMinutes: e.REPORT_ROLLUP_MINUTES },
+    partnerJobs: { everyMs: e.PARTNERS_JOB_SECONDS * 1000, postbackFirstRetryMs: e.POSTBACK_RETRY_SECONDS * 1000 },
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL
         ? { scriptUrl: e.TRUSTEDFORM_SCRIPT_URL, certHost: e.TRUSTEDFORM_CERT_HOST.toLowerCase() }
