@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { funnelCountsOf, medianOf, type FunnelCount } from "./funnel-counts.ts";
 import { FUNNEL_BLOCKS, funnelCoveredTo } from "./funnel-rollup.ts";
 import { FUNNEL_STEPS } from "./funnel-steps.ts";
-import { periodBounds, rowsOf } from "./report-period.ts";
+import { hashGrouped, periodBounds, reportTransaction, rowsOf } from "./report-period.ts";
 import { blocksOf, bucketCeil } from "./rollup-buckets.ts";
 
 // The funnel (issue 19): for the leads created in the period on one path, per step how many reached it,
@@ -39,10 +39,9 @@ const createdIn = (from: number, to: number) =>
  * committing meanwhile is seen entirely or not at all.
  */
 async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): Promise<Count[]> {
-  return db.transaction(
-    async (tx) => {
-      const t = tx as unknown as Db;
-      await tx.execute(sql`set local jit = off`);
+  return reportTransaction(
+    db,
+    async (t) => {
       const covered = await funnelCoveredTo(t);
       const first = bucketCeil(from.getTime());
       const end = to.getTime();
@@ -58,12 +57,14 @@ async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): P
         counts.push(...(await summed(t, funnelCountsOf(createdIn(from.getTime(), first), null, false), query)));
       }
       counts.push(
-        ...(await summed(
-          t,
-          sql`select r.path, r.device, r.source, r.kind, r.idx, r.bin, r.n
-            from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
-            join funnel_rollup r on r.span = v.span and r.bucket = v.bucket`,
-          query,
+        ...(await hashGrouped(t, () =>
+          summed(
+            t,
+            sql`select r.path, r.device, r.source, r.kind, r.idx, r.bin, r.n
+              from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
+              join funnel_rollup r on r.span = v.span and r.bucket = v.bucket`,
+            query,
+          ),
         )),
       );
       counts.push(...(await summed(t, funnelCountsOf(createdIn(mark, end), null, false), query)));
@@ -76,7 +77,7 @@ async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): P
       counts.push(...(await summed(t, funnelCountsOf(changed, null, false), query)));
       return counts;
     },
-    { isolationLevel: "repeatable read" },
+    true,
   );
 }
 
@@ -125,13 +126,8 @@ export async function funnelReport(db: Db, query: FunnelQuery, now: Date): Promi
 /** The report from the raw rows alone: what the rollup's tests compare it with. */
 export async function rawFunnelReport(db: Db, query: FunnelQuery, now: Date): Promise<FunnelReport> {
   const bounds = await periodBounds(db, query.period, query.tz, now);
-  const counts = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return summed(
-      tx as unknown as Db,
-      funnelCountsOf(createdIn(bounds.from.getTime(), bounds.to.getTime()), null, false),
-      query,
-    );
-  });
+  const counts = await reportTransaction(db, (tx) =>
+    summed(tx, funnelCountsOf(createdIn(bounds.from.getTime(), bounds.to.getTime()), null, false), query),
+  );
   return reportOf(counts, query, bounds);
 }

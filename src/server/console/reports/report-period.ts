@@ -10,9 +10,34 @@ export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<
   return (result as unknown as { rows: T[] }).rows;
 }
 
-// The reports turn PostgreSQL's JIT compilation off (`set local jit = off`, in their own transaction): at volume
-// the planner's cost estimates pass the JIT threshold, and compiling then took about a second, several times the
-// query itself (bench/console.ts).
+/**
+ * A report's reads in one transaction with PostgreSQL's JIT compilation off: at volume the planner's cost estimates
+ * pass the JIT threshold, and compiling then took about a second, several times the query itself (bench/console.ts).
+ * `snapshot`: repeatable read, so a rollup rebuild committing meanwhile is seen entirely or not at all.
+ */
+export function reportTransaction<T>(db: Db, read: (tx: Db) => Promise<T>, snapshot = false): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return read(tx as unknown as Db);
+    },
+    snapshot ? { isolationLevel: "repeatable read" } : undefined,
+  );
+}
+
+/**
+ * A read of a rollup's blocks, grouped by hashing rather than sorting. The planner cannot tell how many rows a list
+ * of blocks holds (a wide block holds hundreds of times a narrow one's), guesses few, and sorts them instead: tens of
+ * thousands of rows on several text columns, three times the read itself at 500,000 leads (bench/console.ts).
+ */
+export async function hashGrouped<T>(tx: Db, read: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`set local enable_sort = off`);
+  try {
+    return await read();
+  } finally {
+    await tx.execute(sql`set local enable_sort = on`);
+  }
+}
 
 /**
  * The period as instants and local days: from the operator's midnight `PERIOD_DAYS - 1` days before today (in

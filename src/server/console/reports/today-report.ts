@@ -9,7 +9,7 @@ import {
 } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
-import { localDay, periodBounds, rowsOf, type PeriodBounds } from "./report-period.ts";
+import { hashGrouped, localDay, periodBounds, reportTransaction, rowsOf, type PeriodBounds } from "./report-period.ts";
 import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
 import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
@@ -274,12 +274,14 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
   });
   if (blocks.length === 0) return [];
   return numeric(
-    await rowsOf<Cell>(
-      db,
-      outer(sql`select v.day, r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand, ${sums}
+    await hashGrouped(db, () =>
+      rowsOf<Cell>(
+        db,
+        outer(sql`select v.day, r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand, ${sums}
         from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz, day text)
         join today_rollup r on r.span = v.span and r.bucket = v.bucket
         group by 1, 2, 3, 4, 5, 6, 7, 8`),
+      ),
     ),
   );
 }
@@ -330,10 +332,9 @@ function merged(cells: Cell[]): Cell[] {
  */
 async function todayCells(db: Db, query: TodayQuery, bounds: PeriodBounds): Promise<Cell[]> {
   const { from, to, days } = bounds;
-  return db.transaction(
-    async (tx) => {
-      const t = tx as unknown as Db;
-      await tx.execute(sql`set local jit = off`);
+  return reportTransaction(
+    db,
+    async (t) => {
       const covered = await rollupCoveredTo(t);
       const first = bucketCeil(from.getTime());
       const mark = covered === null ? first : Math.min(Math.max(covered.getTime(), first), to.getTime());
@@ -346,7 +347,7 @@ async function todayCells(db: Db, query: TodayQuery, bounds: PeriodBounds): Prom
       ];
       return merged(cells);
     },
-    { isolationLevel: "repeatable read" },
+    true,
   );
 }
 
@@ -358,9 +359,6 @@ export async function todayReport(db: Db, query: TodayQuery, now: Date): Promise
 /** The report from the raw rows alone, as it was before the rollup: what the rollup's tests compare it with. */
 export async function rawTodayReport(db: Db, query: TodayQuery, now: Date): Promise<TodayReport> {
   const bounds = await periodBounds(db, query.period, query.tz, now);
-  const cells = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return rawCells(tx as unknown as Db, query, bounds.from, bounds.to);
-  });
+  const cells = await reportTransaction(db, (tx) => rawCells(tx, query, bounds.from, bounds.to));
   return summarise(cells, bounds, query);
 }
