@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/setup/longest-first.ts";
 
 // Unit and server suites. End-to-end tests have their own config (vitest.e2e.config.ts)
 // because they need a built app and a browser.
@@ -7,6 +8,8 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on CI's two. The server suites spend
     // most of their time waiting (on fake buyers, leases, a spawned server), so three files run side by side.
     maxWorkers: 3,
+    // The longest files first, so no worker is left running one alone at the end.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/setup/longest-first.ts";
 
 // End-to-end: the built app served by the real server (started once in global setup) and driven by
 // Debian's Chromium through playwright-core.
@@ -15,5 +16,7 @@ export default defineConfig({
     // Files run side by side: each test opens its own browser context on the run's one Chromium, and most of a
     // test is spent waiting on the browser and the server, not computing.
     maxWorkers: 3,
+    // The longest files first, so no worker is left running one alone at the end.
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import {
   chromium,
@@ -67,12 +69,35 @@ export async function openPage(
   return { context, page, problems };
 }
 
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+// axe-core as @axe-core/playwright ships it, read once per file.
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright")).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+type Violation = { id: string; help: string; impact?: string | null; nodes: { target: unknown[] }[] };
+
+/**
+ * axe's own run in the page, with axe put there once per document (a step of the funnel keeps it). AxeBuilder
+ * injects axe again on every call and finishes each run in a new blank page, five times the cost of the check
+ * itself; it is kept for pages with frames, which only it can reach into.
+ */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const results = (await axe.run(document, { runOnly: { type: "tag", values: tags } })) as { violations: unknown };
+    // Only what the caller reads: the nodes' DOM references do not cross back.
+    return JSON.parse(JSON.stringify(results.violations)) as Violation[];
+  }, WCAG_TAGS);
+}
+
 /** axe violations that a person would be blocked by (serious or critical), as readable lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

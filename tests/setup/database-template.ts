@@ -1,19 +1,23 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../src/server/platform/db/database.ts";
+import { startJobQueue } from "../../src/server/distribution/auction/job-queue.ts";
+import { openDatabase, type Database } from "../../src/server/platform/db/database.ts";
 import { createPostgresDatabase, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "../helpers/test-database.ts";
 
-// Global setup of the server suites: migrates one template database for the whole run, which every test's
+// Global setup of the server suites: migrates one template database for the whole run (a PGlite data directory, or a PostgreSQL database), which every test's
 // fresh database then copies (tests/helpers/test-database.ts). Migrating an empty embedded database costs
-// seconds; loading a migrated one's data directory, or PostgreSQL's copy of a template, a fraction of that.
+// seconds; copying a migrated one's data directory, or PostgreSQL's copy of a template, a fraction of that.
+// The template also holds the job queue's own tables: pg-boss creates them on its first start, which costs as
+// much as loading the template again, and every test that builds an app would pay it.
 // The workers inherit the template's place through the environment set here.
 export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const template = await createPostgresDatabase(adminUrl, { prefix: "loanpath_template" });
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
-    await database.migrate();
+    await prepare(database);
     await database.close();
     process.env[POSTGRES_TEMPLATE_ENV] = template.name;
     return async () => {
@@ -22,16 +26,30 @@ export default async function setup(): Promise<() => Promise<void>> {
     };
   }
 
-  const database = await openDatabase({ dataDir: undefined });
-  await database.migrate();
-  const dump = await database.pglite!.dumpDataDir("none");
+  // A data directory on a memory-backed file system where there is one: each test copies it and opens PGlite on
+  // the copy, about half the work of loading a dump into PGlite's own in-memory file system.
+  const runDir = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "loanpath-test-"));
+  const templateDir = path.join(runDir, "template");
+  const database = await openDatabase({ dataDir: templateDir });
+  await prepare(database);
   await database.close();
-  const dir = await mkdtemp(path.join(tmpdir(), "loanpath-template-"));
-  const file = path.join(dir, "pgdata.tar");
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  process.env[PGLITE_TEMPLATE_ENV] = file;
+  process.env[PGLITE_TEMPLATE_ENV] = templateDir;
   return async () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
-    await rm(dir, { recursive: true, force: true });
+    // The copies of tests that never closed their database go with the run.
+    await rm(runDir, { recursive: true, force: true });
   };
+}
+
+/** Migrated, with the job queue's schema in place (the queues themselves are made by each app, with its settings). */
+async function prepare(database: Database): Promise<void> {
+  await database.migrate();
+  const queue = await startJobQueue(database, {
+    retryLimit: 0,
+    expireInSeconds: 60,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  await queue.stop();
 }

@@ -37,8 +37,6 @@ export type DatabaseOptions =
   | {
       databaseUrl?: undefined;
       dataDir: string | undefined /* undefined: in memory */;
-      /** An in-memory database starts as a copy of this data directory (PGlite's dumpDataDir), not empty. */
-      fromDump?: Blob;
     };
 
 /** The database the settings name: DATABASE_URL's PostgreSQL, else the embedded one in DATA_DIR. */
@@ -70,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await mkdir(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   } else {
-    pglite = await PGlite.create("fromDump" in options && options.fromDump ? { loadDataDir: options.fromDump } : {});
+    pglite = await PGlite.create();
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
