@@ -79,7 +79,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   // /metrics on a port of its own (docs/decisions/0036-metrics-and-readiness.md), loopback unless METRICS_HOST.
   if (config.metrics.port !== undefined) {
-    metricsServer = await startMetricsServer(app.metrics.registry, { ...config.metrics, port: config.metrics.port });
+    metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
     app.log.info({ metrics: metricsServer.url }, "metrics served");
   }
   app.log.info(

@@ -1,9 +1,9 @@
-import underPressure from "@fastify/under-pressure";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config/config.ts";
 import type { Database } from "../db/database.ts";
 import { missingMigration, shippedMigrations } from "../db/migrations-applied.ts";
+import { eventLoopDelayMs, heapUsedBytes } from "./process-pressure.ts";
 
 /** A check answers undefined when it passes, or what is wrong (no personal data: it is shown to the prober). */
 type ReadinessCheck = () => Promise<string | undefined> | string | undefined;
@@ -34,17 +34,12 @@ async function settle(check: ReadinessCheck): Promise<string | undefined> {
 
 // Readiness (docs/decisions/0036-metrics-and-readiness.md): whether this process should receive traffic. The
 // database answers, every migration this build ships is applied, the job queue runs, and the process is not
-// under pressure (event-loop delay, heap), measured by @fastify/under-pressure. Pressure answers 503 here only,
-// never on the site's routes: the load balancer then sends new visitors elsewhere, while the requests and
-// auctions already here finish instead of failing.
+// under pressure (event-loop delay, heap; process-pressure.ts). Pressure answers 503 here only, never on the
+// site's routes: the load balancer then sends new visitors elsewhere, while the requests and auctions already
+// here finish instead of failing.
 async function readiness(app: FastifyInstance, opts: { config: Config; database: Database }) {
   const { maxEventLoopDelayMs, maxHeapUsedBytes } = opts.config.readiness;
-  await app.register(underPressure, {
-    maxEventLoopDelay: maxEventLoopDelayMs,
-    maxHeapUsedBytes,
-    // Measure only: every request goes on (under-pressure would otherwise refuse them all with 503).
-    pressureHandler: () => undefined,
-  });
+  eventLoopDelayMs(); // starts the process's monitor, so the first probe reads a measured second
 
   const shipped = shippedMigrations();
   const checks = new Map<string, ReadinessCheck>([
@@ -59,13 +54,14 @@ async function readiness(app: FastifyInstance, opts: { config: Config; database:
     [
       "pressure",
       () => {
-        const usage = app.memoryUsage();
-        if (maxEventLoopDelayMs > 0 && usage.eventLoopDelay > maxEventLoopDelayMs) {
-          return `event loop delay ${Math.round(usage.eventLoopDelay)} ms over ${maxEventLoopDelayMs} ms`;
+        const delay = eventLoopDelayMs();
+        if (maxEventLoopDelayMs > 0 && delay > maxEventLoopDelayMs) {
+          return `event loop delay ${Math.round(delay)} ms over ${maxEventLoopDelayMs} ms`;
         }
-        if (maxHeapUsedBytes > 0 && usage.heapUsed > maxHeapUsedBytes) {
+        const heap = heapUsedBytes();
+        if (maxHeapUsedBytes > 0 && heap > maxHeapUsedBytes) {
           const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-          return `heap used ${mb(usage.heapUsed)} MB over ${mb(maxHeapUsedBytes)} MB`;
+          return `heap used ${mb(heap)} MB over ${mb(maxHeapUsedBytes)} MB`;
         }
         return undefined;
       },

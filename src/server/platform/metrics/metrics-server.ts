@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Registry } from "prom-client";
+import type { Metrics } from "./metrics.ts";
 import { carriesToken } from "./bearer-token.ts";
 
 export type MetricsServer = { url: string; close(): Promise<void> };
@@ -11,7 +11,7 @@ export type MetricsServer = { url: string; close(): Promise<void> };
  * token too when one is set. Only GET /metrics answers; everything else is 404.
  */
 export async function startMetricsServer(
-  registry: Registry,
+  metrics: Pick<Metrics, "scrape" | "contentType">,
   options: { host: string; port: number; token: string | undefined },
 ): Promise<MetricsServer> {
   const server: Server = createServer((request, response) => {
@@ -24,9 +24,8 @@ export async function startMetricsServer(
       response.writeHead(401, { "www-authenticate": 'Bearer realm="metrics"' }).end("Unauthorized\n");
       return;
     }
-    registry.metrics().then(
-      (body) =>
-        response.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(body),
+    metrics.scrape().then(
+      (body) => response.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(body),
       () => response.writeHead(500, { "content-type": "text/plain" }).end("Metrics could not be collected\n"),
     );
   });

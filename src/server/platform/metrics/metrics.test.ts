@@ -100,7 +100,7 @@ describe("GET /metrics on the site's port", () => {
 describe("metrics on their own port (METRICS_PORT)", () => {
   it("serves GET /metrics alone, on the host given, with the token when one is set", async () => {
     t = await createTestApp();
-    server = await startMetricsServer(t.app.metrics.registry, { host: "127.0.0.1", port: 0, token: TOKEN });
+    server = await startMetricsServer(t.app.metrics, { host: "127.0.0.1", port: 0, token: TOKEN });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     expect((await fetch(server.url)).status).toBe(401);
     const res = await fetch(server.url, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -111,7 +111,7 @@ describe("metrics on their own port (METRICS_PORT)", () => {
 
   it("asks for nothing without a token: loopback is its protection", async () => {
     t = await createTestApp();
-    server = await startMetricsServer(t.app.metrics.registry, { host: "127.0.0.1", port: 0, token: undefined });
+    server = await startMetricsServer(t.app.metrics, { host: "127.0.0.1", port: 0, token: undefined });
     expect((await fetch(server.url)).status).toBe(200);
   });
 });

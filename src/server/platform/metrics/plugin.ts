@@ -41,8 +41,8 @@ async function metricsPlugin(app: FastifyInstance, opts: { config: Config; db: D
         .header("www-authenticate", 'Bearer realm="metrics"')
         .send({ status: 401, message: "The metrics need the bearer token set in METRICS_TOKEN." });
     }
-    const body = await metrics.registry.metrics();
-    return reply.header("cache-control", "no-store").type(metrics.registry.contentType).send(body);
+    const body = await metrics.scrape();
+    return reply.header("cache-control", "no-store").type(metrics.contentType).send(body);
   });
 }
 
