@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./platform/config/config.ts";
 import type { Database } from "./platform/db/database.ts";
 import healthRoutes from "./platform/health/routes.ts";
+import readiness from "./platform/health/readiness.ts";
+import metrics from "./platform/metrics/plugin.ts";
 import zipRoutes from "./intake/lookups/zip-routes.ts";
 import yourIpRoutes from "./intake/lookups/your-ip-routes.ts";
 import privacyRequestRoutes from "./workflows/privacy/privacy-request-routes.ts";
@@ -25,6 +27,7 @@ import { reminderSendCheck } from "./workflows/reminders/reminder-send-check.ts"
 import type { Buyer } from "./distribution/auction/buyer-config.ts";
 import { loggerOptions } from "./platform/logging/logger.ts";
 import { RequestLogsAtDebug } from "./platform/logging/request-logs.ts";
+import { bindLeadIdToLogs } from "./platform/logging/lead-id-logs.ts";
 import lookupRoutes from "./intake/lookups/routes.ts";
 import partnerRoutes from "./distribution/partner-list/routes.ts";
 import controlCharacters from "./platform/plugins/control-characters.ts";
@@ -81,15 +84,19 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerApiErrors(app);
+  bindLeadIdToLogs(app);
   // First, so that every route registered after it is in the document.
   await registerOpenApi(app, { consoleCookie: sessionCookieName(config) });
+  // Before the routes, so each request is timed; the contexts below register their own instruments on it.
+  await app.register(metrics, { config, db: database.db });
 
   await app.register(securityHeaders, { hsts: config.env !== "development" });
   await app.register(rateLimits);
   await app.register(cookie);
   await app.register(controlCharacters);
   registerConsoleHost(app, config);
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes);
+  await app.register(readiness, { config, database });
   await app.register(zipRoutes, { config });
   await app.register(yourIpRoutes, { config });
   await app.register(privacyRequestRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });

@@ -6,6 +6,7 @@ import { loadConfiguredSecrets, SecretsError } from "./platform/security/secrets
 import { consoleIsServed } from "./console/console-host.ts";
 import { BuyerConfigError } from "./distribution/auction/buyer-config.ts";
 import { readBuyersFile } from "./distribution/auction/buyer-registry.ts";
+import { startMetricsServer, type MetricsServer } from "./platform/metrics/metrics-server.ts";
 
 /**
  * A bad setting, or a bad file a setting names, stops the start with a plain message naming it (and, for
@@ -53,6 +54,7 @@ async function main() {
     builtInBuyers: simulator ? simulatedBuyers(simulator.url) : undefined,
   }).catch(stopOnBadSetting);
 
+  let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -61,6 +63,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    await metricsServer?.close();
     await simulator?.close();
     process.exit(0);
   };
@@ -74,6 +77,11 @@ async function main() {
     );
   }
   await app.listen({ host: config.host, port: config.port });
+  // /metrics on a port of its own (docs/decisions/0036-metrics-and-readiness.md), loopback unless METRICS_HOST.
+  if (config.metrics.port !== undefined) {
+    metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
+    app.log.info({ metrics: metricsServer.url }, "metrics served");
+  }
   app.log.info(
     {
       database: database.driver,

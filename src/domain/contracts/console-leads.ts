@@ -116,6 +116,8 @@ const callEvent = z.object({
   /** As the auction stored it: personal values already masked. */
   request: z.unknown(),
   response: z.string().nullable(),
+  /** The bodies were blanked this many days after the call (BUYER_CALL_BODY_DAYS); null while they are kept. */
+  bodies_cleared_after_days: z.number().int().nullable(),
 });
 const decisionEvent = z.object({
   kind: z.literal("decision"),

@@ -106,6 +106,9 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
         http_status: call.httpStatus,
         request: call.request,
         response: call.response,
+        bodies_cleared_after_days: call.bodiesClearedAt
+          ? Math.floor((call.bodiesClearedAt.getTime() - call.createdAt.getTime()) / 86_400_000)
+          : null,
       });
     }
     if (auction.decidedAt) {

@@ -20,6 +20,7 @@ import {
 import type { Buyer } from "./buyer-config.ts";
 import { callBuyer, type CallOutcome } from "./buyer-http.ts";
 import type { BuyerRegistry } from "./buyer-registry.ts";
+import type { AuctionObserver } from "./auction-metrics.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import { ineligibility } from "./eligibility.ts";
 import {
@@ -54,6 +55,8 @@ export type AuctionContext = {
   warn: (message: string) => void;
   /** The address of a lead's consent certificate, which a post may carry (consent_certificate_url). */
   certificateUrl?: (leadId: string) => string;
+  /** The process's metrics (auction-metrics.ts): each buyer's answers and caps. */
+  observe?: Pick<AuctionObserver, "buyerCall" | "capReached">;
 };
 
 type Offer = { buyer: Buyer; priceCents: number; pingId: string | undefined; order: number };
@@ -222,6 +225,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
       );
       if ("refused" in reservation) {
         if (reservation.refused === "fenced") throw new Fenced();
+        ctx.observe?.capReached(buyer.id);
         return null; // at a cap
       }
       id = reservation.id;
@@ -242,6 +246,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
       resend !== undefined ? buyer.timeoutMs : Math.min(buyer.timeoutMs, remaining()),
     );
     const sold = outcome.ok && outcome.answer.accepted;
+    ctx.observe?.buyerCall(buyer.id, "post", outcome, sold);
     if (!outcome.ok && outcome.unreadable) unreadable(buyer, "post", outcome.reason);
     const settled = await finishPost(db, id, {
       state: sold ? "accepted" : !outcome.ok && outcome.unreadable ? "unreadable" : "rejected",
@@ -341,6 +346,7 @@ async function collectOffers(
             : price < floor
               ? "below floor"
               : null;
+      ctx.observe?.buyerCall(buyer.id, "ping", outcome, reason === null);
       const state = reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error";
       await recordCall(ctx.db, {
         leadId,

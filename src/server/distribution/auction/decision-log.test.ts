@@ -13,13 +13,13 @@ import {
 
 const bed = auctionTestBed({ LOG_LEVEL: "info" });
 
-type Line = { level: number; msg: string; leadId?: string; [key: string]: unknown };
+type Line = { level: number; msg: string; lead_id?: string; [key: string]: unknown };
 const decisionLines = (logs: string, leadId: string) =>
   logs
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Line)
-    .filter((l) => l.msg === "auction decided" && l.leadId === leadId);
+    .filter((l) => l.msg === "auction decided" && l.lead_id === leadId);
 
 describe("the log of a decided auction", () => {
   it("writes one info line per decision: lead, outcome, buyer, price and how long it took", async () => {

@@ -12,14 +12,15 @@ export type DecidedAuction = {
 };
 
 /**
- * The one info line a decided auction writes (docs/product/lender-network.md#auction): which lead, accepted or
- * rejected, by which buyer at what price (dollars) or why not, and how long it took. Nothing of the person.
+ * The one info line a decided auction writes (docs/product/lender-network.md#auction): which lead (lead_id, as on
+ * every line about a lead), accepted or rejected, by which buyer at what price (dollars) or why not, and how
+ * long it took. Nothing of the person.
  */
 export function logDecision(log: Pick<FastifyBaseLogger, "info">, auction: DecidedAuction, now = new Date()): void {
   const sold = auction.status === "accepted";
   log.info(
     {
-      leadId: auction.leadId,
+      lead_id: auction.leadId,
       outcome: auction.status,
       ...(sold
         ? { buyer: auction.buyerId, price: auction.priceCents == null ? null : auction.priceCents / 100 }

@@ -38,4 +38,15 @@ describe("the job queue", () => {
       { key: "b", jobs: 1 },
     ]);
   });
+
+  it("says it runs until stopped, and answers a queue's counts (readiness and /metrics read these)", async () => {
+    expect(queue.running()).toBe(true);
+    await queue.send("depth-test", { leadId: "a" }, "a");
+    await queue.send("depth-test", { leadId: "b" }, "b");
+    // pg-boss keeps its counts in the queue's row, refreshed by its own monitor, so only their shape is certain here.
+    expect(await queue.depth("depth-test")).toEqual({ queued: expect.any(Number), active: expect.any(Number) });
+    expect(await queue.depth("no-such-queue")).toEqual({ queued: 0, active: 0 });
+    await queue.stop();
+    expect(queue.running()).toBe(false);
+  });
 });

@@ -14,6 +14,10 @@ export type JobQueue = {
   send(queue: string, data: object, key: string): Promise<void>;
   work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the queue is started and not stopped (readiness asks; docs/operations-watch.md). */
+  running(): boolean;
+  /** The queue's jobs waiting (queued) and being run (active), as pg-boss counts them. */
+  depth(queue: string): Promise<{ queued: number; active: number }>;
 };
 
 export async function startJobQueue(
@@ -26,7 +30,10 @@ export async function startJobQueue(
       ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as ConstructorParameters<typeof PgBoss>[0])
       : new PgBoss({ connectionString, max: 3, application_name: "loanpath-queue" });
   boss.on("error", options.onError);
+  let running = false;
+  boss.on("stopped", () => (running = false));
   await boss.start();
+  running = true;
   const workers = new Map<string, string[]>();
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
@@ -61,7 +68,13 @@ export async function startJobQueue(
       }
       workers.set(queue, ids);
     },
+    running: () => running,
+    async depth(queue) {
+      const found = await boss.getQueue(queue);
+      return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0 };
+    },
     async stop() {
+      running = false;
       // Running auctions get a moment to finish; whatever is left is resumed by the next start.
       await boss.stop({ graceful: true, timeout: 5_000 });
     },

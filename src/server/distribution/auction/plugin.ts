@@ -8,6 +8,7 @@ import type { Config } from "../../platform/config/config.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { runAuction, type AuctionContext } from "./auction.ts";
+import { auctionMetrics, registerQueueDepth } from "./auction-metrics.ts";
 import { orphanedAuctions } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
@@ -46,9 +47,12 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const decisions = new EventEmitter();
   decisions.setMaxListeners(0);
   const warn = (message: string) => app.log.warn({ distribution: message }, "lender network");
-  // Every decision, made by a run or at the send (a duplicate), is logged once and wakes the waiting pings.
+  const observe = auctionMetrics(app.metrics.registry);
+  // Every decision, made by a run or at the send (a duplicate), is logged once, counted, and wakes the waiting
+  // pings.
   const announce = (auction: DecidedAuction) => {
     logDecision(app.log, auction);
+    observe.decided(auction);
     decisions.emit(auction.leadId);
   };
 
@@ -68,6 +72,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     onDecided: announce,
     warn,
     certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),
+    observe,
   };
 
   const queue = await startJobQueue(database, {
@@ -77,8 +82,18 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   });
   await queue.work(AUCTION_QUEUE, settings.workers, async (data) => {
     const leadId = (data as { leadId?: unknown }).leadId;
-    if (typeof leadId === "string") await runAuction(context, leadId);
+    if (typeof leadId !== "string") return;
+    // What a run warns about (an unreadable answer, a failed record) names its lead: lead_id on the line.
+    const log = app.log.child({ lead_id: leadId });
+    await runAuction({ ...context, warn: (message) => log.warn({ distribution: message }, "lender network") }, leadId);
   });
+  // Running, and its tables answer (on PostgreSQL pg-boss has a pool of its own).
+  app.addReadinessCheck("queue", async () => {
+    if (!queue.running()) return "the job queue is stopped";
+    await queue.depth(AUCTION_QUEUE);
+    return undefined;
+  });
+  registerQueueDepth(app.metrics.registry, () => queue.depth(AUCTION_QUEUE));
   // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
   const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
 

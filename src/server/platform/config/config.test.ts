@@ -93,6 +93,29 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ POSTBACK_RETRY_SECONDS: "7200" })).toThrow(/POSTBACK_RETRY_SECONDS: must be between/);
   });
 
+  it("serves no metrics by default, keeps buyer-call bodies 90 days, and reads readiness limits", () => {
+    const config = loadConfig({});
+    expect(config.metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
+    expect(config.buyerCallBodyDays).toBe(90);
+    expect(config.readiness.maxEventLoopDelayMs).toBe(1000);
+    expect(config.readiness.maxHeapUsedBytes).toBeGreaterThan(100 * 1024 * 1024);
+    const set = loadConfig({
+      METRICS_TOKEN: "x".repeat(24),
+      METRICS_PORT: "9464",
+      METRICS_HOST: "0.0.0.0",
+      READY_MAX_EVENT_LOOP_DELAY_MS: "0",
+      READY_MAX_HEAP_MB: "512",
+      BUYER_CALL_BODY_DAYS: "30",
+    });
+    expect(set.metrics).toEqual({ token: "x".repeat(24), port: 9464, host: "0.0.0.0" });
+    expect(set.readiness).toEqual({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 512 * 1024 * 1024 });
+    expect(set.buyerCallBodyDays).toBe(30);
+    expect(loadConfig({ METRICS_PORT: "", METRICS_TOKEN: "" }).metrics.port).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow("METRICS_TOKEN: must be at least 24 characters");
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow("METRICS_PORT: must be between 0 and 65535");
+    expect(() => loadConfig({ BUYER_CALL_BODY_DAYS: "0" })).toThrow("BUYER_CALL_BODY_DAYS: must be between 1 and 3650");
+  });
+
   it("addresses links that leave the site from PUBLIC_BASE_URL, else from its own host and port", () => {
     expect(loadConfig({}).publicBaseUrl).toBe("http://127.0.0.1:3000");
     expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080" }).publicBaseUrl).toBe("http://localhost:8080");

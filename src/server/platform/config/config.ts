@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { getHeapStatistics } from "node:v8";
 import { z } from "zod";
 import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from "#domain/client-routes.ts";
@@ -258,6 +259,41 @@ const envSchema = z.object({
     .min(1, "must be between 1 and 3600")
     .max(3600, "must be between 1 and 3600")
     .default(30),
+  // Operations (docs/decisions/0036-metrics-and-readiness.md, docs/operations-watch.md).
+  METRICS_TOKEN: optionalSetting.pipe(
+    z.string().min(24, "must be at least 24 characters (a random secret, e.g. openssl rand -hex 24)").optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  READY_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 60000")
+    .max(60_000, "must be between 0 and 60000")
+    .default(1000),
+  // Unset: 90% of V8's heap limit (loadConfig); 0: never.
+  READY_MAX_HEAP_MB: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .optional(),
+  ),
+  BUYER_CALL_BODY_DAYS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3650")
+    .max(3650, "must be between 1 and 3650")
+    .default(90),
   TRUSTEDFORM_SCRIPT_URL: optionalSetting.pipe(trustedFormScriptUrl.optional()),
   TRUSTEDFORM_CERT_HOST: z
     .string()
@@ -376,6 +412,19 @@ export type Config = {
     postbackFirstRetryMs: number;
   };
   /**
+   * What an engineer on call reads (docs/decisions/0036-metrics-and-readiness.md): `/metrics` on the site's
+   * port behind `token` (a bearer token), and/or on its own `port` at `host` (loopback unless set), where it
+   * asks for the token only when one is set. Neither: no metrics are served.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /**
+   * When GET /api/ready answers 503 under pressure: the event loop's mean delay (ms; 0, never) and the V8
+   * heap used (bytes; 0, never). The heap's default is 90% of V8's own limit.
+   */
+  readiness: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
+  /** Days a buyer call keeps its masked request and answer bodies; the row and its figures stay. */
+  buyerCallBodyDays: number;
+  /**
    * Consent-certificate vendors (docs/decisions/0022-consent-certificates-vendors.md); each undefined unless
    * configured, and then nothing loads from outside and the page CSP is the strict default.
    */
@@ -462,6 +511,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminders: { enabled: (e.REMINDERS ?? "on") === "on", delayHours: e.REMINDER_DELAY_HOURS },
     console: { host: e.CONSOLE_HOST, idleMinutes: e.CONSOLE_IDLE_MINUTES, rollupMinutes: e.REPORT_ROLLUP_MINUTES },
     partnerJobs: { everyMs: e.PARTNERS_JOB_SECONDS * 1000, postbackFirstRetryMs: e.POSTBACK_RETRY_SECONDS * 1000 },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    readiness: {
+      maxEventLoopDelayMs: e.READY_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        e.READY_MAX_HEAP_MB === undefined
+          ? Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+          : e.READY_MAX_HEAP_MB * 1024 * 1024,
+    },
+    buyerCallBodyDays: e.BUYER_CALL_BODY_DAYS,
     consentVendors: {
       trustedForm: e.TRUSTEDFORM_SCRIPT_URL
         ? { scriptUrl: e.TRUSTEDFORM_SCRIPT_URL, certHost: e.TRUSTEDFORM_CERT_HOST.toLowerCase() }

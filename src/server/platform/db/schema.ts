@@ -350,8 +350,15 @@ export const buyerCalls = pgTable(
     redirectUrl: text("redirect_url"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // When the request and answer bodies were blanked after BUYER_CALL_BODY_DAYS (workflows/retention); the row,
+    // its state, latency and price stay for the figures and the ledger.
+    bodiesClearedAt: timestamp("bodies_cleared_at", { withTimezone: true }),
   },
   (t) => [
+    // The calls whose bodies are still kept, oldest first: what the clearing pass walks, in batches.
+    index("buyer_calls_bodies_kept_idx")
+      .on(t.createdAt)
+      .where(sql`bodies_cleared_at is null`),
     // A lead's calls, and Today's bids and posts per lead read from the index alone.
     index("buyer_calls_lead_idx").on(t.leadId, t.kind, t.state, t.buyerId),
     // The buyers' figures since the start of the day (src/server/console/buyers/buyer-figures.ts), read from the index

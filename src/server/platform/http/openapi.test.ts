@@ -11,7 +11,8 @@ type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, O
 
 // /api routes left out of the document on purpose, and why.
 const HIDDEN = new Map([
-  ["GET /api/health", "the load balancer's check, not for partners"],
+  ["GET /api/health", "the liveness check of the process's supervisor, not for partners"],
+  ["GET /api/ready", "the load balancer's readiness check, not for partners"],
   ["GET /api/docs", "the document itself"],
   ["GET /api/docs/openapi.json", "the document itself"],
   ...["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUERY", "TRACE"].map(
@@ -76,7 +77,8 @@ describe("the OpenAPI document at /api/docs", () => {
     }
   });
 
-  it("lists no page outside /api/ (the web app, the certificate and privacy-link pages)", () => {
+  it("lists no page outside /api/ (the web app, the certificate and privacy-link pages, /metrics)", () => {
+    expect(registered).toContain("GET /metrics");
     expect(Object.keys(document.paths).filter((path) => !path.startsWith("/api/"))).toEqual([]);
   });
 

@@ -34,6 +34,7 @@ const EVENTS: LeadTimelineEvent[] = [
     http_status: 200,
     request: { body: { state: "NY" } },
     response: '{"result":"accepted"}',
+    bodies_cleared_after_days: null,
   },
   {
     kind: "decision",
@@ -65,6 +66,28 @@ describe("a lead's timeline", () => {
     );
     expect(items[2]!.textContent).toContain("120 ms");
     expect(items[2]!.textContent).toContain("$45.50");
+  });
+
+  it("says a call's request and answer were cleared, and after how many days, once the retention blanked them", () => {
+    const cleared: LeadTimelineEvent = {
+      kind: "post",
+      at: "2026-08-01T10:05:00.000Z",
+      buyer: "lender-a",
+      state: "accepted",
+      latency_ms: 340,
+      price_cents: 4550,
+      reason: null,
+      http_status: 200,
+      request: null,
+      response: null,
+      bodies_cleared_after_days: 90,
+    };
+    const { getByRole } = render(<LeadTimelineList events={[cleared]} timeZone="UTC" />);
+    const item = within(getByRole("list")).getByRole("listitem");
+    expect(item.textContent).toContain("Post to lender-a: accepted");
+    expect(item.textContent).toContain("cleared after 90 days");
+    expect(item.textContent).toContain("340 ms");
+    expect(item.textContent).toContain("$45.50");
   });
 
   it("says so when nothing has happened", () => {

@@ -83,8 +83,14 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
           <Detail label="Price" value={money(event.price_cents)} />
           <Detail label="Reason" value={event.reason} />
           <Detail label="HTTP status" value={event.http_status} />
-          <Detail label="Request" value={event.request} />
-          <Detail label="Answer" value={event.response} />
+          {event.bodies_cleared_after_days === null ? (
+            <>
+              <Detail label="Request" value={event.request} />
+              <Detail label="Answer" value={event.response} />
+            </>
+          ) : (
+            <Detail label="Request and answer" value={`cleared after ${event.bodies_cleared_after_days} days`} />
+          )}
         </dl>
       );
     case "decision":

@@ -1,0 +1,2 @@
+ALTER TABLE "buyer_calls" ADD COLUMN "bodies_cleared_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "buyer_calls_bodies_kept_idx" ON "buyer_calls" USING btree ("created_at") WHERE bodies_cleared_at is null;
