@@ -19,6 +19,8 @@ export type ServerProcess = {
   pid: number;
   /** The server's user + system CPU time so far, in ms (10 ms resolution: compare over many auctions). */
   cpuMs(): Promise<number>;
+  /** Statements the server has sent to PostgreSQL so far (count-queries.ts). */
+  statements(): Promise<number>;
   /** Resident memory now and its peak since start (VmRSS, VmHWM), in bytes. */
   memory(): Promise<{ rss: number; peak: number }>;
   output(): string;
@@ -40,7 +42,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -49,19 +53,30 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-bench-server-"));
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ") ?? []), "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SIMULATED_LENDERS: "off",
-      ...env,
+  const countFile = path.join(dataDir, "statements");
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "./bench/count-queries.ts",
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ") ?? []),
+      "src/server/main.ts",
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        SIMULATED_LENDERS: "off",
+        BENCH_QUERY_COUNT_FILE: countFile,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr.on("data", (c: Buffer) => (output += c.toString()));
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -87,6 +102,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       const stat = await readFile(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    },
+    async statements() {
+      await rm(countFile, { force: true });
+      child.kill("SIGUSR2");
+      for (let i = 0; i < 100; i++) {
+        const text = await readFile(countFile, "utf8").catch(() => "");
+        if (text) return Number(text);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error("the server did not report its statement count");
     },
     async memory() {
       const status = await readFile(`/proc/${pid}/status`, "utf8");

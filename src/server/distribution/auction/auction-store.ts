@@ -193,7 +193,7 @@ export async function callsOf(db: Db, leadId: string): Promise<CallRow[]> {
   return db.select().from(buyerCalls).where(eq(buyerCalls.leadId, leadId)).orderBy(buyerCalls.id);
 }
 
-type CallRecord = Pick<
+export type CallRecord = Pick<
   typeof buyerCalls.$inferInsert,
   | "leadId"
   | "buyerId"
@@ -209,8 +209,10 @@ type CallRecord = Pick<
   | "redirectUrl"
 >;
 
-export async function recordCall(db: Db, call: CallRecord): Promise<void> {
-  await db.insert(buyerCalls).values({ ...call, finishedAt: sql`now()` });
+/** Several finished calls in one statement (a tier's pings). */
+export async function recordCalls(db: Db, calls: CallRecord[]): Promise<void> {
+  if (calls.length === 0) return;
+  await db.insert(buyerCalls).values(calls.map((call) => ({ ...call, finishedAt: sql`now()` })));
 }
 
 /**

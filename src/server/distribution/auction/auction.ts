@@ -11,7 +11,8 @@ import {
   decideAuction,
   finishPost,
   latestConsent,
-  recordCall,
+  recordCalls,
+  type CallRecord,
   renewLease,
   reservePost,
   type AuctionRow,
@@ -320,6 +321,9 @@ async function collectOffers(
   unreadable: Unreadable,
 ): Promise<Offer[]> {
   const pingDoc = visibleTo(doc, PING_CLASSES);
+  // The tier's pings are written together once all have answered: one insert, not one per buyer. They are the
+  // record of what was asked and answered; a run that dies before writing them pings again when resumed.
+  const calls: CallRecord[] = [];
   const results = await Promise.all(
     buyers.map(async (buyer): Promise<Offer | undefined> => {
       const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
@@ -342,7 +346,7 @@ async function collectOffers(
               ? "below floor"
               : null;
       const state = reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error";
-      await recordCall(ctx.db, {
+      calls.push({
         leadId,
         buyerId: buyer.id,
         kind: "ping",
@@ -354,11 +358,12 @@ async function collectOffers(
         ...outcomeColumns(outcome, secrets),
         reason: buyer.shadow ? (reason === null ? "shadow" : `shadow: ${reason}`) : reason,
         priceCents: price ?? null,
-      }).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
+      });
       if (reason !== null || price === undefined || buyer.shadow) return undefined;
       return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
     }),
   );
+  await recordCalls(ctx.db, calls).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
   return results
     .filter((o): o is Offer => o !== undefined)
     .sort((a, b) => b.priceCents - a.priceCents || a.order - b.order);

@@ -58,6 +58,18 @@ function fileSource(file: string | undefined, warn: Warn) {
 
 export function createBuyerRegistry(db: Db, options: { file: string | undefined; extra?: Buyer[]; warn: Warn }) {
   const fromFile = fileSource(options.file, options.warn);
+  // Each row's last parse, kept while the row's text is the same: the table is read for every auction, but
+  // validating twenty configurations each time was a good part of an auction's CPU (docs/decisions/0038).
+  const parsedRows = new Map<string, { text: string; buyer: Buyer }>();
+  const parseRow = (row: typeof buyers.$inferSelect) => {
+    const text = JSON.stringify([row.config, row.enabled]);
+    const cached = parsedRows.get(row.id);
+    if (cached?.text === text) return { success: true as const, data: cached.buyer };
+    const parsed = buyerSchema.safeParse({ ...(row.config as object), id: row.id, enabled: row.enabled });
+    if (parsed.success) parsedRows.set(row.id, { text, buyer: parsed.data });
+    else parsedRows.delete(row.id);
+    return parsed;
+  };
   return {
     /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */
     seeds(): Map<string, { buyer: Buyer; source: SeedSource }> {
@@ -70,7 +82,7 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
       const byId = new Map<string, Buyer>();
       for (const b of [...(options.extra ?? []), ...fromFile()]) byId.set(b.id, b);
       for (const row of await db.select().from(buyers)) {
-        const parsed = buyerSchema.safeParse({ ...(row.config as object), id: row.id, enabled: row.enabled });
+        const parsed = parseRow(row);
         if (parsed.success) byId.set(row.id, parsed.data);
         else {
           options.warn(

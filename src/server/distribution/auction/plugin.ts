@@ -13,6 +13,7 @@ import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
 import { logDecision, type DecidedAuction } from "./decision-log.ts";
 import { startJobQueue } from "./job-queue.ts";
+import { createAuctionRunner } from "./auction-runner.ts";
 import distributionRoutes from "./routes.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
@@ -38,6 +39,10 @@ type DistributionOptions = {
 // worker: the auction's state is in `auctions`, and the sweeper queues every pending auction here.
 const AUCTION_QUEUE = "lead-auction-2";
 const CONGRATULATIONS_PAGE = "/congratulations";
+/** Queue workers polling for auctions this process did not start itself (overflow, retries, the sweeper's). */
+const QUEUE_POLLERS = 8;
+/** How long a stop waits for the auctions started here, as the queue waits for its own (job-queue.ts). */
+const SHUTDOWN_WAIT_MS = 5_000;
 
 async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const { config, database, cipher } = opts;
@@ -75,12 +80,19 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     expireInSeconds: Math.ceil(settings.auctionBudgetMs / 1000) + 120,
     onError: (error) => app.log.warn({ err: { type: error.name } }, "job queue error"),
   });
-  await queue.work(AUCTION_QUEUE, settings.workers, async (data) => {
-    const leadId = (data as { leadId?: unknown }).leadId;
-    if (typeof leadId === "string") await runAuction(context, leadId);
-  });
   // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
   const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
+  const runner = createAuctionRunner({
+    slots: settings.workers,
+    run: (leadId) => runAuction(context, leadId),
+    enqueue,
+    warn,
+  });
+  // The queue is the fallback (auction-runner.ts), so a few pollers suffice; each waits for one of the slots.
+  await queue.work(AUCTION_QUEUE, Math.min(settings.workers, QUEUE_POLLERS), async (data) => {
+    const leadId = (data as { leadId?: unknown }).leadId;
+    if (typeof leadId === "string") await runner.runQueued(leadId);
+  });
 
   // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue,
   // at most one waiting job per lead; a job that runs while another claim holds the lease does nothing
@@ -102,6 +114,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   app.addHook("onReady", async () => void sweep());
   app.addHook("preClose", async () => {
     clearInterval(sweeper);
+    await runner.close(SHUTDOWN_WAIT_MS);
     await queue.stop();
   });
 
@@ -110,7 +123,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     db,
     cipher,
     tokenSecret: opts.tokenSecret,
-    enqueue,
+    start: (leadId: string) => runner.start(leadId),
     decisions,
     announce,
   });

@@ -40,7 +40,8 @@ type RoutesOptions = {
   db: Db;
   cipher: PiiCipher;
   tokenSecret: Buffer;
-  enqueue: (leadId: string) => Promise<void>;
+  /** Starts a stored, pending auction: at once in this process when it can, else through the queue. */
+  start: (leadId: string) => Promise<void>;
   /** Where a waiting ping hears of a decision. */
   decisions: EventEmitter;
   /** Logs a decision made here (a duplicate, at the send) and wakes the waiting pings. */
@@ -136,7 +137,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         },
         config.distribution.duplicateWindowDays,
       );
-      if (created && row.status === "pending") await opts.enqueue(lead.id);
+      if (created && row.status === "pending") await opts.start(lead.id);
       if (created && row.status !== "pending") opts.announce(row);
       return answer(reply, statusOf(row));
     },
