@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { buyerCalls } from "../../platform/db/schema.ts";
-import { findLead } from "../../intake/leads/lead-store.ts";
+import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import { isSuppressed } from "../../compliance/suppression.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
@@ -120,8 +120,14 @@ type Run = AuctionContext & { token: string; lost: () => boolean };
  * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
  * (Global Privacy Control included) can land while the auction runs (docs/decisions/0008).
  */
-async function saleStopped(db: Db, tokenSecret: Buffer, leadId: string): Promise<string | undefined> {
-  const lead = await findLead(db, leadId);
+async function saleStopped(
+  db: Db,
+  tokenSecret: Buffer,
+  leadId: string,
+  /** The lead as just read, when the caller has it: no second read of the same moment. */
+  justRead?: LeadRow,
+): Promise<string | undefined> {
+  const lead = justRead ?? (await findLead(db, leadId));
   if (!lead) return "lead gone";
   // Erased (a delete request) or purged meanwhile: nothing of it may leave, whatever was read before.
   if (lead.status === "erased" || lead.status === "purged") return "erased";
@@ -172,7 +178,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   // count as in flight against the buyer's caps for ever.
   const notResent = (id: number, why: string) =>
     finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
-  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id);
+  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id, lead);
   if (stopped) {
     for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
     return rejected(stopped);

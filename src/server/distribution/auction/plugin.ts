@@ -14,6 +14,7 @@ import { createBuyerRegistry } from "./buyer-registry.ts";
 import { logDecision, type DecidedAuction } from "./decision-log.ts";
 import { startJobQueue } from "./job-queue.ts";
 import { createAuctionRunner } from "./auction-runner.ts";
+import { createDecisionWatch } from "./decision-watch.ts";
 import distributionRoutes from "./routes.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
@@ -41,6 +42,8 @@ const AUCTION_QUEUE = "lead-auction-2";
 const CONGRATULATIONS_PAGE = "/congratulations";
 /** Queue workers polling for auctions this process did not start itself (overflow, retries, the sweeper's). */
 const QUEUE_POLLERS = 8;
+/** How often the auctions that pings wait on are read again, for decisions made by another process. */
+const DECISION_REREAD_MS = 100;
 /** How long a stop waits for the auctions started here, as the queue waits for its own (job-queue.ts). */
 const SHUTDOWN_WAIT_MS = 5_000;
 
@@ -125,6 +128,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     tokenSecret: opts.tokenSecret,
     start: (leadId: string) => runner.start(leadId),
     decisions,
+    watch: createDecisionWatch(db, decisions, DECISION_REREAD_MS, warn),
     announce,
   });
 }
