@@ -139,17 +139,25 @@ async function saleStopped(
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
-  const lead = await findLead(db, auction.leadId);
+  // The reads the auction starts from, together: each is a round trip, and none needs another's answer.
+  const [lead, consent, buyers, posts] = await Promise.all([
+    findLead(db, auction.leadId),
+    latestConsent(db, auction.leadId),
+    ctx.buyers.current(),
+    db
+      .select()
+      .from(buyerCalls)
+      .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post"))),
+  ]);
   if (!lead) return rejected("lead gone");
   const now = new Date();
   const doc = leadDocument(lead, ctx.cipher, {
     attribution: auction.attribution,
-    consent: await latestConsent(db, lead.id),
+    consent,
     certificateUrl: ctx.certificateUrl?.(lead.id),
     today: now,
   });
   const secrets = secretsOf(doc);
-  const buyers = await ctx.buyers.current();
   const byId = new Map(buyers.map((b) => [b.id, b]));
   const accepted = (buyer: Buyer, priceCents: number | null, url: string | undefined | null): Decision => ({
     status: "accepted",
@@ -159,10 +167,6 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   });
 
   // A sale already recorded (the worker died before deciding) stands.
-  const posts = await db
-    .select()
-    .from(buyerCalls)
-    .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post")));
   const sale = posts.find((p) => p.state === "accepted");
   if (sale) {
     return {
