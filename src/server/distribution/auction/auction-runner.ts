@@ -4,15 +4,13 @@
 // sweeper's orphans. Both ways share one count of slots (AUCTION_WORKERS): an auction mostly waits on its
 // buyers' network answers, so slots are cheap and sized for waiting, not for cores.
 
-export type AuctionRunner = {
+type AuctionRunner = {
   /** After a send: runs the auction now when a slot is free, else (or once closing) hands it to the queue. */
   start(leadId: string): Promise<void>;
   /** A queue worker's job: waits for a slot, then runs. */
   runQueued(leadId: string): Promise<void>;
   /** Starts nothing more at once; waits up to `timeoutMs` for the runs started here to end. */
   close(timeoutMs: number): Promise<void>;
-  /** Runs in progress in this process (started here or taken from the queue). */
-  running(): number;
 };
 
 export function createAuctionRunner(options: {
@@ -69,6 +67,5 @@ export function createAuctionRunner(options: {
       ]);
       clearTimeout(timer);
     },
-    running: () => busy,
   };
 }
