@@ -31,16 +31,16 @@ const OVERHEAD_GOAL_MS = 20;
 const DELIVERY_GOAL_MS = 300;
 const LIMIT_MS = 30_000;
 
-type Ping = { ms: number; bid: number } | { ms: number; fail: "hang" | "500" | "garbage" };
-type Post = { ms: number; answer: "accept" | "reject" | "500" | "drop" };
-type FakeBuyer = {
+export type Ping = { ms: number; bid: number } | { ms: number; fail: "hang" | "500" | "garbage" };
+export type Post = { ms: number; answer: "accept" | "reject" | "500" | "drop" };
+export type FakeBuyer = {
   url: string;
   /** When each post arrived and when an accept left (performance.now() and Date.now() of this process). */
   posts: { arrived: number; acceptedAt?: number; acceptedEpoch?: number }[];
   close(): Promise<void>;
 };
 
-async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
+export async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
   const posts: FakeBuyer["posts"] = [];
   const reply = (response: ServerResponse, status: number, body: string) => {
     response.writeHead(status, { "content-type": "application/json" });
@@ -92,7 +92,7 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 type Decision = { status: number; at: number };
 
 /** The final submission over HTTP, then the ping/v2 long poll until decided (as the browser waits). */
-async function sendAndWait(base: string, lead: SavedLead): Promise<Decision> {
+export async function sendAndWait(base: string, lead: SavedLead): Promise<Decision> {
   const sent = await fetch(`${base}/api/personal_loan/lead/send/v2`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: lead.cookie },

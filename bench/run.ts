@@ -1,7 +1,7 @@
 // npm run bench: the landing page under Lighthouse mobile (landing-lighthouse.ts); the funnel screens in
 // Chromium (funnel-screens.ts); step-update throughput and p99 latency
 // against a Fastify hello-world route measured in the same run, on the embedded database and (when
-// reachable) on PostgreSQL; and the lender auction (auction.ts). Ratios, not absolute numbers, are what to
+// reachable) on PostgreSQL; and the lender auction (auction-goals.ts with the server in its own process on PostgreSQL, then auction.ts). Ratios, not absolute numbers, are what to
 // compare across machines: the load generator shares the 2 cores with the server. The console's read
 // endpoints at volume on PostgreSQL (console.ts). BENCH_ONLY=landing, web, server, auction or console runs one part.
 import { mkdtemp, rm } from "node:fs/promises";
@@ -16,6 +16,7 @@ import { randomSecrets } from "../tests/helpers/test-app.ts";
 import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 import { benchAuction } from "./auction.ts";
+import { benchAuctionGoals } from "./auction-goals.ts";
 import { benchConsole } from "./console.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
 import { benchLandingLighthouse } from "./landing-lighthouse.ts";
@@ -135,7 +136,13 @@ if (only !== undefined && !["landing", "web", "server", "auction", "console"].in
 }
 if (only === undefined || only === "landing") await benchLandingLighthouse();
 if (only === undefined || only === "web") await benchFunnelScreens();
-if (only === undefined || only === "auction") await benchAuction();
+if (only === undefined || only === "auction") {
+  // Issue 21's goals first (the server in its own process on PostgreSQL); BENCH_AUCTION_GOALS_ONLY=1 skips the
+  // older in-process table (PGlite, the browser rounds).
+  if (await postgresReachable()) await benchAuctionGoals();
+  else console.log("PostgreSQL not reachable: skipping the auction goals");
+  if (process.env.BENCH_AUCTION_GOALS_ONLY !== "1") await benchAuction();
+}
 if (only === undefined || only === "console") await benchConsole();
 if (only !== undefined && only !== "server") process.exit(0);
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tx } from "../platform/db/database.ts";
 import { leads, privacyRequests, suppressionTombstones } from "../platform/db/schema.ts";
 import { personHash } from "../platform/security/person-hash.ts";
@@ -15,11 +15,19 @@ export async function isSuppressed(db: Db, secret: Buffer, contact: Contact): Pr
   const email = contact.email?.trim().toLowerCase();
   const digits = [...new Set((contact.phones ?? []).map((p) => p?.replace(/\D/g, "") ?? "").filter(Boolean))];
   if (!email && digits.length === 0) return false;
-  return (
-    (await optedOut(db, email, digits)) ||
-    (await sentGlobalPrivacyControl(db, email, digits)) ||
-    (await erased(db, tombstoneHashes(secret, contact)))
-  );
+  // One round trip for the three questions: an auction asks before every post (docs/decisions/0038-auction-cost.md).
+  const checks: SQLWrapper[] = [optedOut(db, email, digits), sentGlobalPrivacyControl(db, email, digits)];
+  const hashes = tombstoneHashes(secret, contact);
+  if (hashes.length > 0) checks.push(erased(db, hashes));
+  const [row] = await db
+    .select({
+      hit: sql<boolean>`${sql.join(
+        checks.map((check) => sql`exists (${check})`),
+        sql` or `,
+      )}`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.hit === true;
 }
 
 /**
@@ -44,36 +52,31 @@ function tombstoneHashes(secret: Buffer, contact: Contact): string[] {
   return [...new Set(hashes.filter((h): h is string => h !== null))];
 }
 
-async function erased(db: Db, hashes: string[]) {
-  if (hashes.length === 0) return false;
-  const [hit] = await db
+function erased(db: Db, hashes: string[]) {
+  return db
     .select({ hash: suppressionTombstones.hash })
     .from(suppressionTombstones)
-    .where(inArray(suppressionTombstones.hash, hashes))
-    .limit(1);
-  return hit !== undefined;
+    .where(inArray(suppressionTombstones.hash, hashes));
 }
 
-async function sentGlobalPrivacyControl(db: Db, email: string | undefined, digits: string[]) {
+function sentGlobalPrivacyControl(db: Db, email: string | undefined, digits: string[]) {
   const who: SQL[] = [];
   // Leads keep the e-mail as typed; the index on it serves the exact match, lower() the rest.
   if (email) who.push(eq(leads.email, email), sql`lower(${leads.email}) = ${email}`);
   if (digits.length > 0) {
     who.push(inArray(leads.cell_phone, digits), inArray(leads.home_phone, digits), inArray(leads.work_phone, digits));
   }
-  const [hit] = await db
+  return db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(isNotNull(leads.doNotSellAt), or(...who)))
-    .limit(1);
-  return hit !== undefined;
+    .where(and(isNotNull(leads.doNotSellAt), or(...who)));
 }
 
-async function optedOut(db: Db, email: string | undefined, digits: string[]) {
+function optedOut(db: Db, email: string | undefined, digits: string[]) {
   const who: SQL[] = [];
   if (email) who.push(eq(privacyRequests.email, email));
   if (digits.length > 0) who.push(inArray(privacyRequests.phone, digits));
-  const [hit] = await db
+  return db
     .select({ id: privacyRequests.id })
     .from(privacyRequests)
     .where(
@@ -84,7 +87,5 @@ async function optedOut(db: Db, email: string | undefined, digits: string[]) {
           and(eq(privacyRequests.kind, "do-not-sell"), inArray(privacyRequests.requestType, [...STOP_SELLING_TYPES])),
         ),
       ),
-    )
-    .limit(1);
-  return hit !== undefined;
+    );
 }

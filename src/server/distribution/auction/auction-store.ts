@@ -32,7 +32,12 @@ export async function createAuction(
 ): Promise<{ row: AuctionRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const hashes = [auction.emailHash, auction.phoneHash, auction.ssnHash].filter((h): h is string => !!h).sort();
-    for (const hash of hashes) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dup:${hash}`}))`);
+    // One statement takes them all, in the sorted order (a select list is evaluated left to right), so two
+    // sends that share hashes queue in the same order and never deadlock.
+    if (hashes.length > 0) {
+      const locks = hashes.map((hash) => sql`pg_advisory_xact_lock(hashtext(${`dup:${hash}`}))`);
+      await tx.execute(sql`select ${sql.join(locks, sql`, `)}`);
+    }
     const [existing] = await tx.select().from(auctions).where(eq(auctions.leadId, auction.leadId)).limit(1);
     if (existing) return { row: existing, created: false };
     const matches = [
@@ -193,7 +198,7 @@ export async function callsOf(db: Db, leadId: string): Promise<CallRow[]> {
   return db.select().from(buyerCalls).where(eq(buyerCalls.leadId, leadId)).orderBy(buyerCalls.id);
 }
 
-type CallRecord = Pick<
+export type CallRecord = Pick<
   typeof buyerCalls.$inferInsert,
   | "leadId"
   | "buyerId"
@@ -209,8 +214,10 @@ type CallRecord = Pick<
   | "redirectUrl"
 >;
 
-export async function recordCall(db: Db, call: CallRecord): Promise<void> {
-  await db.insert(buyerCalls).values({ ...call, finishedAt: sql`now()` });
+/** Several finished calls in one statement (a tier's pings). */
+export async function recordCalls(db: Db, calls: CallRecord[]): Promise<void> {
+  if (calls.length === 0) return;
+  await db.insert(buyerCalls).values(calls.map((call) => ({ ...call, finishedAt: sql`now()` })));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { buyerCalls } from "../../platform/db/schema.ts";
-import { findLead } from "../../intake/leads/lead-store.ts";
+import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import { isSuppressed } from "../../compliance/suppression.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
@@ -11,7 +11,8 @@ import {
   decideAuction,
   finishPost,
   latestConsent,
-  recordCall,
+  recordCalls,
+  type CallRecord,
   renewLease,
   reservePost,
   type AuctionRow,
@@ -122,8 +123,14 @@ type Run = AuctionContext & { token: string; lost: () => boolean };
  * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
  * (Global Privacy Control included) can land while the auction runs (docs/decisions/0008).
  */
-async function saleStopped(db: Db, tokenSecret: Buffer, leadId: string): Promise<string | undefined> {
-  const lead = await findLead(db, leadId);
+async function saleStopped(
+  db: Db,
+  tokenSecret: Buffer,
+  leadId: string,
+  /** The lead as just read, when the caller has it: no second read of the same moment. */
+  justRead?: LeadRow,
+): Promise<string | undefined> {
+  const lead = justRead ?? (await findLead(db, leadId));
   if (!lead) return "lead gone";
   // Erased (a delete request) or purged meanwhile: nothing of it may leave, whatever was read before.
   if (lead.status === "erased" || lead.status === "purged") return "erased";
@@ -135,17 +142,25 @@ async function saleStopped(db: Db, tokenSecret: Buffer, leadId: string): Promise
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
-  const lead = await findLead(db, auction.leadId);
+  // The reads the auction starts from, together: each is a round trip, and none needs another's answer.
+  const [lead, consent, buyers, posts] = await Promise.all([
+    findLead(db, auction.leadId),
+    latestConsent(db, auction.leadId),
+    ctx.buyers.current(),
+    db
+      .select()
+      .from(buyerCalls)
+      .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post"))),
+  ]);
   if (!lead) return rejected("lead gone");
   const now = new Date();
   const doc = leadDocument(lead, ctx.cipher, {
     attribution: auction.attribution,
-    consent: await latestConsent(db, lead.id),
+    consent,
     certificateUrl: ctx.certificateUrl?.(lead.id),
     today: now,
   });
   const secrets = secretsOf(doc);
-  const buyers = await ctx.buyers.current();
   const byId = new Map(buyers.map((b) => [b.id, b]));
   const accepted = (buyer: Buyer, priceCents: number | null, url: string | undefined | null): Decision => ({
     status: "accepted",
@@ -155,10 +170,6 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   });
 
   // A sale already recorded (the worker died before deciding) stands.
-  const posts = await db
-    .select()
-    .from(buyerCalls)
-    .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post")));
   const sale = posts.find((p) => p.state === "accepted");
   if (sale) {
     return {
@@ -174,7 +185,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   // count as in flight against the buyer's caps for ever.
   const notResent = (id: number, why: string) =>
     finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
-  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id);
+  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id, lead);
   if (stopped) {
     for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
     return rejected(stopped);
@@ -325,6 +336,9 @@ async function collectOffers(
   unreadable: Unreadable,
 ): Promise<Offer[]> {
   const pingDoc = visibleTo(doc, PING_CLASSES);
+  // The tier's pings are written together once all have answered: one insert, not one per buyer. They are the
+  // record of what was asked and answered; a run that dies before writing them pings again when resumed.
+  const calls: CallRecord[] = [];
   const results = await Promise.all(
     buyers.map(async (buyer): Promise<Offer | undefined> => {
       const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
@@ -348,7 +362,7 @@ async function collectOffers(
               : null;
       ctx.observe?.buyerCall(buyer.id, "ping", outcome, reason === null);
       const state = reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error";
-      await recordCall(ctx.db, {
+      calls.push({
         leadId,
         buyerId: buyer.id,
         kind: "ping",
@@ -360,11 +374,12 @@ async function collectOffers(
         ...outcomeColumns(outcome, secrets),
         reason: buyer.shadow ? (reason === null ? "shadow" : `shadow: ${reason}`) : reason,
         priceCents: price ?? null,
-      }).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
+      });
       if (reason !== null || price === undefined || buyer.shadow) return undefined;
       return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
     }),
   );
+  await recordCalls(ctx.db, calls).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
   return results
     .filter((o): o is Offer => o !== undefined)
     .sort((a, b) => b.priceCents - a.priceCents || a.order - b.order);

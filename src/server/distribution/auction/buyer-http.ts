@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import type { BuyerAnswer } from "./mapping.ts";
 import { AnswerError, readAnswer } from "./mapping.ts";
 import type { Buyer, CallSpec } from "./buyer-config.ts";
@@ -16,28 +18,62 @@ export type CallOutcome = { headers: Record<string, string> } & (
   | { ok: false; unreadable: boolean; httpStatus: number | undefined; text: string; reason: string; latencyMs: number }
 );
 
-async function readLimited(response: Response, signal: AbortSignal): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const onAbort = () => void reader.cancel().catch(() => {});
-  signal.addEventListener("abort", onAbort, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_ANSWER_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw new AnswerError("answer too large");
-      }
-      chunks.push(value);
-    }
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+// node:http rather than fetch: an auction makes one call per buyer, and fetch's streams cost several times the
+// CPU of the call itself (docs/decisions/0038-auction-cost.md). Connections to a buyer are kept open between
+// calls, as fetch kept them, but not past a few idle seconds: a buyer's server closes idle connections (Node's after
+// 5 s), and a call sent on one it has just closed would fail.
+const IDLE_MS = 4_000;
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
+  "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
+};
+
+/** What came back so far: kept when the body then fails or runs past the timeout. */
+type Received = { status?: number; headers: Record<string, string>; contentType: string | null };
+
+/** POSTs `body` and reads the answer, at most MAX_ANSWER_BYTES of it; `signal` cuts it at once. */
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  received: Received,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error("not an http address");
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        agent: agents[target.protocol],
+        signal,
+      },
+      (response) => {
+        received.status = response.statusCode;
+        received.headers = Object.fromEntries(
+          Object.entries(response.headers).map(([name, value]) => [name, [value ?? ""].flat().join(", ")]),
+        );
+        received.contentType = response.headers["content-type"] ?? null;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > MAX_ANSWER_BYTES) {
+            request.destroy();
+            reject(new AnswerError("answer too large"));
+          } else chunks.push(chunk);
+        });
+        response.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        response.on("error", reject);
+        response.on("aborted", () => reject(new Error("answer cut")));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 /** The headers a call to the buyer carries: its own, then ours. */
@@ -55,36 +91,29 @@ export async function callBuyer(
   const latency = () => Math.round(performance.now() - started);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.max(1, timeoutMs));
-  let httpStatus: number | undefined;
-  let headers: Record<string, string> = {};
+  const received: Received = { headers: {}, contentType: null };
   let text = "";
   try {
-    const response = await fetch(spec.url, {
-      method: "POST",
-      headers: requestHeaders(spec, request.contentType),
-      body: request.body,
-      signal: controller.signal,
-      redirect: "manual",
-    });
-    httpStatus = response.status;
-    headers = Object.fromEntries(response.headers);
-    text = await readLimited(response, controller.signal);
-    if (response.status < 200 || response.status >= 300) {
+    text = await post(spec.url, requestHeaders(spec, request.contentType), request.body, controller.signal, received);
+    const httpStatus = received.status ?? 0;
+    const headers = received.headers;
+    if (httpStatus < 200 || httpStatus >= 300) {
       return {
         ok: false,
         unreadable: false,
         headers,
         httpStatus,
         text,
-        reason: `http ${response.status}`,
+        reason: `http ${httpStatus}`,
         latencyMs: latency(),
       };
     }
-    const answer = readAnswer(spec.answer, buyer.protocol, text, response.headers.get("content-type"));
+    const answer = readAnswer(spec.answer, buyer.protocol, text, received.contentType);
     return { ok: true, headers, httpStatus, text, answer, latencyMs: latency() };
   } catch (error) {
     const unreadable = !controller.signal.aborted && error instanceof AnswerError;
     const reason = controller.signal.aborted ? "timeout" : unreadable ? error.message : "connection failed";
+    const { headers, status: httpStatus } = received;
     return { ok: false, unreadable, headers, httpStatus, text, reason, latencyMs: latency() };
   } finally {
     clearTimeout(timer);

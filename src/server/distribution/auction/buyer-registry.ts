@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { buyers } from "../../platform/db/schema.ts";
 import { BuyerConfigError, buyerSchema, parseBuyers, type Buyer } from "./buyer-config.ts";
@@ -58,6 +59,20 @@ function fileSource(file: string | undefined, warn: Warn) {
 
 export function createBuyerRegistry(db: Db, options: { file: string | undefined; extra?: Buyer[]; warn: Warn }) {
   const fromFile = fileSource(options.file, options.warn);
+  // Each row's last parse, kept while the row's text is the same: the table is read for every auction, but
+  // decoding and validating twenty configurations each time was a good part of an auction's CPU
+  // (docs/decisions/0038-auction-cost.md). The configuration is read as text, so an unchanged one is never decoded.
+  const parsedRows = new Map<string, { text: string; enabled: boolean; buyer: Buyer }>();
+  const parseRow = (row: { id: string; text: string; enabled: boolean }) => {
+    const cached = parsedRows.get(row.id);
+    if (cached?.text === row.text && cached.enabled === row.enabled)
+      return { success: true as const, data: cached.buyer };
+    const config = JSON.parse(row.text) as object;
+    const parsed = buyerSchema.safeParse({ ...config, id: row.id, enabled: row.enabled });
+    if (parsed.success) parsedRows.set(row.id, { text: row.text, enabled: row.enabled, buyer: parsed.data });
+    else parsedRows.delete(row.id);
+    return parsed;
+  };
   return {
     /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */
     seeds(): Map<string, { buyer: Buyer; source: SeedSource }> {
@@ -69,8 +84,11 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
     async current(): Promise<Buyer[]> {
       const byId = new Map<string, Buyer>();
       for (const b of [...(options.extra ?? []), ...fromFile()]) byId.set(b.id, b);
-      for (const row of await db.select().from(buyers)) {
-        const parsed = buyerSchema.safeParse({ ...(row.config as object), id: row.id, enabled: row.enabled });
+      const rows = await db
+        .select({ id: buyers.id, text: sql<string>`${buyers.config}::text`, enabled: buyers.enabled })
+        .from(buyers);
+      for (const row of rows) {
+        const parsed = parseRow(row);
         if (parsed.success) byId.set(row.id, parsed.data);
         else {
           options.warn(

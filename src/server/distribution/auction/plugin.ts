@@ -14,6 +14,8 @@ import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
 import { logDecision, type DecidedAuction } from "./decision-log.ts";
 import { startJobQueue } from "./job-queue.ts";
+import { createAuctionRunner } from "./auction-runner.ts";
+import { createDecisionWatch } from "./decision-watch.ts";
 import distributionRoutes from "./routes.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
@@ -39,6 +41,12 @@ type DistributionOptions = {
 // worker: the auction's state is in `auctions`, and the sweeper queues every pending auction here.
 const AUCTION_QUEUE = "lead-auction-2";
 const CONGRATULATIONS_PAGE = "/congratulations";
+/** Queue workers polling for auctions this process did not start itself (overflow, retries, the sweeper's). */
+const QUEUE_POLLERS = 8;
+/** How often the auctions that pings wait on are read again, for decisions made by another process. */
+const DECISION_REREAD_MS = 100;
+/** How long a stop waits for the auctions started here, as the queue waits for its own (job-queue.ts). */
+const SHUTDOWN_WAIT_MS = 5_000;
 
 async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const { config, database, cipher } = opts;
@@ -80,12 +88,25 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     expireInSeconds: Math.ceil(settings.auctionBudgetMs / 1000) + 120,
     onError: (error) => app.log.warn({ err: { type: error.name } }, "job queue error"),
   });
-  await queue.work(AUCTION_QUEUE, settings.workers, async (data) => {
+  // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
+  const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
+  const runner = createAuctionRunner({
+    slots: settings.workers,
+    run: (leadId) => {
+      // What a run warns about (an unreadable answer, a failed record) names its lead: lead_id on the line.
+      const log = app.log.child({ lead_id: leadId });
+      return runAuction(
+        { ...context, warn: (message) => log.warn({ distribution: message }, "lender network") },
+        leadId,
+      );
+    },
+    enqueue,
+    warn,
+  });
+  // The queue is the fallback (auction-runner.ts), so a few pollers suffice; each waits for one of the slots.
+  await queue.work(AUCTION_QUEUE, Math.min(settings.workers, QUEUE_POLLERS), async (data) => {
     const leadId = (data as { leadId?: unknown }).leadId;
-    if (typeof leadId !== "string") return;
-    // What a run warns about (an unreadable answer, a failed record) names its lead: lead_id on the line.
-    const log = app.log.child({ lead_id: leadId });
-    await runAuction({ ...context, warn: (message) => log.warn({ distribution: message }, "lender network") }, leadId);
+    if (typeof leadId === "string") await runner.runQueued(leadId);
   });
   // Running, and its tables answer (on PostgreSQL pg-boss has a pool of its own).
   app.addReadinessCheck("queue", async () => {
@@ -94,8 +115,6 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     return undefined;
   });
   registerQueueDepth(app.metrics.registry, () => queue.depth(AUCTION_QUEUE));
-  // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
-  const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
 
   // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue,
   // at most one waiting job per lead; a job that runs while another claim holds the lease does nothing
@@ -117,6 +136,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   app.addHook("onReady", async () => void sweep());
   app.addHook("preClose", async () => {
     clearInterval(sweeper);
+    await runner.close(SHUTDOWN_WAIT_MS);
     await queue.stop();
   });
 
@@ -125,8 +145,9 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     db,
     cipher,
     tokenSecret: opts.tokenSecret,
-    enqueue,
+    start: (leadId: string) => runner.start(leadId),
     decisions,
+    watch: createDecisionWatch(db, decisions, DECISION_REREAD_MS, warn),
     announce,
   });
 }

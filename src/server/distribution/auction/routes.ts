@@ -30,6 +30,7 @@ import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
+import type { DecisionWatch } from "./decision-watch.ts";
 
 // POST /api/personal_loan/lead/send/v2, GET /api/ping/v2 and POST /api/personal_loan/lead/redirected/v2
 // (docs/product/lender-network.md#calls). Each needs the lead's access cookie (docs/decisions/0008); a
@@ -40,17 +41,18 @@ type RoutesOptions = {
   db: Db;
   cipher: PiiCipher;
   tokenSecret: Buffer;
-  enqueue: (leadId: string) => Promise<void>;
+  /** Starts a stored, pending auction: at once in this process when it can, else through the queue. */
+  start: (leadId: string) => Promise<void>;
   /** Where a waiting ping hears of a decision. */
   decisions: EventEmitter;
+  /** Re-reads the auctions pings wait on, for decisions made by another server process. */
+  watch: DecisionWatch;
   /** Logs a decision made here (a duplicate, at the send) and wakes the waiting pings. */
   announce: (auction: DecidedAuction) => void;
 };
 
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
 const failures = { 400: failureAnswer, 404: failureAnswer };
-/** How often a waiting ping looks at the database, for decisions made by another server process. */
-const RECHECK_MS = 100;
 
 function statusOf(row: AuctionRow): LeadStatusData {
   if (row.status === "accepted") {
@@ -136,7 +138,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         },
         config.distribution.duplicateWindowDays,
       );
-      if (created && row.status === "pending") await opts.enqueue(lead.id);
+      if (created && row.status === "pending") await opts.start(lead.id);
       if (created && row.status !== "pending") opts.announce(row);
       return answer(reply, statusOf(row));
     },
@@ -150,21 +152,22 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
       if (!lead) return reply.code(404).send(NOT_FOUND);
       let row = await findAuction(db, lead.id);
       if (!row) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
-      // Long poll: hold a pending answer up to PING_WAIT_MS; wake on this process's decision at once and
-      // look at the database every RECHECK_MS for a decision made by another process.
+      // Long poll: hold a pending answer up to PING_WAIT_MS; wake on this process's decision at once, and on
+      // another process's through the shared re-read (decision-watch.ts).
       const until = Date.now() + config.distribution.pingWaitMs;
-      let closed = false;
-      request.raw.once("close", () => (closed = true));
-      while (row.status === "pending" && Date.now() < until && !closed) {
+      if (row.status === "pending" && until > Date.now()) {
+        const unwatch = opts.watch.watch(lead.id);
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(timer);
             opts.decisions.off(lead.id, done);
+            request.raw.off("close", done);
             resolve();
           };
-          const timer = setTimeout(done, Math.min(RECHECK_MS, Math.max(0, until - Date.now())));
+          const timer = setTimeout(done, until - Date.now());
           opts.decisions.once(lead.id, done);
-        });
+          request.raw.once("close", done);
+        }).finally(unwatch);
         row = (await findAuction(db, lead.id)) ?? row;
       }
       return answer(reply, statusOf(row));

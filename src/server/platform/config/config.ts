@@ -177,7 +177,9 @@ const envSchema = z.object({
     .min(1000, "must be between 1000 and 600000")
     .max(600_000, "must be between 1000 and 600000")
     .default(60_000),
-  AUCTION_WORKERS: z.coerce.number({ message: "must be a number" }).int().min(1).max(64).default(8),
+  // Auctions wait on their buyers' network answers, not on a core: a slot is cheap, so size them for a burst
+  // of sends (docs/decisions/0038-auction-cost.md).
+  AUCTION_WORKERS: z.coerce.number({ message: "must be a number" }).int().min(1).max(1000).default(128),
   AUCTION_LEASE_MS: z.coerce.number({ message: "must be a number" }).int().min(500).max(300_000).default(15_000),
   PING_WAIT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(30_000).default(5_000),
   DUPLICATE_WINDOW_DAYS: z.coerce

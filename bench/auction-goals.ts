@@ -1,0 +1,335 @@
+// Issue 21's goals for the auction, on PostgreSQL (a fresh database per run), with the server in a process of
+// its own (server-process.ts) so its CPU time and memory are its own; the fake buyers (auction.ts startBuyer),
+// the clients and pgbench run beside it. Each figure is a ratio against a baseline measured in the same run:
+// what the buyers' latency makes unavoidable (timed by this process calling the fakes directly), or pgbench
+// running the step save's SQL. (a) overhead, 20 buyers, one auction at a time; (b) 100 applications sent at
+// once to 20 buyers that take 300 ms; (c) the server's CPU per auction during (a); (d) step saves per second
+// against pgbench; (e) the server's peak RSS through (b). docs/decisions/0038-auction-cost.md has the figures.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { saveBuyer } from "../src/server/distribution/auction/buyer-registry.ts";
+import { lenderConfig, saveLead, type SavedLead } from "../src/server/distribution/auction/auction.testing.ts";
+import { openDatabase, type Database } from "../src/server/platform/db/database.ts";
+import type { Secrets } from "../src/server/platform/security/secrets.ts";
+import { consentFor } from "../tests/helpers/lead-client.ts";
+import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
+import { sendAndWait, startBuyer, type FakeBuyer } from "./auction.ts";
+import { benchSecrets, startServerProcess, type ServerProcess } from "./server-process.ts";
+
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const RUNS = Number(process.env.BENCH_AUCTION_RUNS ?? 30);
+const WARMUP = 5;
+const AT_ONCE = Number(process.env.BENCH_AUCTION_AT_ONCE ?? 100);
+const SLOW_MS = 300;
+const STEP_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const STEP_CLIENTS = 10;
+const PGBENCH = process.env.PGBENCH ?? "pgbench";
+
+/** BENCH_AUCTION_PARTS=a,b,d runs only those parts ((c) comes with (a), (e) with (b)): to profile one alone. */
+const PARTS = (process.env.BENCH_AUCTION_PARTS ?? "a,b,d").split(",");
+
+const GOALS = { overheadMs: 20, atOnceRatio: 1.5, cpuMs: 20, stepRatio: 0.5, rssMb: 300 };
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
+const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? NaN;
+const loadavg = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
+
+type Bench = { server: ServerProcess; database: Database; secrets: Secrets; newLead: () => Promise<SavedLead> };
+
+/** The buyers' part alone: every ping at once, then the winner's post, called straight from this process. */
+async function buyersFloor(buyers: FakeBuyer[], winner: FakeBuyer, runs: number): Promise<number> {
+  const times: number[] = [];
+  const call = (url: string) => fetch(url, { method: "POST", body: "{}" }).then((r) => r.text());
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await Promise.all(buyers.map((b) => call(`${b.url}/ping`)));
+    await call(`${winner.url}/post`);
+    times.push(performance.now() - started);
+  }
+  winner.posts.length = 0;
+  return median(times);
+}
+
+async function withBuyers<T>(
+  bench: Bench,
+  prefix: string,
+  make: (i: number) => Promise<FakeBuyer>,
+  run: (buyers: FakeBuyer[]) => Promise<T>,
+): Promise<T> {
+  const buyers: FakeBuyer[] = [];
+  const config = (i: number) => lenderConfig(`${prefix}-${i}`, buyers[i]!);
+  for (let i = 0; i < 20; i++) {
+    buyers.push(await make(i));
+    await saveBuyer(bench.database.db, config(i));
+  }
+  try {
+    return await run(buyers);
+  } finally {
+    for (let i = 0; i < 20; i++) await saveBuyer(bench.database.db, { ...config(i), enabled: false });
+    await Promise.all(buyers.map((b) => b.close()));
+  }
+}
+
+/** (a) and (c): pings of 5 to 100 ms with bids that put the 90 ms buyer first, posts of 25 ms; one at a time. */
+async function overhead(bench: Bench) {
+  return withBuyers(
+    bench,
+    "a",
+    (i) => startBuyer({ ms: 5 + i * 5, bid: 10 + ((i * 7) % 20) }, { ms: 25, answer: "accept" }),
+    async (buyers) => {
+      const winner = buyers[17]!; // the highest bid: 10 + (17 * 7) % 20 = 29
+      const floor = await buyersFloor(buyers, winner, 10);
+      const leads: SavedLead[] = [];
+      for (let i = 0; i < WARMUP + RUNS; i++) leads.push(await bench.newLead());
+      const wall: number[] = [];
+      // The queue's pollers and the sweeper query while nothing happens: their rate, to subtract.
+      const idleFrom = await bench.server.statements();
+      const idleCpuFrom = await bench.server.cpuMs();
+      const idleSince = performance.now();
+      await new Promise((r) => setTimeout(r, 3_000));
+      const idleRate = ((await bench.server.statements()) - idleFrom) / (performance.now() - idleSince);
+      const idleCpuRate = ((await bench.server.cpuMs()) - idleCpuFrom) / (performance.now() - idleSince);
+      let cpuBefore = 0;
+      let statementsBefore = 0;
+      let runsStart = 0;
+      for (const [i, lead] of leads.entries()) {
+        if (i === WARMUP) {
+          cpuBefore = await bench.server.cpuMs();
+          statementsBefore = await bench.server.statements();
+          runsStart = performance.now();
+        }
+        const started = performance.now();
+        const decision = await sendAndWait(bench.server.url, lead);
+        if (decision.status !== 1) throw new Error(`a healthy auction ended with status ${decision.status}`);
+        if (i >= WARMUP) wall.push(decision.at - started);
+      }
+      const cpuPerAuction = ((await bench.server.cpuMs()) - cpuBefore) / RUNS;
+      const idleCpuPerAuction = (idleCpuRate * (performance.now() - runsStart)) / RUNS;
+      const sent = (await bench.server.statements()) - statementsBefore;
+      const perAuction = (sent - idleRate * (performance.now() - runsStart)) / RUNS;
+      return {
+        floor,
+        wall,
+        overhead: wall.map((w) => w - floor),
+        cpuPerAuction,
+        idleCpuPerAuction,
+        statements: perAuction,
+      };
+    },
+  );
+}
+
+/** (b) and (e): AT_ONCE applications sent together to 20 buyers whose pings take SLOW_MS, posts 20 ms. */
+async function atOnce(bench: Bench) {
+  return withBuyers(
+    bench,
+    "b",
+    (i) => startBuyer({ ms: SLOW_MS, bid: 10 + i }, { ms: 20, answer: "accept" }),
+    async (buyers) => {
+      const floor = await buyersFloor(buyers, buyers[19]!, 5);
+      const leads: SavedLead[] = [];
+      for (let i = 0; i < AT_ONCE; i++) leads.push(await bench.newLead());
+      const before = (await bench.server.memory()).rss;
+      let rss = 0;
+      const sampler = setInterval(() => void bench.server.memory().then((m) => (rss = Math.max(rss, m.rss))), 50);
+      const cpuBefore = await bench.server.cpuMs();
+      const latency = await Promise.all(
+        leads.map(async (lead) => {
+          const started = performance.now();
+          const decision = await sendAndWait(bench.server.url, lead);
+          if (decision.status !== 1) throw new Error(`an auction under load ended with status ${decision.status}`);
+          return decision.at - started;
+        }),
+      );
+      const cpuPerAuction = ((await bench.server.cpuMs()) - cpuBefore) / AT_ONCE;
+      clearInterval(sampler);
+      const { peak } = await bench.server.memory();
+      return { floor, latency, cpuPerAuction, before, rss, peak };
+    },
+  );
+}
+
+/** (d): step saves through the server, 10 connections, then pgbench running the same statement, 10 clients. */
+async function stepSaves(bench: Bench, databaseUrl: string) {
+  const leads: { id: string; cookie: string }[] = [];
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${bench.server.url}/api/personal_loan/lead/v2`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: `bench.steps${i}@example.com`,
+        loan_amount: 500,
+        loan_reason: "DEBT_CONSOLIDATION",
+        zip: "10001",
+        consent: consentFor("quick_start", "/email"),
+      }),
+    });
+    if (!res.ok) throw new Error(`creating a bench lead answered ${res.status}: ${await res.text()}`);
+    const json = (await res.json()) as { data: { contact: { lead_id: string } } };
+    leads.push({ id: json.data.contact.lead_id, cookie: String(res.headers.get("set-cookie")).split(";")[0] ?? "" });
+  }
+  let n = 0;
+  const result = await autocannon({
+    url: bench.server.url,
+    connections: STEP_CLIENTS,
+    duration: STEP_SECONDS,
+    requests: [
+      {
+        method: "PUT",
+        setupRequest: (req: Record<string, unknown>) => {
+          const lead = leads[n++ % leads.length]!;
+          return {
+            ...req,
+            path: `/api/personal_loan/lead/v2/${lead.id}/step`,
+            headers: { "content-type": "application/json", cookie: lead.cookie },
+            body: JSON.stringify({ step: 8, lead_id: lead.id, ownHome: n % 2 ? "YES" : "NO" }),
+          };
+        },
+      },
+    ],
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${failed} step saves failed`);
+
+  // The statement updateLeadWithToken sends (src/server/intake/leads/lead-store.ts), on the same leads.
+  const ids = leads.map((l, i) => sql`(${i + 1}, ${l.id})`);
+  await bench.database.db.execute(sql`create table bench_step_leads (n int primary key, id text not null)`);
+  await bench.database.db.execute(sql`insert into bench_step_leads values ${sql.join(ids, sql`, `)}`);
+  const dir = await mkdtemp(path.join(tmpdir(), "loanpath-pgbench-"));
+  const script = path.join(dir, "step.sql");
+  await writeFile(
+    script,
+    [
+      `\\set n random(1, ${leads.length})`,
+      "with u as (update leads set own_home = 'YES', updated_at = now()" +
+        " where id = (select id from bench_step_leads where n = :n) and access_token_hash is not null returning *)," +
+        " e as (insert into step_events (lead_id, step, slug, changes)" +
+        ` select id, 8, 'own-home', '{"ownHome":"YES"}'::jsonb from u) select * from u;`,
+      "",
+    ].join("\n"),
+  );
+  try {
+    const { stdout } = await promisify(execFile)(PGBENCH, [
+      "-n",
+      `-c${STEP_CLIENTS}`,
+      "-j2",
+      `-T${STEP_SECONDS}`,
+      `-f${script}`,
+      databaseUrl,
+    ]);
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+    return { rps: result.requests.average, tps };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+type Row = { measure: string; value: string; baseline: string; ratio: string; goal: string; load: string };
+
+export async function benchAuctionGoals(): Promise<void> {
+  const fresh = await createPostgresDatabase(ADMIN_URL, { prefix: "bench_auction" });
+  const { env, secrets } = benchSecrets();
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
+  await database.migrate();
+  const server = await startServerProcess({
+    ...env,
+    DATABASE_URL: fresh.url,
+    PING_WAIT_MS: "10000",
+    RATE_LIMIT_STEPS_PER_MINUTE: "100000000",
+    RATE_LIMIT_LEADS_PER_MINUTE: "100000000",
+    ...(process.env.BENCH_AUCTION_WORKERS ? { AUCTION_WORKERS: process.env.BENCH_AUCTION_WORKERS } : {}),
+  });
+  let phone = 0;
+  const bench: Bench = {
+    server,
+    database,
+    secrets,
+    newLead: () => saveLead({ database, secrets }, { cell_phone: `3475${String(phone++).padStart(6, "0")}` }),
+  };
+  const rows: Row[] = [];
+  const pass = (ok: boolean) => (ok ? "pass" : "FAIL");
+  try {
+    const mb = (bytes: number) => bytes / 1024 / 1024;
+    if (PARTS.includes("a")) {
+      const a = await overhead(bench);
+      const load = await loadavg();
+      rows.push(
+        {
+          measure: `(a) auction overhead, 20 buyers, one at a time (${RUNS} runs): send→decision minus the buyers' floor, median (p90)`,
+          value: `${median(a.overhead).toFixed(1)} ms (${p90(a.overhead).toFixed(1)})`,
+          baseline: `floor ${a.floor.toFixed(1)} ms; send→decision ${median(a.wall).toFixed(1)} ms`,
+          ratio: (median(a.wall) / a.floor).toFixed(2),
+          goal: `≤ ${GOALS.overheadMs} ms: ${pass(median(a.overhead) <= GOALS.overheadMs)}`,
+          load,
+        },
+        {
+          measure:
+            "(c) server CPU per auction during (a), the server process alone; statements sent to PostgreSQL per auction",
+          value: `${a.cpuPerAuction.toFixed(1)} ms`,
+          baseline: `${a.statements.toFixed(1)} statements; of the CPU, ${a.idleCpuPerAuction.toFixed(1)} ms is what the idle server spends in that time`,
+          ratio: "",
+          goal: `≤ ${GOALS.cpuMs} ms: ${pass(a.cpuPerAuction <= GOALS.cpuMs)}`,
+          load,
+        },
+      );
+    }
+    if (PARTS.includes("b")) {
+      const b = await atOnce(bench);
+      const load = await loadavg();
+      rows.push(
+        {
+          measure: `(b) ${AT_ONCE} applications at once, 20 buyers of ${SLOW_MS} ms: send→decision p50 (p90)`,
+          value: `${median(b.latency).toFixed(0)} ms (${p90(b.latency).toFixed(0)})`,
+          baseline: `floor ${b.floor.toFixed(1)} ms`,
+          ratio: (median(b.latency) / b.floor).toFixed(2),
+          goal: `≤ ${GOALS.atOnceRatio}×: ${pass(median(b.latency) / b.floor <= GOALS.atOnceRatio)}`,
+          load,
+        },
+        {
+          measure: "(b) server CPU per auction during (b), the server process alone",
+          value: `${b.cpuPerAuction.toFixed(1)} ms`,
+          baseline: "",
+          ratio: "",
+          goal: "",
+          load,
+        },
+        {
+          measure: "(e) server RSS peak through (b), sampled every 50 ms; its RSS before (b), and VmHWM since start",
+          value: `${mb(b.rss).toFixed(0)} MB`,
+          baseline: `before ${mb(b.before).toFixed(0)} MB; VmHWM ${mb(b.peak).toFixed(0)} MB`,
+          ratio: "",
+          goal: `≤ ${GOALS.rssMb} MB: ${pass(mb(b.rss) <= GOALS.rssMb)}`,
+          load,
+        },
+      );
+    }
+    if (PARTS.includes("d")) {
+      const d = await stepSaves(bench, fresh.url);
+      rows.push({
+        measure: `(d) step saves through the server, ${STEP_CLIENTS} connections, vs pgbench on the same statement`,
+        value: `${d.rps.toFixed(0)} req/s`,
+        baseline: `pgbench ${d.tps.toFixed(0)} tps`,
+        ratio: (d.rps / d.tps).toFixed(2),
+        goal: `≥ ${GOALS.stepRatio}: ${pass(d.rps / d.tps >= GOALS.stepRatio)}`,
+        load: await loadavg(),
+      });
+    }
+  } finally {
+    await server.stop();
+    await database.close();
+    await fresh.drop();
+  }
+  console.log("\nAuction goals (issue 21): the server in its own process on PostgreSQL; fakes and clients here\n");
+  console.log("| measure | value | baseline (same run) | vs baseline | goal | load average |");
+  console.log("|---|---|---|---|---|---|");
+  for (const r of rows)
+    console.log(`| ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.goal} | ${r.load} |`);
+}
+
+if (import.meta.main) await benchAuctionGoals();

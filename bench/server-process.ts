@@ -1,0 +1,128 @@
+// The real server (`node src/server/main.ts`) in a process of its own, so what it costs is measured apart from
+// the fakes and the clients that drive it: its CPU time and memory read from /proc/<pid> (Linux), the same
+// figures `top` shows. Started on a database the caller made, with secrets the caller also knows (the bench
+// writes leads and buyers straight into the database).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseKeyring } from "../src/server/platform/security/pii-cipher.ts";
+import type { Secrets } from "../src/server/platform/security/secrets.ts";
+
+/** Linux counts process CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
+const TICK_MS = 10;
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  /** The server's user + system CPU time so far, in ms (10 ms resolution: compare over many auctions). */
+  cpuMs(): Promise<number>;
+  /** Statements the server has sent to PostgreSQL so far (count-queries.ts). */
+  statements(): Promise<number>;
+  /** Resident memory now and its peak since start (VmRSS, VmHWM), in bytes. */
+  memory(): Promise<{ rss: number; peak: number }>;
+  output(): string;
+  stop(): Promise<void>;
+};
+
+/** Secrets for the server's environment and the same, parsed, for the bench's own writes. */
+export function benchSecrets(): { env: Record<string, string>; secrets: Secrets } {
+  const piiKeys = `bench1:${randomBytes(32).toString("base64")}`;
+  const tokenSecret = randomBytes(48);
+  return {
+    env: { PII_ENCRYPTION_KEYS: piiKeys, TOKEN_SECRET: tokenSecret.toString("base64") },
+    secrets: { piiKeyring: parseKeyring(piiKeys, undefined), tokenSecret },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-bench-server-"));
+  const port = await freePort();
+  let output = "";
+  const countFile = path.join(dataDir, "statements");
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "./bench/count-queries.ts",
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ") ?? []),
+      "src/server/main.ts",
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        SIMULATED_LENDERS: "off",
+        BENCH_QUERY_COUNT_FILE: countFile,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    async cpuMs() {
+      // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
+      // utime and stime are the 14th and 15th of the whole line.
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    },
+    async statements() {
+      await rm(countFile, { force: true });
+      child.kill("SIGUSR2");
+      for (let i = 0; i < 100; i++) {
+        const text = await readFile(countFile, "utf8").catch(() => "");
+        if (text) return Number(text);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error("the server did not report its statement count");
+    },
+    async memory() {
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+      return { rss: kb("VmRSS"), peak: kb("VmHWM") };
+    },
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Where this process's auctions run (docs/decisions/0038-auction-cost.md): the process that receives a send
+// starts the auction at once, in a free slot, instead of queuing it and waiting for a worker to poll for it;
+// the durable queue is the fallback, for a send that finds every slot taken, for a run that fails, and for the
+// sweeper's orphans. Both ways share one count of slots (AUCTION_WORKERS): an auction mostly waits on its
+// buyers' network answers, so slots are cheap and sized for waiting, not for cores.
+
+type AuctionRunner = {
+  /** After a send: runs the auction now when a slot is free, else (or once closing) hands it to the queue. */
+  start(leadId: string): Promise<void>;
+  /** A queue worker's job: waits for a slot, then runs. */
+  runQueued(leadId: string): Promise<void>;
+  /** Starts nothing more at once; waits up to `timeoutMs` for the runs started here to end. */
+  close(timeoutMs: number): Promise<void>;
+};
+
+export function createAuctionRunner(options: {
+  slots: number;
+  run: (leadId: string) => Promise<void>;
+  enqueue: (leadId: string) => Promise<void>;
+  warn: (message: string) => void;
+}): AuctionRunner {
+  const { slots, run, enqueue, warn } = options;
+  let busy = 0;
+  let closing = false;
+  const waiting: (() => void)[] = [];
+  const started = new Set<Promise<void>>();
+
+  const release = () => {
+    const next = waiting.shift();
+    if (next)
+      next(); // the slot passes straight to a waiting queue job
+    else busy--;
+  };
+
+  return {
+    async start(leadId) {
+      if (closing || busy >= slots) return enqueue(leadId);
+      busy++;
+      // The auction is already stored (pending): if this run fails, or the process dies, nothing is lost. The
+      // queue retries a failure; the sweeper re-queues an auction whose lease ran out or was never taken.
+      const running: Promise<void> = run(leadId)
+        .catch(async (error: unknown) => {
+          warn(`auction run failed (${(error as Error).name}); queued for a retry`);
+          await enqueue(leadId).catch(() => warn("auction retry not queued; the sweeper will resume it"));
+        })
+        .finally(() => {
+          started.delete(running);
+          release();
+        });
+      started.add(running);
+    },
+    async runQueued(leadId) {
+      if (busy < slots) busy++;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        await run(leadId);
+      } finally {
+        release();
+      }
+    },
+    async close(timeoutMs) {
+      closing = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...started]),
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
