@@ -13,6 +13,8 @@ export type JobQueue = {
    */
   send(queue: string, data: object, key: string): Promise<void>;
   work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
+  /** This process's workers take no more jobs of the queue; those running go on, and sending still works. */
+  stopTaking(queue: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -60,6 +62,10 @@ export async function startJobQueue(
         );
       }
       workers.set(queue, ids);
+    },
+    async stopTaking(queue) {
+      workers.delete(queue);
+      await boss.offWork(queue, { wait: false });
     },
     async stop() {
       // Running auctions get a moment to finish; whatever is left is resumed by the next start.

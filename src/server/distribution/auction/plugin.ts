@@ -12,11 +12,13 @@ import { orphanedAuctions } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
 import { logDecision, type DecidedAuction } from "./decision-log.ts";
+import { listenForDecisions, type DecisionListener } from "./decision-listener.ts";
 import { startJobQueue } from "./job-queue.ts";
-import distributionRoutes from "./routes.ts";
+import distributionRoutes, { EVERY_LEAD } from "./routes.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
-// a sweeper that re-queues auctions nobody is running (after a crash), and the routes.
+// a sweeper that re-queues auctions nobody is running (after a crash), the decisions heard from other
+// processes, the stop that hands running auctions on (docs/decisions/0037-several-processes.md), and the routes.
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,6 +54,24 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     decisions.emit(auction.leadId);
   };
 
+  // Stopping (docs/decisions/0037-several-processes.md): `draining` from SIGTERM on (this process's workers
+  // take no more jobs), `handingBack` once AUCTION_DRAIN_MS has passed (the runs left give their leases
+  // back at their next step), `pingsEnded` once that is done (held pings answer what they have).
+  const stopping = { draining: false, handingBack: false, pingsEnded: false };
+  const running = new Set<Promise<void>>();
+
+  // On PostgreSQL, decisions made by any process wake this one's held pings (NOTIFY from a trigger); when
+  // listening (re)starts, every held ping looks again, as it may have missed one.
+  let listener: DecisionListener | undefined;
+  const connectionString = database.pool?.options.connectionString;
+  if (connectionString) {
+    listener = await listenForDecisions(connectionString, {
+      decided: (leadId) => decisions.emit(leadId),
+      connected: () => decisions.emit(EVERY_LEAD),
+      warn,
+    });
+  }
+
   const registry = createBuyerRegistry(db, { file: settings.buyersFile, extra: opts.builtInBuyers, warn });
   // The console lists the buyers by their source and edits the table on top of them (src/server/console/buyers).
   app.decorate("buyerRegistry", registry);
@@ -68,6 +88,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     onDecided: announce,
     warn,
     certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),
+    handingBack: () => stopping.handingBack,
+    handBack: (leadId) => enqueue(leadId),
   };
 
   const queue = await startJobQueue(database, {
@@ -77,7 +99,14 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   });
   await queue.work(AUCTION_QUEUE, settings.workers, async (data) => {
     const leadId = (data as { leadId?: unknown }).leadId;
-    if (typeof leadId === "string") await runAuction(context, leadId);
+    if (typeof leadId !== "string") return;
+    const run = runAuction(context, leadId);
+    running.add(run);
+    try {
+      await run;
+    } finally {
+      running.delete(run);
+    }
   });
   // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
   const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
@@ -100,10 +129,23 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const sweeper = setInterval(() => void sweep(), Math.max(250, Math.min(5_000, settings.leaseMs / 2)));
   sweeper.unref();
   app.addHook("onReady", async () => void sweep());
+  // The clean stop: no new job here; running auctions get AUCTION_DRAIN_MS to finish, then each hands its
+  // lease back at its next step and queues itself for another process (never cut inside a buyer's call);
+  // the queue stops once none runs. Until the end of this hook, requests are served as usual.
   app.addHook("preClose", async () => {
     clearInterval(sweeper);
+    stopping.draining = true;
+    await queue.stopTaking(AUCTION_QUEUE);
+    if (running.size > 0) app.log.info({ auctions: running.size }, "stopping: running auctions may finish");
+    await settledWithin([...running], settings.drainMs);
+    stopping.handingBack = true;
+    if (running.size > 0) app.log.info({ auctions: running.size }, "stopping: handing running auctions back");
+    await Promise.allSettled([...running]);
     await queue.stop();
+    stopping.pingsEnded = true;
+    decisions.emit(EVERY_LEAD);
   });
+  app.addHook("onClose", async () => listener?.close());
 
   await app.register(distributionRoutes, {
     config,
@@ -113,6 +155,21 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     enqueue,
     decisions,
     announce,
+    stopping,
+    // A send while stopping is queued for the other processes on PostgreSQL; the embedded database has none.
+    sharedQueue: database.driver === "postgres",
+    recheckMs: () => (listener?.listening() ? settings.pingRecheckMs : undefined),
+  });
+}
+
+/** Waits for the runs to end, or `ms`, whichever comes first. */
+function settledWithin(runs: Promise<void>[], ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void Promise.allSettled(runs).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
 }
 
