@@ -78,6 +78,10 @@ export async function buildApp({
     // Plugins that start on the database (the job queue, its workers) may take longer than Fastify's 10 s on a
     // busy host; a start that slow is still a start, and one that never ends still fails here.
     pluginTimeout: 60_000,
+    // While the stop hands running auctions on (preClose), requests are served as usual rather than refused
+    // with a bare 503: a load balancer may still send some before it sees the process go
+    // (docs/decisions/0037-several-processes.md).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook("onRoute", onRoute);
@@ -91,7 +95,7 @@ export async function buildApp({
   await app.register(metrics, { config, db: database.db });
 
   await app.register(securityHeaders, { hsts: config.env !== "development" });
-  await app.register(rateLimits);
+  await app.register(rateLimits, { pool: database.pool });
   await app.register(cookie);
   await app.register(controlCharacters);
   registerConsoleHost(app, config);

@@ -54,13 +54,20 @@ async function main() {
     builtInBuyers: simulator ? simulatedBuyers(simulator.url) : undefined,
   }).catch(stopOnBadSetting);
 
+  // The clean stop (docs/operations.md#stopping): requests are served until the auctions running here have
+  // finished or been handed to another process and the outboxes' calls in flight have ended (the plugins'
+  // preClose hooks), then no new connection is taken, open requests end, and the database closes. Past
+  // SHUTDOWN_TIMEOUT_MS the process exits anyway, and what it still held is resumed as after a crash.
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const timer = setTimeout(() => {
+      app.log.warn({ shutdownTimeoutMs: config.shutdownTimeoutMs }, "stop took too long: exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     timer.unref();
     await app.close();
     await metricsServer?.close();

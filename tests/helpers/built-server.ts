@@ -42,8 +42,11 @@ export type BuiltServer = {
   dataDir: string;
   /** Everything the server printed so far (for a failing test's message). */
   output: () => string;
-  /** SIGTERM, wait for the exit, and remove the data directory unless the caller passed its own. */
-  stop: () => Promise<void>;
+  /**
+   * SIGTERM, wait for the exit, and remove the data directory unless the caller passed its own. Answers
+   * the exit code (0 for a clean stop).
+   */
+  stop: () => Promise<number | null>;
   /** SIGKILL, as a crash: no shutdown hook runs; the data directory stays for a restart on it. */
   kill: () => Promise<void>;
 };
@@ -73,10 +76,10 @@ export async function startBuiltServer(
   });
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
-  const exited = new Promise((r) => child.once("exit", r));
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    return exited;
   };
   const baseURL = `http://127.0.0.1:${port}`;
   try {
@@ -90,9 +93,10 @@ export async function startBuiltServer(
     dataDir,
     output: () => output,
     stop: async () => {
-      await end("SIGTERM");
+      const code = await end("SIGTERM");
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
     },
-    kill: () => end("SIGKILL"),
+    kill: async () => void (await end("SIGKILL")),
   };
 }

@@ -7,7 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/platform/db/database.ts";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
-import { consentFor, QUICK_START, stepBodies, stepPayload } from "../helpers/lead-client.ts";
+import { api, finishedLead, SUBMISSION, type HttpLead } from "../helpers/http-lead.ts";
+import { POSTGRES_URL, postgresReachable, unlessPostgres } from "../helpers/postgres-reachable.ts";
 import { createPostgresDatabase } from "../helpers/test-database.ts";
 
 // The lender auction survives crashes (docs/decisions/0018-lender-auction.md,
@@ -30,19 +31,6 @@ const LEASE_MS = 3_000;
 /** How long every lead may take to be decided after the last kill: a hang guard for a busy machine. */
 const SETTLE_LIMIT_MS = 90_000;
 const CASE_TIMEOUT_MS = 170_000;
-
-const POSTGRES_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const postgresReachable = await (async () => {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-})();
 
 /** mulberry32: a small seeded generator, so a failing schedule of kills can be run again. */
 function seeded(seed: number) {
@@ -275,51 +263,7 @@ function alive(slots: Slot[]): BuiltServer {
   return up;
 }
 
-type Api = { status: number; json: { data?: Record<string, unknown> } & Record<string, unknown>; cookie?: string };
-
-async function api(base: string, method: string, url: string, body?: object, cookie?: string): Promise<Api> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const setCookie = res.headers.getSetCookie()[0]?.split(";")[0];
-  return { status: res.status, json: (await res.json()) as Api["json"], cookie: setCookie };
-}
-
-type Lead = { id: string; cookie: string; n: number };
-
-/** A finished application through the API, as the funnel saves it: created, then every step. */
-async function finishedLead(base: string, n: number): Promise<Lead> {
-  const created = await api(base, "POST", "/api/personal_loan/lead/v2", {
-    ...QUICK_START,
-    email: `crash.${n}@example.com`,
-    first_name: "Ana",
-    last_name: "Lopez",
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const id = String((created.json.data?.contact as { lead_id: string }).lead_id);
-  const cookie = created.cookie ?? "";
-  const bodies = {
-    ...stepBodies(),
-    // A different person each time: the same phone or SSN would be a duplicate, rejected unsold.
-    2: { cellPhone: `(212)-555-${2000 + n}`, homePhone: "2125551234", contactTime: "ANYTIME" },
-    25: { ssn: `123-45-${6700 + n}`, consent: consentFor("ssn", "/ssn") },
-  };
-  for (const [step, fields] of Object.entries(bodies)) {
-    const res = await api(
-      base,
-      "PUT",
-      `/api/personal_loan/lead/v2/${id}/step`,
-      stepPayload(id, Number(step), fields),
-      cookie,
-    );
-    expect(res.status, `lead ${n} step ${step}: ${JSON.stringify(res.json)}`).toBe(200);
-  }
-  return { id, cookie, n };
-}
-
-const SUBMISSION = { productId: 19, price: 0, closeConnection: 1, consentEmailSms: "YES", consentToFcra: "YES" };
+type Lead = HttpLead;
 
 type Status = { status: number; redirect_url?: string };
 
@@ -582,9 +526,7 @@ describe("auctions through crashes", () => {
   );
 
   it.skipIf(!postgresReachable)(
-    `decides every lead once with two servers on one PostgreSQL database, one killed at random moments${
-      postgresReachable ? "" : ` (skipped: no PostgreSQL answers at ${POSTGRES_URL}; set DATABASE_URL)`
-    }`,
+    `decides every lead once with two servers on one PostgreSQL database, one killed at random moments${unlessPostgres}`,
     async () => {
       const fresh = await createPostgresDatabase(POSTGRES_URL);
       cleanups.push(fresh.drop);

@@ -9,8 +9,12 @@ type AuctionRunner = {
   start(leadId: string): Promise<void>;
   /** A queue worker's job: waits for a slot, then runs. */
   runQueued(leadId: string): Promise<void>;
-  /** Starts nothing more at once; waits up to `timeoutMs` for the runs started here to end. */
+  /** Starts nothing more at once (a send goes to the queue); waits up to `timeoutMs` for the runs here to end. */
   close(timeoutMs: number): Promise<void>;
+  /** How many auctions run here now, started at once or taken from the queue. */
+  running(): number;
+  /** Resolves once no auction runs here (a stop's last wait: the runs left hand their leases back). */
+  idle(): Promise<void>;
 };
 
 export function createAuctionRunner(options: {
@@ -23,7 +27,12 @@ export function createAuctionRunner(options: {
   let busy = 0;
   let closing = false;
   const waiting: (() => void)[] = [];
-  const started = new Set<Promise<void>>();
+  // Every run here, started at once or from the queue: a stop waits for them all.
+  const runs = new Set<Promise<void>>();
+  const track = (run: Promise<void>) => {
+    runs.add(run);
+    void run.finally(() => runs.delete(run)).catch(() => {});
+  };
 
   const release = () => {
     const next = waiting.shift();
@@ -43,29 +52,28 @@ export function createAuctionRunner(options: {
           warn(`auction run failed (${(error as Error).name}); queued for a retry`);
           await enqueue(leadId).catch(() => warn("auction retry not queued; the sweeper will resume it"));
         })
-        .finally(() => {
-          started.delete(running);
-          release();
-        });
-      started.add(running);
+        .finally(release);
+      track(running);
     },
     async runQueued(leadId) {
       if (busy < slots) busy++;
       else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        await run(leadId);
-      } finally {
-        release();
-      }
+      const running = run(leadId).finally(release);
+      track(running);
+      await running;
     },
     async close(timeoutMs) {
       closing = true;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled([...started]),
+        Promise.allSettled([...runs]),
         new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
       ]);
       clearTimeout(timer);
+    },
+    running: () => runs.size,
+    async idle() {
+      while (runs.size > 0) await Promise.allSettled([...runs]);
     },
   };
 }

@@ -123,6 +123,19 @@ export async function renewLease(db: Db, leadId: string, token: string, leaseMs:
   return rows.length > 0;
 }
 
+/**
+ * Gives this claim's lease back before it runs out (a clean stop, docs/decisions/0037-several-processes.md), so
+ * the next claim need not wait for it; false when it was no longer held.
+ */
+export async function releaseLease(db: Db, leadId: string, token: string): Promise<boolean> {
+  const rows = await db
+    .update(auctions)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(leaseHeldBy(leadId, token))
+    .returning({ leadId: auctions.leadId });
+  return rows.length > 0;
+}
+
 export type Decision =
   | { status: "accepted"; buyerId: string; priceCents: number | null; redirectUrl: string }
   | { status: "rejected"; reason: string; rejectUrl: string };

@@ -13,6 +13,7 @@ import {
   latestConsent,
   recordCalls,
   type CallRecord,
+  releaseLease,
   renewLease,
   reservePost,
   type AuctionRow,
@@ -58,6 +59,13 @@ export type AuctionContext = {
   certificateUrl?: (leadId: string) => string;
   /** The process's metrics (auction-metrics.ts): each buyer's answers and caps. */
   observe?: Pick<AuctionObserver, "buyerCall" | "capReached">;
+  /**
+   * True once the process is stopping and its running auctions must give way (docs/decisions/0037): each
+   * then stops at its next step (never inside a buyer's call), gives its lease back and calls `handBack`.
+   */
+  handingBack?: () => boolean;
+  /** Queues the lead again for any process's worker to resume. */
+  handBack?: (leadId: string) => Promise<void>;
 };
 
 type Offer = { buyer: Buyer; priceCents: number; pingId: string | undefined; order: number };
@@ -83,7 +91,12 @@ export function postDocument(buyer: Buyer, doc: LeadDocument): LeadDocument {
  */
 class Fenced extends Error {}
 
+/** Thrown inside a run when its process is stopping: it stops between two steps and hands its lease back. */
+class HandedBack extends Error {}
+
 export async function runAuction(ctx: AuctionContext, leadId: string): Promise<void> {
+  // A job taken just as the process began to stop: left to another process without a claim.
+  if (ctx.handingBack?.()) return ctx.handBack?.(leadId);
   const claim = await claimAuction(ctx.db, leadId, ctx.owner, ctx.leaseMs);
   if (!claim) return; // decided already, or another claim holds it
   // A lease that is lost (run out, taken over) is never renewed again, and the run stops at its next
@@ -110,6 +123,15 @@ export async function runAuction(ctx: AuctionContext, leadId: string): Promise<v
       ctx.onDecided({ ...decision, leadId, createdAt: claim.auction.createdAt });
     }
   } catch (error) {
+    if (error instanceof HandedBack) {
+      // Another claim may take it at once, with no lease to wait out; what was done so far is recorded.
+      clearInterval(keepAlive);
+      if (await releaseLease(ctx.db, leadId, claim.token)) {
+        // Unqueued, it still waits only for another process's sweeper, as after a crash.
+        await ctx.handBack?.(leadId).catch(() => ctx.warn("an auction handed back could not be queued again"));
+      }
+      return;
+    }
     // Whoever holds the lease now (or the sweeper, once it runs out) carries the auction on.
     if (!(error instanceof Fenced)) throw error;
   } finally {
@@ -118,6 +140,12 @@ export async function runAuction(ctx: AuctionContext, leadId: string): Promise<v
 }
 
 type Run = AuctionContext & { token: string; lost: () => boolean };
+
+/** Between two steps: a run whose lease is lost stops, and so does one whose process is stopping. */
+function checkpoint(ctx: Run) {
+  if (ctx.lost()) throw new Fenced();
+  if (ctx.handingBack?.()) throw new HandedBack();
+}
 
 /**
  * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
@@ -211,7 +239,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     pingId: string | undefined,
     resend?: number,
   ): Promise<Decision | null | { stop: string }> => {
-    if (ctx.lost()) throw new Fenced();
+    checkpoint(ctx);
     // The opt-out that arrived while buyers were pinged stops the sale before the application leaves.
     const stopped = await saleStopped(db, ctx.tokenSecret, auction.leadId);
     if (stopped) {
@@ -297,6 +325,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
 
   for (const tier of tiers) {
     if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
+    checkpoint(ctx);
     const inTier = eligible.filter((b) => b.tier === tier);
     const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
     for (const offer of offers) {

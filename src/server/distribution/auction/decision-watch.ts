@@ -18,13 +18,15 @@ export function createDecisionWatch(
   decisions: EventEmitter,
   intervalMs: number,
   warn: (message: string) => void,
+  /** True while decisions arrive another way (NOTIFY): the re-read then waits. */
+  heard: () => boolean = () => false,
 ): DecisionWatch {
   const waiting = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let reading = false;
 
   const reread = async () => {
-    if (reading) return;
+    if (reading || heard()) return;
     reading = true;
     try {
       const rows = await db

@@ -13,6 +13,8 @@ export type JobQueue = {
    */
   send(queue: string, data: object, key: string): Promise<void>;
   work(queue: string, concurrency: number, handler: (data: unknown) => Promise<void>): Promise<void>;
+  /** This process's workers take no more jobs of the queue; those running go on, and sending still works. */
+  stopTaking(queue: string): Promise<void>;
   stop(): Promise<void>;
   /** Whether the queue is started and not stopped (readiness asks; docs/operations-watch.md). */
   running(): boolean;
@@ -72,6 +74,10 @@ export async function startJobQueue(
     async depth(queue) {
       const found = await boss.getQueue(queue);
       return { queued: found?.queuedCount ?? 0, active: found?.activeCount ?? 0 };
+    },
+    async stopTaking(queue) {
+      workers.delete(queue);
+      await boss.offWork(queue, { wait: false });
     },
     async stop() {
       running = false;

@@ -13,13 +13,15 @@ import { orphanedAuctions } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
 import { logDecision, type DecidedAuction } from "./decision-log.ts";
+import { listenForDecisions, type DecisionListener } from "./decision-listener.ts";
 import { startJobQueue } from "./job-queue.ts";
 import { createAuctionRunner } from "./auction-runner.ts";
 import { createDecisionWatch } from "./decision-watch.ts";
-import distributionRoutes from "./routes.ts";
+import distributionRoutes, { EVERY_LEAD } from "./routes.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
-// a sweeper that re-queues auctions nobody is running (after a crash), and the routes.
+// a sweeper that re-queues auctions nobody is running (after a crash), the decisions heard from other
+// processes, the stop that hands running auctions on (docs/decisions/0037-several-processes.md), and the routes.
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,8 +47,6 @@ const CONGRATULATIONS_PAGE = "/congratulations";
 const QUEUE_POLLERS = 8;
 /** How often the auctions that pings wait on are read again, for decisions made by another process. */
 const DECISION_REREAD_MS = 100;
-/** How long a stop waits for the auctions started here, as the queue waits for its own (job-queue.ts). */
-const SHUTDOWN_WAIT_MS = 5_000;
 
 async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const { config, database, cipher } = opts;
@@ -63,6 +63,23 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     observe.decided(auction);
     decisions.emit(auction.leadId);
   };
+
+  // Stopping (docs/decisions/0037-several-processes.md): `draining` from SIGTERM on (this process's workers
+  // take no more jobs), `handingBack` once AUCTION_DRAIN_MS has passed (the runs left give their leases
+  // back at their next step), `pingsEnded` once that is done (held pings answer what they have).
+  const stopping = { draining: false, handingBack: false, pingsEnded: false };
+
+  // On PostgreSQL, decisions made by any process wake this one's held pings (NOTIFY from a trigger); when
+  // listening (re)starts, every held ping looks again, as it may have missed one.
+  let listener: DecisionListener | undefined;
+  const connectionString = database.pool?.options.connectionString;
+  if (connectionString) {
+    listener = await listenForDecisions(connectionString, {
+      decided: (leadId) => decisions.emit(leadId),
+      connected: () => decisions.emit(EVERY_LEAD),
+      warn,
+    });
+  }
 
   const registry = createBuyerRegistry(db, { file: settings.buyersFile, extra: opts.builtInBuyers, warn });
   // The console lists the buyers by their source and edits the table on top of them (src/server/console/buyers).
@@ -81,6 +98,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     warn,
     certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),
     observe,
+    handingBack: () => stopping.handingBack,
+    handBack: (leadId) => enqueue(leadId),
   };
 
   const queue = await startJobQueue(database, {
@@ -115,6 +134,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     return undefined;
   });
   registerQueueDepth(app.metrics.registry, () => queue.depth(AUCTION_QUEUE));
+  // A stopping process is not ready: the load balancer sends new visitors elsewhere while it drains.
+  app.addReadinessCheck("stopping", async () => (stopping.draining ? "this process is stopping" : undefined));
 
   // Auctions whose worker died (its lease ran out) or whose job was never queued go back on the queue,
   // at most one waiting job per lead; a job that runs while another claim holds the lease does nothing
@@ -134,11 +155,24 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const sweeper = setInterval(() => void sweep(), Math.max(250, Math.min(5_000, settings.leaseMs / 2)));
   sweeper.unref();
   app.addHook("onReady", async () => void sweep());
+  // The clean stop: no new job here; running auctions get AUCTION_DRAIN_MS to finish, then each hands its
+  // lease back at its next step and queues itself for another process (never cut inside a buyer's call);
+  // the queue stops once none runs. Until the end of this hook, requests are served as usual.
   app.addHook("preClose", async () => {
     clearInterval(sweeper);
-    await runner.close(SHUTDOWN_WAIT_MS);
+    stopping.draining = true;
+    await queue.stopTaking(AUCTION_QUEUE);
+    // From here a send is queued for the other processes (auction-runner.ts: closing).
+    if (runner.running() > 0) app.log.info({ auctions: runner.running() }, "stopping: running auctions may finish");
+    await runner.close(settings.drainMs);
+    stopping.handingBack = true;
+    if (runner.running() > 0) app.log.info({ auctions: runner.running() }, "stopping: handing running auctions back");
+    await runner.idle();
     await queue.stop();
+    stopping.pingsEnded = true;
+    decisions.emit(EVERY_LEAD);
   });
+  app.addHook("onClose", async () => listener?.close());
 
   await app.register(distributionRoutes, {
     config,
@@ -147,8 +181,14 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     tokenSecret: opts.tokenSecret,
     start: (leadId: string) => runner.start(leadId),
     decisions,
-    watch: createDecisionWatch(db, decisions, DECISION_REREAD_MS, warn),
+    // Without NOTIFY (the embedded database, or while the listener reconnects) pings learn of other processes'
+    // decisions from one shared re-read.
+    watch: createDecisionWatch(db, decisions, DECISION_REREAD_MS, warn, () => listener?.listening() === true),
     announce,
+    stopping,
+    // A send while stopping is queued for the other processes on PostgreSQL; the embedded database has none.
+    sharedQueue: database.driver === "postgres",
+    recheckMs: () => (listener?.listening() ? settings.pingRecheckMs : undefined),
   });
 }
 

@@ -49,10 +49,21 @@ type RoutesOptions = {
   watch: DecisionWatch;
   /** Logs a decision made here (a duplicate, at the send) and wakes the waiting pings. */
   announce: (auction: DecidedAuction) => void;
+  /** Where the process's stop has got (plugin.ts): sends while draining, pings once ended. */
+  stopping: { readonly draining: boolean; readonly pingsEnded: boolean };
+  /** Whether other processes' workers take this one's queued auctions (PostgreSQL). */
+  sharedQueue: boolean;
+  /** How often a held ping re-reads while decisions arrive by NOTIFY; undefined while they do not. */
+  recheckMs: () => number | undefined;
 };
+
+/** The event on `decisions` that wakes every held ping (the listener reconnected, the process is stopping). */
+export const EVERY_LEAD = Symbol("every lead");
 
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
 const failures = { 400: failureAnswer, 404: failureAnswer };
+/** Sent with the 503 a stopping process on the embedded database answers a send: it is back after a restart. */
+const RETRY_AFTER_SECONDS = 5;
 
 function statusOf(row: AuctionRow): LeadStatusData {
   if (row.status === "accepted") {
@@ -96,13 +107,24 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
 
   app.post(
     "/api/personal_loan/lead/send/v2",
-    { config: stepsLimit, schema: { body: leadSendRequest, response: { 200: leadSendAnswer, ...failures } } },
+    {
+      config: stepsLimit,
+      schema: { body: leadSendRequest, response: { 200: leadSendAnswer, ...failures, 503: failureAnswer } },
+    },
     async (request, reply) => {
       const body = request.body;
       const lead = await accessibleLead(request, body.lead_id);
       if (!lead) return reply.code(404).send(NOT_FOUND);
       const existing = await findAuction(db, lead.id);
       if (existing) return answer(reply, statusOf(existing)); // a second send starts no second auction
+      // No other process would run it before the restart, and its time budget would run out waiting: the
+      // client sends again (docs/decisions/0037-several-processes.md).
+      if (opts.stopping.draining && !opts.sharedQueue) {
+        return reply
+          .code(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .send({ status: 503, message: "The server is restarting. Please try again in a few seconds." });
+      }
 
       // The saved lead is what is sold; the payload's answers do not override it.
       const missing = missingAnswers(lead);
@@ -138,7 +160,12 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         },
         config.distribution.duplicateWindowDays,
       );
-      if (created && row.status === "pending") await opts.start(lead.id);
+      if (created && row.status === "pending") {
+        // While stopping, this process's queue may already be closed: the row waits for another's sweeper.
+        await opts.start(lead.id).catch((error: unknown) => {
+          if (!opts.stopping.draining) throw error;
+        });
+      }
       if (created && row.status !== "pending") opts.announce(row);
       return answer(reply, statusOf(row));
     },
@@ -152,23 +179,35 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
       if (!lead) return reply.code(404).send(NOT_FOUND);
       let row = await findAuction(db, lead.id);
       if (!row) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
-      // Long poll: hold a pending answer up to PING_WAIT_MS; wake on this process's decision at once, and on
-      // another process's through the shared re-read (decision-watch.ts).
+      // Long poll: hold a pending answer up to PING_WAIT_MS; wake at once on a decision, this process's or another's
+      // (by NOTIFY on PostgreSQL; without it, through the shared re-read of decision-watch.ts), and while NOTIFY is
+      // heard look at the database every PING_RECHECK_MS in case one was missed. A stopping process answers what
+      // it has, and the client asks again (of another process).
       const until = Date.now() + config.distribution.pingWaitMs;
-      if (row.status === "pending" && until > Date.now()) {
-        const unwatch = opts.watch.watch(lead.id);
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            opts.decisions.off(lead.id, done);
-            request.raw.off("close", done);
-            resolve();
-          };
-          const timer = setTimeout(done, until - Date.now());
-          opts.decisions.once(lead.id, done);
-          request.raw.once("close", done);
-        }).finally(unwatch);
-        row = (await findAuction(db, lead.id)) ?? row;
+      let closed = false;
+      request.raw.once("close", () => (closed = true));
+      const unwatch = opts.watch.watch(lead.id);
+      try {
+        while (row.status === "pending" && Date.now() < until && !closed && !opts.stopping.pingsEnded) {
+          const remaining = Math.max(0, until - Date.now());
+          const wait = Math.min(opts.recheckMs() ?? remaining, remaining);
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              opts.decisions.off(lead.id, done);
+              opts.decisions.off(EVERY_LEAD, done);
+              request.raw.off("close", done);
+              resolve();
+            };
+            const timer = setTimeout(done, wait);
+            opts.decisions.once(lead.id, done);
+            opts.decisions.once(EVERY_LEAD, done);
+            request.raw.once("close", done);
+          });
+          row = (await findAuction(db, lead.id)) ?? row;
+        }
+      } finally {
+        unwatch();
       }
       return answer(reply, statusOf(row));
     },

@@ -17,6 +17,17 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads how a process stops and how often a held ping re-reads (docs/operations.md)", () => {
+    const defaults = loadConfig({});
+    expect(defaults.shutdownTimeoutMs).toBe(25_000);
+    expect(defaults.distribution).toMatchObject({ drainMs: 5_000, pingRecheckMs: 1_000 });
+    const set = loadConfig({ SHUTDOWN_TIMEOUT_MS: "60000", AUCTION_DRAIN_MS: "0", PING_RECHECK_MS: "250" });
+    expect(set.shutdownTimeoutMs).toBe(60_000);
+    expect(set.distribution).toMatchObject({ drainMs: 0, pingRecheckMs: 250 });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: "10" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PING_RECHECK_MS: "soon" })).toThrow("PING_RECHECK_MS: must be a number");
+  });
+
   it("writes pretty log lines in development only, JSON lines elsewhere", () => {
     expect(loadConfig({ NODE_ENV: "development", LOG_PRETTY: "off" }).logPretty).toBe(false);
     expect(loadConfig({ NODE_ENV: "test" }).logPretty).toBe(false);

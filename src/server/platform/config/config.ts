@@ -182,6 +182,9 @@ const envSchema = z.object({
   AUCTION_WORKERS: z.coerce.number({ message: "must be a number" }).int().min(1).max(1000).default(128),
   AUCTION_LEASE_MS: z.coerce.number({ message: "must be a number" }).int().min(500).max(300_000).default(15_000),
   PING_WAIT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(30_000).default(5_000),
+  PING_RECHECK_MS: z.coerce.number({ message: "must be a number" }).int().min(50).max(600_000).default(1_000),
+  AUCTION_DRAIN_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(300_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(1_000).max(600_000).default(25_000),
   DUPLICATE_WINDOW_DAYS: z.coerce
     .number({ message: "must be a number" })
     .int()
@@ -314,6 +317,8 @@ export type Config = {
   env: "development" | "production" | "test";
   host: string;
   port: number;
+  /** On SIGTERM, the process exits after this long however far its stop has got (src/server/main.ts). */
+  shutdownTimeoutMs: number;
   /**
    * The site's address as visitors and buyers reach it (no trailing slash), for links that leave the
    * site: the consent certificate a buyer receives. Default: this server's own address.
@@ -380,6 +385,13 @@ export type Config = {
     leaseMs: number;
     /** How long GET /api/ping/v2 holds a pending answer open. */
     pingWaitMs: number;
+    /**
+     * How often a held ping re-reads its auction while decisions arrive by LISTEN/NOTIFY (PostgreSQL); on the
+     * embedded database, or while the listener reconnects, it re-reads every 100 ms.
+     */
+    pingRecheckMs: number;
+    /** On SIGTERM, how long running auctions may go on before each hands its lease back at its next step. */
+    drainMs: number;
     /** The same e-mail, phone or SSN within this many days is a duplicate and not resold. */
     duplicateWindowDays: number;
   };
@@ -463,6 +475,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? ownAddress(e.HOST, e.PORT)).replace(/\/+$/, ""),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -501,6 +514,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workers: e.AUCTION_WORKERS,
       leaseMs: e.AUCTION_LEASE_MS,
       pingWaitMs: e.PING_WAIT_MS,
+      pingRecheckMs: e.PING_RECHECK_MS,
+      drainMs: e.AUCTION_DRAIN_MS,
       duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
     },
     retentionMonths: e.RETENTION_MONTHS,

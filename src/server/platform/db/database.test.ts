@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
+import { postgresReachable, POSTGRES_URL, unlessPostgres } from "../../../../tests/helpers/postgres-reachable.ts";
+import { createPostgresDatabase, createTestDatabase } from "../../../../tests/helpers/test-database.ts";
 import { openDatabase, type Database } from "./database.ts";
 import { consentRecords, leads, privacyRequests, stepEvents } from "./schema.ts";
 
@@ -69,6 +70,39 @@ describe("database", () => {
       expect(rows).toEqual([{ id: "kept" }]);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!postgresReachable)(`several processes migrating one PostgreSQL database${unlessPostgres}`, () => {
+  it("take turns: both starts succeed and each migration is applied once", async () => {
+    const fresh = await createPostgresDatabase(POSTGRES_URL);
+    const both = [
+      await openDatabase({ databaseUrl: fresh.url, poolSize: 3 }),
+      await openDatabase({ databaseUrl: fresh.url, poolSize: 3 }),
+    ];
+    try {
+      await Promise.all(both.map((d) => d.migrate()));
+      const applied = await (both[0] as Database).pool?.query<{ n: number; distinct: number }>(
+        "select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations",
+      );
+      expect(applied?.rows[0]?.n).toBeGreaterThan(0);
+      expect(applied?.rows[0]?.n).toBe(applied?.rows[0]?.distinct);
+    } finally {
+      await Promise.all(both.map((d) => d.close()));
+      await fresh.drop();
+    }
+  });
+
+  it("migrates with a pool of one connection (the lock has its own)", async () => {
+    const fresh = await createPostgresDatabase(POSTGRES_URL);
+    const one = await openDatabase({ databaseUrl: fresh.url, poolSize: 1 });
+    try {
+      await one.migrate();
+      expect(await one.ping()).toBe(true);
+    } finally {
+      await one.close();
+      await fresh.drop();
     }
   });
 });

@@ -47,15 +47,18 @@ export function openConfiguredDatabase(config: Pick<Config, "databaseUrl" | "dat
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it. Nor may
+    // one that is checked out between two queries, or ending (a database restart or a forced drop terminates
+    // it): its query, if any, still fails with the error, and the pool discards the client.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       driver: "postgres",
       pglite: undefined,
       pool,
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateOnce(pool),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -80,6 +83,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db),
     close: () => pglite.close(),
   };
+}
+
+/** Any fixed number: the advisory lock that lets one process at a time migrate a shared database. */
+const MIGRATION_LOCK = 20261126;
+
+/**
+ * Migrates under a session advisory lock: server processes that start together on one database
+ * (docs/operations.md) take turns, and each after the first finds nothing left to apply. Drizzle's
+ * migrator reads what was applied before its own transaction, so two at once would both apply the same
+ * migration and one start would fail. The lock is held on a connection of its own, outside the pool, which
+ * may have room for only the migrator's.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const lock = new pg.Client({ connectionString: pool.options.connectionString });
+  lock.on("error", () => {}); // a lost lock connection ends the lock; the migration's own errors still throw
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.end().catch(() => {});
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -791,3 +791,17 @@ export const publisherPostbacks = pgTable(
     index("publisher_postbacks_recent_idx").on(t.publisherId, t.id),
   ],
 );
+
+// Per-IP rate-limit counts shared by every server process on PostgreSQL (docs/decisions/0037-several-processes.md):
+// one row per counted key ("kind|ip", rate-limits.ts) and fixed window. The migration makes it UNLOGGED:
+// counts are not worth a write-ahead log, and a crash of the database server that empties them only
+// forgives a minute of requests. Rows past their window are pruned periodically.
+export const rateLimitCounts = pgTable(
+  "rate_limit_counts",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counts_window_ends_idx").on(t.windowEndsAt)],
+);

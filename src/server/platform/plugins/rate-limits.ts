@@ -1,7 +1,11 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type pg from "pg";
 import type { Config } from "../config/config.ts";
+import { runEvery } from "../jobs/run-every.ts";
+import { SharedMemoryStore } from "./memory-rate-limit-store.ts";
+import { PostgresRateLimitStore, pruneRateLimitCounts } from "./postgres-rate-limit-store.ts";
 
 export type RateLimitKind = keyof Config["rateLimits"];
 
@@ -18,7 +22,8 @@ const WINDOW_MS = 60_000;
  *
  * @fastify/rate-limit 11.2 cannot do this by itself: `groupId` only changes the key, but every route gets
  * its own store (LocalStore.child makes a fresh LRU), so grouped routes never meet (fastify-rate-limit#463).
- * Hence the key below names the kind (and, for lookups, the route) and all routes share one store.
+ * Hence the key below names the kind (and, for lookups, the route) and all routes share one store: in memory
+ * on the embedded database, in PostgreSQL (shared by every process) on it.
  */
 export function limitFor(config: Pick<Config, "rateLimits">, kind: RateLimitKind) {
   return {
@@ -34,50 +39,38 @@ function rateLimitKey(kind: RateLimitKind, request: FastifyRequest): string {
   return `${counted}|${normalizeIP(request.ip)}`;
 }
 
-type Count = { current: number; startedAt: number; windowMs: number };
+export type RateLimitsOptions = {
+  /**
+   * PostgreSQL's pool, when the server runs on it: counts then live in the database, shared by every
+   * process (docs/decisions/0037-several-processes.md). Without it (the embedded database, a bare test
+   * server), each process counts in its own memory.
+   */
+  pool?: pg.Pool;
+};
 
-/** Most keys kept at once (the plugin's LocalStore keeps 5000 per route); the oldest go first past it. */
-const MAX_KEYS = 50_000;
+/** How often counts past their window are deleted from the shared table. */
+const PRUNE_EVERY_MS = 60_000;
 
-/**
- * An in-memory store that every route shares: `child` answers the same store, so equal keys from
- * different routes count together. Fixed windows, like the plugin's LocalStore; expired counts are dropped
- * as they are met, and the least recently used go first when MAX_KEYS is reached.
- */
-class SharedMemoryStore implements FastifyRateLimitStore {
-  private readonly counts = new Map<string, Count>();
-
-  incr(
-    key: string,
-    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-    timeWindow: number,
-  ): void {
-    const now = Date.now();
-    let count = this.counts.get(key);
-    if (count) this.counts.delete(key);
-    if (!count || count.startedAt + count.windowMs <= now) count = { current: 0, startedAt: now, windowMs: timeWindow };
-    count.current += 1;
-    this.counts.set(key, count); // re-inserted, so the Map's order is least recently used first
-    this.evict(now);
-    callback(null, { current: count.current, ttl: count.startedAt + count.windowMs - now });
+async function rateLimits(app: FastifyInstance, opts: RateLimitsOptions) {
+  const pool = opts.pool;
+  let store: new () => FastifyRateLimitStore = SharedMemoryStore;
+  if (pool !== undefined) {
+    // The plugin makes the one instance itself (`new store(...)`), and every route's `child` is that instance.
+    const warn = (message: string) => app.log.warn(message);
+    const shared = { pool, warn };
+    store = class extends PostgresRateLimitStore {
+      constructor() {
+        super(shared);
+      }
+    };
+    runEvery(app, { name: "rate-limit prune", everyMs: PRUNE_EVERY_MS }, async () => {
+      await pruneRateLimitCounts(pool);
+      return {}; // nothing to report: a count of expired windows says nothing an operator acts on
+    });
   }
-
-  child(): FastifyRateLimitStore {
-    return this;
-  }
-
-  private evict(now: number) {
-    for (const [key, count] of this.counts) {
-      if (this.counts.size <= MAX_KEYS && count.startedAt + count.windowMs > now) break;
-      this.counts.delete(key);
-    }
-  }
-}
-
-async function rateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
-    store: SharedMemoryStore,
+    store,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       status: 429,
