@@ -85,7 +85,9 @@ beforeAll(async () => {
   });
   [owner, browser] = await Promise.all([createOwnerWithCommand(dataDir), launchBrowser()]);
   server = await startBuiltServer(SERVER_ENV, { dataDir });
-});
+  // The owner's command migrates a database from empty, then the server starts on it: a limit for a loaded machine,
+  // past the suite's 60 s for a hook (seen failing there at load 15).
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -6,7 +6,7 @@ import pg from "pg";
 // other queries). The payload is the lead id alone, never personal data. A lost connection is made again
 // with a growing pause; meanwhile the waiting pings re-read the database as they did before.
 
-export const DECISION_CHANNEL = "auction_decided";
+const DECISION_CHANNEL = "auction_decided";
 
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 30_000;

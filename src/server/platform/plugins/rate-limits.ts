@@ -39,7 +39,7 @@ function rateLimitKey(kind: RateLimitKind, request: FastifyRequest): string {
   return `${counted}|${normalizeIP(request.ip)}`;
 }
 
-export type RateLimitsOptions = {
+type RateLimitsOptions = {
   /**
    * PostgreSQL's pool, when the server runs on it: counts then live in the database, shared by every
    * process (docs/decisions/0037-several-processes.md). Without it (the embedded database, a bare test
