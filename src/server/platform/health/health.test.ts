@@ -36,14 +36,14 @@ describe("GET /api/health (liveness)", () => {
 });
 
 describe("GET /api/ready (readiness)", () => {
-  it("answers 200 with every check passed: database, migrations, queue, pressure", async () => {
+  it("answers 200 with every check passed: database, migrations, queue, pressure, not stopping", async () => {
     t = await createTestApp(CALM);
     const { code, body, headers } = await ready(t.app);
     expect(code).toBe(200);
     expect(body).toEqual({
       status: 200,
       message: "ready",
-      data: { checks: { database: "ok", migrations: "ok", pressure: "ok", queue: "ok" } },
+      data: { checks: { database: "ok", migrations: "ok", pressure: "ok", queue: "ok", stopping: "ok" } },
     });
     expect(headers["cache-control"]).toBe("no-store");
   });
