@@ -10,6 +10,7 @@ import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import { createOwnerWithCommand, ownerCode, signInOnPage, type ConsoleOwner } from "./console-owner.ts";
 import { applyAs, newPerson } from "./funnel-walk.ts";
+import { fillNewBuyerForm } from "./console-buyer-form.ts";
 
 // Issue 19's "done when", on a server of its own (its buyer wins every lead, which would take the other files'
 // leads from the simulated lenders they expect): a new owner made with the command signs in with password and
@@ -22,7 +23,6 @@ let dataDir: string;
 let owner: ConsoleOwner;
 let fake: FakeHttpServer;
 
-const ANSWER = { success: { path: "result", equals: ["accepted"] }, price: "price", id: "id", redirectUrl: "offer" };
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-journey-"));
@@ -74,19 +74,13 @@ describe("the operator's first day", () => {
     const page = console.page;
     await signInOnPage(page, base, owner, ownerCode(owner), "/console/buyers/new");
 
-    const form = page.getByRole("form", { name: "New buyer" });
-    await form.getByLabel("Id").fill("journey");
-    await form.getByLabel("Name").fill("Journey Lending");
-    await form.getByLabel("Ping address").fill(`${fake.url}/ping`);
-    await form
-      .getByLabel("Ping mapping (JSON)")
-      .fill(JSON.stringify({ fields: [{ to: "state", from: "state" }], answer: ANSWER }));
-    await form.getByLabel("Post address").fill(`${fake.url}/post`);
-    await form
-      .getByLabel("Post mapping (JSON)")
-      .fill(JSON.stringify({ fields: [{ to: "email", from: "email" }], answer: ANSWER }));
-    await form.getByLabel("Test mode").selectOption("both");
-    await form.getByRole("button", { name: "Add buyer" }).click();
+    await fillNewBuyerForm(page, {
+      id: "journey",
+      name: "Journey Lending",
+      pingUrl: `${fake.url}/ping`,
+      postUrl: `${fake.url}/post`,
+      testMode: "both",
+    });
     await page.getByRole("heading", { name: "Journey Lending" }).waitFor();
 
     await page.getByRole("button", { name: "Send a test lead" }).click();

@@ -19,6 +19,7 @@ import {
   type ConsoleOwner,
 } from "./console-owner.ts";
 import { applyAs, newPerson } from "./funnel-walk.ts";
+import { fillNewBuyerForm } from "./console-buyer-form.ts";
 
 // Issue 20's "done when", on a server of its own (its buyer wins every lead, and its partners' jobs run every
 // second with a postback retried after a second, PARTNERS_JOB_SECONDS and POSTBACK_RETRY_SECONDS): the owner adds a
@@ -41,7 +42,6 @@ const SERVER_ENV = {
   POSTBACK_RETRY_SECONDS: "1",
 };
 
-const ANSWER = { success: { path: "result", equals: ["accepted"] }, price: "price", id: "id", redirectUrl: "offer" };
 const PUBLISHER = { id: "spring-media", name: "Spring Media", affId: "SPRING1", shareBasisPoints: 2500 };
 const CLICK = { sub1: "spring-sale", clickid: `clk-${Date.now()}` };
 
@@ -135,19 +135,13 @@ describe("a publisher's lead, from the click to the receipt", () => {
     await signInOnPage(page, base, owner, ownerCode(owner), "/console/buyers/new");
 
     // A buyer that wins every lead, as console-journey.e2e.ts adds one, and a key for its API.
-    const buyerForm = page.getByRole("form", { name: "New buyer" });
-    await buyerForm.getByLabel("Id").fill("partner-lending");
-    await buyerForm.getByLabel("Name").fill("Partner Lending");
-    await buyerForm.getByLabel("Ping address").fill(`${buyerServer.url}/ping`);
-    await buyerForm
-      .getByLabel("Ping mapping (JSON)")
-      .fill(JSON.stringify({ fields: [{ to: "state", from: "state" }], answer: ANSWER }));
-    await buyerForm.getByLabel("Post address").fill(`${buyerServer.url}/post`);
-    await buyerForm
-      .getByLabel("Post mapping (JSON)")
-      .fill(JSON.stringify({ fields: [{ to: "email", from: "email" }], answer: ANSWER }));
-    await buyerForm.getByLabel("Test mode").selectOption("live");
-    await buyerForm.getByRole("button", { name: "Add buyer" }).click();
+    await fillNewBuyerForm(page, {
+      id: "partner-lending",
+      name: "Partner Lending",
+      pingUrl: `${buyerServer.url}/ping`,
+      postUrl: `${buyerServer.url}/post`,
+      testMode: "live",
+    });
     await page.getByRole("heading", { name: "Partner Lending" }).waitFor();
     await page.getByLabel("Label of a new key").fill("returns robot");
     await page.getByRole("button", { name: "Issue a key" }).click();

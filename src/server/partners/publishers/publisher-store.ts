@@ -58,16 +58,34 @@ export async function createPublisher(
   return row === undefined ? null : { publisher: publisherOf(row), postbackSecret: secret };
 }
 
-/** Saves a publisher's settings (its id stays); null when there is none, "aff_id taken" when another has it. */
+/**
+ * Saves a publisher's settings (its id stays); null when there is none, "aff_id taken" when another has it. The
+ * unique index decides, not a read before the write: two saves at once cannot both take one aff_id, and the
+ * second is told so rather than answered 500.
+ */
 export async function updatePublisher(db: Db, settings: PublisherSettings): Promise<Publisher | null | "aff_id taken"> {
-  const [other] = await db.select({ id: publishers.id }).from(publishers).where(eq(publishers.affId, settings.aff_id));
-  if (other !== undefined && other.id !== settings.id) return "aff_id taken";
-  const [row] = await db
-    .update(publishers)
-    .set({ ...columnsOf(settings), updatedAt: sql`now()` })
-    .where(eq(publishers.id, settings.id))
-    .returning();
-  return row === undefined ? null : publisherOf(row);
+  try {
+    const [row] = await db
+      .update(publishers)
+      .set({ ...columnsOf(settings), updatedAt: sql`now()` })
+      .where(eq(publishers.id, settings.id))
+      .returning();
+    return row === undefined ? null : publisherOf(row);
+  } catch (error) {
+    if (violatedConstraint(error) === AFF_ID_INDEX) return "aff_id taken";
+    throw error;
+  }
+}
+
+const AFF_ID_INDEX = "publishers_aff_id_idx";
+
+/** The unique index a write broke (PostgreSQL's 23505), through drizzle's wrapping; undefined for any other error. */
+function violatedConstraint(error: unknown): string | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const fields = e as Error & { code?: unknown; constraint?: unknown };
+    if (fields.code === "23505") return typeof fields.constraint === "string" ? fields.constraint : undefined;
+  }
+  return undefined;
 }
 
 /** A new postback secret for a publisher, returned this once; null when there is no such publisher. */
