@@ -23,7 +23,6 @@ let dataDir: string;
 let owner: ConsoleOwner;
 let fake: FakeHttpServer;
 
-
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-journey-"));
   fake = await startFakeHttpServer((request: IncomingMessage, response) => {
