@@ -92,7 +92,8 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 type Decision = { status: number; at: number };
 
 /** The final submission over HTTP, then the ping/v2 long poll until decided (as the browser waits). */
-export async function sendAndWait(base: string, lead: SavedLead): Promise<Decision> {
+/** Sends a saved lead to the lenders, as the submit screen does. */
+export async function sendLead(base: string, lead: SavedLead): Promise<void> {
   const sent = await fetch(`${base}/api/personal_loan/lead/send/v2`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: lead.cookie },
@@ -107,6 +108,10 @@ export async function sendAndWait(base: string, lead: SavedLead): Promise<Decisi
     }),
   });
   if (!sent.ok) throw new Error(`send answered ${sent.status}: ${await sent.text()}`);
+}
+
+export async function sendAndWait(base: string, lead: SavedLead): Promise<Decision> {
+  await sendLead(base, lead);
   const until = Date.now() + LIMIT_MS;
   while (Date.now() < until) {
     const res = await fetch(`${base}/api/ping/v2?lead_id=${lead.id}`, { headers: { cookie: lead.cookie } });

@@ -17,6 +17,7 @@ import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 import { benchAuction } from "./auction.ts";
 import { benchAuctionGoals } from "./auction-goals.ts";
+import { benchDecisionReach } from "./decision-reach.ts";
 import { benchConsole } from "./console.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
 import { benchLandingLighthouse } from "./landing-lighthouse.ts";
@@ -139,8 +140,10 @@ if (only === undefined || only === "web") await benchFunnelScreens();
 if (only === undefined || only === "auction") {
   // Issue 21's goals first (the server in its own process on PostgreSQL); BENCH_AUCTION_GOALS_ONLY=1 skips the
   // older in-process table (PGlite, the browser rounds).
-  if (await postgresReachable()) await benchAuctionGoals();
-  else console.log("PostgreSQL not reachable: skipping the auction goals");
+  if (await postgresReachable()) {
+    await benchAuctionGoals();
+    await benchDecisionReach();
+  } else console.log("PostgreSQL not reachable: skipping the auction goals");
   if (process.env.BENCH_AUCTION_GOALS_ONLY !== "1") await benchAuction();
 }
 if (only === undefined || only === "console") await benchConsole();
