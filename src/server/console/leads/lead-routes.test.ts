@@ -13,6 +13,7 @@ import {
   auctionApp,
   bid,
   decided,
+  heldElsewhere,
   lenderConfig,
   saveLead,
   sendLead,
@@ -111,6 +112,7 @@ describe("the console's leads", () => {
         priceCents: buyerId ? 4200 : null,
         attribution,
         deadlineAt: new Date(),
+        leaseUntil: status === "pending" ? heldElsewhere() : null,
       });
     await auction(made[0]!, "accepted", "lender-q", { utm_source: "google" });
     await auction(made[1]!, "rejected", null, { aff_id: "aff-9" });

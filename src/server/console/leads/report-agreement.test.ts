@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import { leadsQueryOf, type TodayReport } from "#domain/contracts/console-reports.ts";
-import { auctionApp } from "../../distribution/auction/auction.testing.ts";
+import { auctionApp, heldElsewhere } from "../../distribution/auction/auction.testing.ts";
 import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
 
 // A Today figure links to /console/leads?<its query>; the leads search answering that query must find exactly
@@ -52,6 +52,7 @@ async function writeLead(i: number) {
     attribution: i % 3 === 1 ? { utm_source: "newsletter", aff_id: "A1", sub_source: "s1" } : {},
     testMode: i % 13 === 12,
     deadlineAt: submittedAt,
+    leaseUntil: outcome === 2 ? heldElsewhere() : null,
     createdAt: submittedAt,
   });
   if (i % 7 !== 1) {

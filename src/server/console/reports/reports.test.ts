@@ -17,6 +17,7 @@ import {
   bid,
   decided,
   decline,
+  heldElsewhere,
   lenderConfig,
   saveLead,
   sendLead,
@@ -107,6 +108,7 @@ async function writeLead(i: number, ageMs: number) {
           : {}),
     },
     deadlineAt: at(2 * 3_600_000),
+    leaseUntil: outcome === 2 ? heldElsewhere() : null,
     createdAt: submittedAt,
   });
   if (i % 6 !== 1) {

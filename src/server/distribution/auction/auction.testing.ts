@@ -63,6 +63,12 @@ function completeLead(overrides: LeadChanges = {}): LeadChanges {
   };
 }
 
+/**
+ * The lease of a pending auction written straight to the table for a report to count: held by a worker elsewhere
+ * for a day, so the app's sweeper leaves it pending instead of running it (and deciding it) mid-test.
+ */
+export const heldElsewhere = () => new Date(Date.now() + 86_400_000);
+
 export type SavedLead = { id: string; cookie: string };
 
 /** A lead saved with every answer (and the TCPA consent record), and the cookie that opens it. */

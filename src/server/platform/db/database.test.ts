@@ -71,7 +71,8 @@ describe("database", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // A migration from empty on a data directory on disk: seconds on a quiet machine, past the suite's 30 s at load 15.
+  }, 120_000);
 });
 
 describe.skipIf(!postgresReachable)(`several processes migrating one PostgreSQL database${unlessPostgres}`, () => {
