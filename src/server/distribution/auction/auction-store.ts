@@ -4,6 +4,7 @@ import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords } from "../../platform/db/schema.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
+import { preparedPer } from "../../platform/db/prepared.ts";
 import { periodStart } from "./zoned-time.ts";
 
 // The auction's state in the database (docs/decisions/0018-lender-auction.md): what survives a crash is
@@ -15,8 +16,18 @@ type NewAuction = Pick<
   "leadId" | "testMode" | "attribution" | "submission" | "emailHash" | "phoneHash" | "ssnHash" | "deadlineAt"
 >;
 
+// Read at every send and every ping (and again whenever a held ping wakes): prepared once.
+const auctionByLead = preparedPer((db) =>
+  db
+    .select()
+    .from(auctions)
+    .where(eq(auctions.leadId, sql.placeholder("leadId")))
+    .limit(1)
+    .prepare("find_auction"),
+);
+
 export async function findAuction(db: Db, leadId: string): Promise<AuctionRow | undefined> {
-  const [row] = await db.select().from(auctions).where(eq(auctions.leadId, leadId)).limit(1);
+  const [row] = await auctionByLead(db).execute({ leadId });
   return row;
 }
 
