@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { auctions, buyerCalls, consentRecords } from "../../platform/db/schema.ts";
+import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
+import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
 import { periodStart } from "./zoned-time.ts";
@@ -29,6 +30,26 @@ const auctionByLead = preparedPer((db) =>
 export async function findAuction(db: Db, leadId: string): Promise<AuctionRow | undefined> {
   const [row] = await auctionByLead(db).execute({ leadId });
   return row;
+}
+
+// The send and the ping read the lead (for its access token) and its auction together: one round trip.
+const leadAndAuction = preparedPer((db) =>
+  db
+    .select({ lead: leads, auction: auctions })
+    .from(leads)
+    .leftJoin(auctions, eq(auctions.leadId, leads.id))
+    .where(eq(leads.id, sql.placeholder("leadId")))
+    .limit(1)
+    .prepare("find_lead_and_auction"),
+);
+
+/** A lead and its auction (undefined when not sent yet), in one statement; undefined when no such lead. */
+export async function findLeadAndAuction(
+  db: Db,
+  leadId: string,
+): Promise<{ lead: LeadRow; auction: AuctionRow | undefined } | undefined> {
+  const [row] = await leadAndAuction(db).execute({ leadId });
+  return row && { lead: row.lead, auction: row.auction ?? undefined };
 }
 
 /**
