@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
@@ -112,13 +112,38 @@ export async function createAuction(
 export type Claim = { auction: AuctionRow; token: string };
 
 /** The lease is this claim's while `lease_owner` is its token, the lease has not run out and nothing decided. */
-const leaseHeldBy = (leadId: string, token: string) =>
+const leaseHeldBy = (leadId: string | Placeholder, token: string | Placeholder) =>
   and(
     eq(auctions.leadId, leadId),
     eq(auctions.status, "pending"),
     eq(auctions.leaseOwner, token),
     sql`${auctions.leaseUntil} > now()`,
   );
+
+// Every run claims, and renews every third of its lease: both prepared once (the values are placeholders).
+const leaseFor = sql`now() + make_interval(secs => ${sql.placeholder("leaseSecs")})`;
+const claimPending = preparedPer((db) =>
+  db
+    .update(auctions)
+    .set({ leaseOwner: sql`${sql.placeholder("token")}`, leaseUntil: leaseFor, runs: sql`${auctions.runs} + 1` })
+    .where(
+      and(
+        eq(auctions.leadId, sql.placeholder("leadId")),
+        eq(auctions.status, "pending"),
+        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
+      ),
+    )
+    .returning()
+    .prepare("claim_auction"),
+);
+const renewHeld = preparedPer((db) =>
+  db
+    .update(auctions)
+    .set({ leaseUntil: leaseFor })
+    .where(leaseHeldBy(sql.placeholder("leadId"), sql.placeholder("token")))
+    .returning({ leadId: auctions.leadId })
+    .prepare("renew_lease"),
+);
 
 /**
  * Takes the auction under a new claim unless a live lease holds it; undefined when decided or held. A
@@ -127,31 +152,13 @@ const leaseHeldBy = (leadId: string, token: string) =>
  */
 export async function claimAuction(db: Db, leadId: string, owner: string, leaseMs: number): Promise<Claim | undefined> {
   const token = `${owner}:${randomBytes(8).toString("hex")}`;
-  const [row] = await db
-    .update(auctions)
-    .set({
-      leaseOwner: token,
-      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      runs: sql`${auctions.runs} + 1`,
-    })
-    .where(
-      and(
-        eq(auctions.leadId, leadId),
-        eq(auctions.status, "pending"),
-        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
-      ),
-    )
-    .returning();
+  const [row] = await claimPending(db).execute({ leadId, token, leaseSecs: leaseMs / 1000 });
   return row ? { auction: row, token } : undefined;
 }
 
 /** Extends this claim's lease; false once it is lost (run out, taken over, or the auction decided). */
 export async function renewLease(db: Db, leadId: string, token: string, leaseMs: number): Promise<boolean> {
-  const rows = await db
-    .update(auctions)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(leaseHeldBy(leadId, token))
-    .returning({ leadId: auctions.leadId });
+  const rows = await renewHeld(db).execute({ leadId, token, leaseSecs: leaseMs / 1000 });
   return rows.length > 0;
 }
 
