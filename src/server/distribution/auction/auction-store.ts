@@ -266,10 +266,35 @@ export type CallRecord = Pick<
   | "redirectUrl"
 >;
 
-/** Several finished calls in one statement (a tier's pings). */
+/**
+ * Several finished calls in one statement (a tier's pings). The rows travel as one JSON parameter, not as a
+ * parameter per value: drizzle typed each of a tier's ~300 values one by one, the costliest statement of an
+ * auction to build (docs/decisions/0038-auction-cost.md).
+ */
 export async function recordCalls(db: Db, calls: CallRecord[]): Promise<void> {
   if (calls.length === 0) return;
-  await db.insert(buyerCalls).values(calls.map((call) => ({ ...call, finishedAt: sql`now()` })));
+  const rows = calls.map((call) => ({
+    lead_id: call.leadId,
+    buyer_id: call.buyerId,
+    kind: call.kind,
+    state: call.state,
+    request: call.request ?? null,
+    response: call.response ?? null,
+    http_status: call.httpStatus ?? null,
+    latency_ms: call.latencyMs ?? null,
+    price_cents: call.priceCents ?? null,
+    reason: call.reason ?? null,
+    external_id: call.externalId ?? null,
+    redirect_url: call.redirectUrl ?? null,
+  }));
+  await db.execute(sql`
+    insert into ${buyerCalls} (lead_id, buyer_id, kind, state, request, response, http_status, latency_ms, price_cents,
+      reason, external_id, redirect_url, finished_at)
+    select lead_id, buyer_id, kind, state, request, response, http_status, latency_ms, price_cents,
+      reason, external_id, redirect_url, now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(lead_id text, buyer_id text, kind text, state text,
+      request jsonb, response text, http_status integer, latency_ms integer, price_cents integer, reason text,
+      external_id text, redirect_url text)`);
 }
 
 /**
