@@ -12,22 +12,28 @@ export type Contact = { email?: string | null; phones?: readonly (string | null 
 // visitor's browser sent Global Privacy Control: the signal is the person's request, for that lead and any later
 // one. An erased person is known only by the keyed hashes of the tombstone (docs/product/privacy-requests.md).
 export async function isSuppressed(db: Db, secret: Buffer, contact: Contact): Promise<boolean> {
+  const hit = suppressedContact(db, secret, contact);
+  if (!hit) return false;
+  const [row] = await db.select({ hit }).from(sql`(select 1) as one`);
+  return row?.hit === true;
+}
+
+/**
+ * The same question as `isSuppressed`, as one boolean expression to ask inside another statement (the auction
+ * reads the lead's state with it before a post); undefined when the contact has neither e-mail nor phone.
+ */
+export function suppressedContact(db: Db, secret: Buffer, contact: Contact): SQL<boolean> | undefined {
   const email = contact.email?.trim().toLowerCase();
   const digits = [...new Set((contact.phones ?? []).map((p) => p?.replace(/\D/g, "") ?? "").filter(Boolean))];
-  if (!email && digits.length === 0) return false;
+  if (!email && digits.length === 0) return undefined;
   // One round trip for the three questions: an auction asks before every post (docs/decisions/0038-auction-cost.md).
   const checks: SQLWrapper[] = [optedOut(db, email, digits), sentGlobalPrivacyControl(db, email, digits)];
   const hashes = tombstoneHashes(secret, contact);
   if (hashes.length > 0) checks.push(erased(db, hashes));
-  const [row] = await db
-    .select({
-      hit: sql<boolean>`${sql.join(
-        checks.map((check) => sql`exists (${check})`),
-        sql` or `,
-      )}`,
-    })
-    .from(sql`(select 1) as one`);
-  return row?.hit === true;
+  return sql<boolean>`(${sql.join(
+    checks.map((check) => sql`exists (${check})`),
+    sql` or `,
+  )})`;
 }
 
 /**

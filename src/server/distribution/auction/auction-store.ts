@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { auctions, buyerCalls, consentRecords } from "../../platform/db/schema.ts";
+import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
+import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
+import { preparedPer } from "../../platform/db/prepared.ts";
 import { periodStart } from "./zoned-time.ts";
 
 // The auction's state in the database (docs/decisions/0018-lender-auction.md): what survives a crash is
@@ -15,9 +17,39 @@ type NewAuction = Pick<
   "leadId" | "testMode" | "attribution" | "submission" | "emailHash" | "phoneHash" | "ssnHash" | "deadlineAt"
 >;
 
+// Read at every send and every ping (and again whenever a held ping wakes): prepared once.
+const auctionByLead = preparedPer((db) =>
+  db
+    .select()
+    .from(auctions)
+    .where(eq(auctions.leadId, sql.placeholder("leadId")))
+    .limit(1)
+    .prepare("find_auction"),
+);
+
 export async function findAuction(db: Db, leadId: string): Promise<AuctionRow | undefined> {
-  const [row] = await db.select().from(auctions).where(eq(auctions.leadId, leadId)).limit(1);
+  const [row] = await auctionByLead(db).execute({ leadId });
   return row;
+}
+
+// The send and the ping read the lead (for its access token) and its auction together: one round trip.
+const leadAndAuction = preparedPer((db) =>
+  db
+    .select({ lead: leads, auction: auctions })
+    .from(leads)
+    .leftJoin(auctions, eq(auctions.leadId, leads.id))
+    .where(eq(leads.id, sql.placeholder("leadId")))
+    .limit(1)
+    .prepare("find_lead_and_auction"),
+);
+
+/** A lead and its auction (undefined when not sent yet), in one statement; undefined when no such lead. */
+export async function findLeadAndAuction(
+  db: Db,
+  leadId: string,
+): Promise<{ lead: LeadRow; auction: AuctionRow | undefined } | undefined> {
+  const [row] = await leadAndAuction(db).execute({ leadId });
+  return row && { lead: row.lead, auction: row.auction ?? undefined };
 }
 
 /**
@@ -80,13 +112,38 @@ export async function createAuction(
 export type Claim = { auction: AuctionRow; token: string };
 
 /** The lease is this claim's while `lease_owner` is its token, the lease has not run out and nothing decided. */
-const leaseHeldBy = (leadId: string, token: string) =>
+const leaseHeldBy = (leadId: string | Placeholder, token: string | Placeholder) =>
   and(
     eq(auctions.leadId, leadId),
     eq(auctions.status, "pending"),
     eq(auctions.leaseOwner, token),
     sql`${auctions.leaseUntil} > now()`,
   );
+
+// Every run claims, and renews every third of its lease: both prepared once (the values are placeholders).
+const leaseFor = sql`now() + make_interval(secs => ${sql.placeholder("leaseSecs")})`;
+const claimPending = preparedPer((db) =>
+  db
+    .update(auctions)
+    .set({ leaseOwner: sql`${sql.placeholder("token")}`, leaseUntil: leaseFor, runs: sql`${auctions.runs} + 1` })
+    .where(
+      and(
+        eq(auctions.leadId, sql.placeholder("leadId")),
+        eq(auctions.status, "pending"),
+        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
+      ),
+    )
+    .returning()
+    .prepare("claim_auction"),
+);
+const renewHeld = preparedPer((db) =>
+  db
+    .update(auctions)
+    .set({ leaseUntil: leaseFor })
+    .where(leaseHeldBy(sql.placeholder("leadId"), sql.placeholder("token")))
+    .returning({ leadId: auctions.leadId })
+    .prepare("renew_lease"),
+);
 
 /**
  * Takes the auction under a new claim unless a live lease holds it; undefined when decided or held. A
@@ -95,31 +152,13 @@ const leaseHeldBy = (leadId: string, token: string) =>
  */
 export async function claimAuction(db: Db, leadId: string, owner: string, leaseMs: number): Promise<Claim | undefined> {
   const token = `${owner}:${randomBytes(8).toString("hex")}`;
-  const [row] = await db
-    .update(auctions)
-    .set({
-      leaseOwner: token,
-      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      runs: sql`${auctions.runs} + 1`,
-    })
-    .where(
-      and(
-        eq(auctions.leadId, leadId),
-        eq(auctions.status, "pending"),
-        sql`(${auctions.leaseUntil} is null or ${auctions.leaseUntil} < now())`,
-      ),
-    )
-    .returning();
+  const [row] = await claimPending(db).execute({ leadId, token, leaseSecs: leaseMs / 1000 });
   return row ? { auction: row, token } : undefined;
 }
 
 /** Extends this claim's lease; false once it is lost (run out, taken over, or the auction decided). */
 export async function renewLease(db: Db, leadId: string, token: string, leaseMs: number): Promise<boolean> {
-  const rows = await db
-    .update(auctions)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(leaseHeldBy(leadId, token))
-    .returning({ leadId: auctions.leadId });
+  const rows = await renewHeld(db).execute({ leadId, token, leaseSecs: leaseMs / 1000 });
   return rows.length > 0;
 }
 
@@ -227,10 +266,35 @@ export type CallRecord = Pick<
   | "redirectUrl"
 >;
 
-/** Several finished calls in one statement (a tier's pings). */
+/**
+ * Several finished calls in one statement (a tier's pings). The rows travel as one JSON parameter, not as a
+ * parameter per value: drizzle typed each of a tier's ~300 values one by one, the costliest statement of an
+ * auction to build (docs/decisions/0038-auction-cost.md).
+ */
 export async function recordCalls(db: Db, calls: CallRecord[]): Promise<void> {
   if (calls.length === 0) return;
-  await db.insert(buyerCalls).values(calls.map((call) => ({ ...call, finishedAt: sql`now()` })));
+  const rows = calls.map((call) => ({
+    lead_id: call.leadId,
+    buyer_id: call.buyerId,
+    kind: call.kind,
+    state: call.state,
+    request: call.request ?? null,
+    response: call.response ?? null,
+    http_status: call.httpStatus ?? null,
+    latency_ms: call.latencyMs ?? null,
+    price_cents: call.priceCents ?? null,
+    reason: call.reason ?? null,
+    external_id: call.externalId ?? null,
+    redirect_url: call.redirectUrl ?? null,
+  }));
+  await db.execute(sql`
+    insert into ${buyerCalls} (lead_id, buyer_id, kind, state, request, response, http_status, latency_ms, price_cents,
+      reason, external_id, redirect_url, finished_at)
+    select lead_id, buyer_id, kind, state, request, response, http_status, latency_ms, price_cents,
+      reason, external_id, redirect_url, now()
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(lead_id text, buyer_id text, kind text, state text,
+      request jsonb, response text, http_status integer, latency_ms integer, price_cents integer, reason text,
+      external_id text, redirect_url text)`);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
-import { buyerCalls } from "../../platform/db/schema.ts";
+import { buyerCalls, leads } from "../../platform/db/schema.ts";
 import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
-import { isSuppressed } from "../../compliance/suppression.ts";
+import { isSuppressed, suppressedContact, type Contact } from "../../compliance/suppression.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import {
   claimAuction,
@@ -148,23 +148,45 @@ function checkpoint(ctx: Run) {
 }
 
 /**
- * Why this lead may not be sold now, read afresh from the database: an opt-out or a do-not-sell request
- * (Global Privacy Control included) can land while the auction runs (docs/decisions/0008).
+ * Why this lead may not be sold now: an opt-out or a do-not-sell request (Global Privacy Control included)
+ * can land while the auction runs (docs/decisions/0008). Asked of the lead as read at the start of the run.
  */
-async function saleStopped(
-  db: Db,
-  tokenSecret: Buffer,
-  leadId: string,
-  /** The lead as just read, when the caller has it: no second read of the same moment. */
-  justRead?: LeadRow,
-): Promise<string | undefined> {
-  const lead = justRead ?? (await findLead(db, leadId));
-  if (!lead) return "lead gone";
+async function saleStopped(db: Db, tokenSecret: Buffer, lead: LeadRow): Promise<string | undefined> {
   // Erased (a delete request) or purged meanwhile: nothing of it may leave, whatever was read before.
   if (lead.status === "erased" || lead.status === "purged") return "erased";
   if (lead.doNotSellAt) return "do not sell";
-  const phones = [lead.cell_phone, lead.home_phone, lead.work_phone];
-  return (await isSuppressed(db, tokenSecret, { email: lead.email, phones })) ? "suppressed" : undefined;
+  return (await isSuppressed(db, tokenSecret, contactOf(lead))) ? "suppressed" : undefined;
+}
+
+/** The e-mail and phones the document carries: what suppression is asked about. */
+const contactOf = (lead: LeadRow): Contact => ({
+  email: lead.email,
+  phones: [lead.cell_phone, lead.home_phone, lead.work_phone],
+});
+
+/**
+ * The same question before each post, in one statement (docs/decisions/0038-auction-cost.md): the lead's
+ * state read afresh, and suppression asked of the contact the document carries, which is what would leave.
+ */
+async function stoppedBeforePost(
+  db: Db,
+  tokenSecret: Buffer,
+  leadId: string,
+  contact: Contact,
+): Promise<string | undefined> {
+  const [now] = await db
+    .select({
+      status: leads.status,
+      doNotSellAt: leads.doNotSellAt,
+      suppressed: suppressedContact(db, tokenSecret, contact) ?? sql<boolean>`false`,
+    })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .limit(1);
+  if (!now) return "lead gone";
+  if (now.status === "erased" || now.status === "purged") return "erased";
+  if (now.doNotSellAt) return "do not sell";
+  return now.suppressed ? "suppressed" : undefined;
 }
 
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
@@ -213,7 +235,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   // count as in flight against the buyer's caps for ever.
   const notResent = (id: number, why: string) =>
     finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
-  const stopped = await saleStopped(db, ctx.tokenSecret, lead.id, lead);
+  const stopped = await saleStopped(db, ctx.tokenSecret, lead);
   if (stopped) {
     for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
     return rejected(stopped);
@@ -241,7 +263,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   ): Promise<Decision | null | { stop: string }> => {
     checkpoint(ctx);
     // The opt-out that arrived while buyers were pinged stops the sale before the application leaves.
-    const stopped = await saleStopped(db, ctx.tokenSecret, auction.leadId);
+    const stopped = await stoppedBeforePost(db, ctx.tokenSecret, auction.leadId, contactOf(lead));
     if (stopped) {
       if (resend !== undefined) await notResent(resend, stopped);
       return { stop: stopped };

@@ -22,13 +22,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { holdsLeadToken } from "../../intake/leads/lead-access.ts";
-import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
+import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
-import { createAuction, findAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
+import { createAuction, findAuction, findLeadAndAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import type { DecisionWatch } from "./decision-watch.ts";
 
@@ -93,14 +93,18 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
   const stepsLimit = { rateLimit: limitFor(config, "steps") };
 
   /**
-   * The lead when this request holds its token. Like every lead request, one carrying Global Privacy
-   * Control is a do-not-sell request (docs/decisions/0008): a send is then never offered to a buyer, and
-   * an auction still running stops before its next post (docs/product/lender-network.md#suppression).
+   * The lead when this request holds its token, and its auction when sent (read together: one round trip).
+   * Like every lead request, one carrying Global Privacy Control is a do-not-sell request (docs/decisions/0008):
+   * a send is then never offered to a buyer, and an auction still running stops before its next post
+   * (docs/product/lender-network.md#suppression).
    */
-  async function accessibleLead(request: FastifyRequest, id: string): Promise<LeadRow | undefined> {
-    const row = await findLead(db, id);
-    if (!row || !holdsLeadToken(request, row.id, row.accessTokenHash)) return undefined;
-    return recordGpc(db, request, row);
+  async function accessibleLead(
+    request: FastifyRequest,
+    id: string,
+  ): Promise<{ lead: LeadRow; auction: AuctionRow | undefined } | undefined> {
+    const found = await findLeadAndAuction(db, id);
+    if (!found || !holdsLeadToken(request, found.lead.id, found.lead.accessTokenHash)) return undefined;
+    return { lead: await recordGpc(db, request, found.lead), auction: found.auction };
   }
 
   const answer = (reply: FastifyReply, data: LeadStatusData) => reply.send({ status: 200, message: "ok", data });
@@ -113,9 +117,9 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
     },
     async (request, reply) => {
       const body = request.body;
-      const lead = await accessibleLead(request, body.lead_id);
-      if (!lead) return reply.code(404).send(NOT_FOUND);
-      const existing = await findAuction(db, lead.id);
+      const found = await accessibleLead(request, body.lead_id);
+      if (!found) return reply.code(404).send(NOT_FOUND);
+      const { lead, auction: existing } = found;
       if (existing) return answer(reply, statusOf(existing)); // a second send starts no second auction
       // No other process would run it before the restart, and its time budget would run out waiting: the
       // client sends again (docs/decisions/0037-several-processes.md).
@@ -175,9 +179,10 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
     "/api/ping/v2",
     { config: stepsLimit, schema: { querystring: pingQuery, response: { 200: pingAnswer, ...failures } } },
     async (request, reply) => {
-      const lead = await accessibleLead(request, request.query.lead_id);
-      if (!lead) return reply.code(404).send(NOT_FOUND);
-      let row = await findAuction(db, lead.id);
+      const found = await accessibleLead(request, request.query.lead_id);
+      if (!found) return reply.code(404).send(NOT_FOUND);
+      const { lead } = found;
+      let row = found.auction;
       if (!row) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
       // Long poll: hold a pending answer up to PING_WAIT_MS; wake at once on a decision, this process's or another's
       // (by NOTIFY on PostgreSQL; without it, through the shared re-read of decision-watch.ts), and while NOTIFY is
@@ -217,7 +222,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
     "/api/personal_loan/lead/redirected/v2",
     { config: stepsLimit, schema: { body: redirectedRequest, response: { 200: redirectedAnswer, ...failures } } },
     async (request, reply) => {
-      const lead = await accessibleLead(request, request.body.lead_id);
+      const lead = (await accessibleLead(request, request.body.lead_id))?.lead;
       if (!lead) return reply.code(404).send(NOT_FOUND);
       const recorded = await markRedirected(db, lead.id);
       return reply.send({ status: 200, message: "ok", data: { lead_id: lead.id, recorded } });

@@ -4,6 +4,7 @@ import { leads, stepEvents } from "../../platform/db/schema.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import type { LeadWrite } from "#domain/contracts/lead.ts";
 import { isSensitiveField, isServerField } from "#domain/fields/lead-fields.ts";
+import { preparedPer } from "../../platform/db/prepared.ts";
 import { encryptedColumn, last4Column } from "./lead-columns.ts";
 import { changesSearchFields, replaceSearchHashes } from "./lead-search-hashes.ts";
 
@@ -150,8 +151,18 @@ async function applyUpdate(
   return row;
 }
 
+// Read several times per auction (the send, every ping, the run, before each post): prepared once.
+const leadById = preparedPer((db) =>
+  db
+    .select()
+    .from(leads)
+    .where(eq(leads.id, sql.placeholder("leadId")))
+    .limit(1)
+    .prepare("find_lead"),
+);
+
 export async function findLead(db: Db, leadId: string): Promise<LeadRow | undefined> {
-  const [row] = await db.select().from(leads).where(eq(leads.id, leadId)).limit(1);
+  const [row] = await leadById(db).execute({ leadId });
   return row;
 }
 
