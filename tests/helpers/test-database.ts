@@ -22,6 +22,28 @@ async function adminQuery(adminUrl: string, query: string): Promise<void> {
 }
 
 /**
+ * Waits (up to 5 s) until no connection to `name` is left. A pool's end resolves before its connections have
+ * closed on the server; a forced drop then cuts them, and a client still ending reports that as an error no one
+ * listens for any more (an uncaught exception that failed a run). A connection left open past the wait is cut.
+ */
+async function untilNoConnections(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
+      const { rows } = await admin.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (rows[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * A new database on the PostgreSQL server of `adminUrl` (whose user may create databases), empty or a copy of
  * `template`: its URL, and `drop` to remove it (closing any connection still open to it).
  */
@@ -36,7 +58,10 @@ export async function createPostgresDatabase(
   return {
     name,
     url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: async () => {
+      await untilNoConnections(adminUrl, name);
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
   };
 }
 
