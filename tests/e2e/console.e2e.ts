@@ -60,7 +60,8 @@ describe("the operator console", () => {
     const enrolment = page.getByRole("region", { name: /Give these to Ana Lyst/ });
     await enrolment.waitFor();
     const [password, key] = await enrolment.locator("dd code").allTextContents();
-    expect(await page.getByRole("row").filter({ hasText: "ana.lyst@loanpath.test" }).count()).toBe(1);
+    // The list is read again after the enrolment shows: wait for the new row, not for the first paint.
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "ana.lyst@loanpath.test" }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await nav.getByRole("link", { name: "Audit log" }).click();
