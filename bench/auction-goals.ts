@@ -16,10 +16,10 @@ import { saveBuyer } from "../src/server/distribution/auction/buyer-registry.ts"
 import { lenderConfig, saveLead, type SavedLead } from "../src/server/distribution/auction/auction.testing.ts";
 import { openDatabase, type Database } from "../src/server/platform/db/database.ts";
 import type { Secrets } from "../src/server/platform/security/secrets.ts";
-import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
-import { sendAndWait, startBuyer, type FakeBuyer } from "./auction.ts";
+import { median, p90, sendAndWait, startBuyer, type FakeBuyer } from "./auction.ts";
 import { benchSecrets, startServerProcess, type ServerProcess } from "./server-process.ts";
+import { quickStartLeads } from "./quick-start-leads.ts";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RUNS = Number(process.env.BENCH_AUCTION_RUNS ?? 30);
@@ -35,9 +35,6 @@ const PARTS = (process.env.BENCH_AUCTION_PARTS ?? "a,b,d").split(",");
 
 const GOALS = { overheadMs: 20, atOnceRatio: 1.5, cpuMs: 20, stepRatio: 0.5, rssMb: 300 };
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
-const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? NaN;
 const loadavg = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
 
 type Bench = { server: ServerProcess; database: Database; secrets: Secrets; newLead: () => Promise<SavedLead> };
@@ -157,23 +154,7 @@ async function atOnce(bench: Bench) {
 
 /** (d): step saves through the server, 10 connections, then pgbench running the same statement, 10 clients. */
 async function stepSaves(bench: Bench, databaseUrl: string) {
-  const leads: { id: string; cookie: string }[] = [];
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${bench.server.url}/api/personal_loan/lead/v2`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: `bench.steps${i}@example.com`,
-        loan_amount: 500,
-        loan_reason: "DEBT_CONSOLIDATION",
-        zip: "10001",
-        consent: consentFor("quick_start", "/email"),
-      }),
-    });
-    if (!res.ok) throw new Error(`creating a bench lead answered ${res.status}: ${await res.text()}`);
-    const json = (await res.json()) as { data: { contact: { lead_id: string } } };
-    leads.push({ id: json.data.contact.lead_id, cookie: String(res.headers.get("set-cookie")).split(";")[0] ?? "" });
-  }
+  const leads = await quickStartLeads(bench.server.url, 50, "bench.steps");
   let n = 0;
   const result = await autocannon({
     url: bench.server.url,

@@ -84,8 +84,8 @@ export async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
-const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? NaN;
+export const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
+export const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? NaN;
 const ms = (x: number) => x.toFixed(1);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 

@@ -8,17 +8,13 @@ import { saveBuyer } from "../src/server/distribution/auction/buyer-registry.ts"
 import { lenderConfig, saveLead, type SavedLead } from "../src/server/distribution/auction/auction.testing.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
 import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
-import { sendLead, startBuyer } from "./auction.ts";
+import { median, p90, sendLead, startBuyer } from "./auction.ts";
 import { benchSecrets, startServerProcess } from "./server-process.ts";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RUNS = Number(process.env.BENCH_REACH_RUNS ?? 30);
 const WARMUP = 3;
 const GOAL_MS = 20;
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
-const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? NaN;
 
 /** Holds one long poll after another until the lead is decided; answers when (Date.now()) the decision arrived. */
 async function waitForDecision(base: string, lead: SavedLead): Promise<number> {

@@ -13,7 +13,6 @@ import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
-import { consentFor } from "../tests/helpers/lead-client.ts";
 import { createTestDatabase } from "../tests/helpers/test-database.ts";
 import { benchAuction } from "./auction.ts";
 import { benchAuctionGoals } from "./auction-goals.ts";
@@ -21,6 +20,7 @@ import { benchDecisionReach } from "./decision-reach.ts";
 import { benchConsole } from "./console.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
 import { benchLandingLighthouse } from "./landing-lighthouse.ts";
+import { quickStartLeads } from "./quick-start-leads.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -75,23 +75,7 @@ async function stepUpdates(driver: "pglite" | "postgres"): Promise<Row[]> {
   const url = await listen(app);
 
   // 50 applicants, each with their own lead and access cookie, answering the own-home step repeatedly.
-  const leads: { id: string; cookie: string }[] = [];
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${url}/api/personal_loan/lead/v2`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: `bench${i}@example.com`,
-        loan_amount: 500,
-        loan_reason: "DEBT_CONSOLIDATION",
-        zip: "10001",
-        consent: consentFor("quick_start", "/email"),
-      }),
-    });
-    if (!res.ok) throw new Error(`creating a bench lead answered ${res.status}: ${await res.text()}`);
-    const json = (await res.json()) as { data: { contact: { lead_id: string } } };
-    leads.push({ id: json.data.contact.lead_id, cookie: String(res.headers.get("set-cookie")).split(";")[0] ?? "" });
-  }
+  const leads = await quickStartLeads(url, 50, "bench");
   let n = 0;
   const requests = [
     {

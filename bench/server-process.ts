@@ -5,11 +5,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseKeyring } from "../src/server/platform/security/pii-cipher.ts";
 import type { Secrets } from "../src/server/platform/security/secrets.ts";
+import { freePort } from "../tests/helpers/built-server.ts";
 
 /** Linux counts process CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
 const TICK_MS = 10;
@@ -35,18 +35,6 @@ export function benchSecrets(): { env: Record<string, string>; secrets: Secrets 
     env: { PII_ENCRYPTION_KEYS: piiKeys, TOKEN_SECRET: tokenSecret.toString("base64") },
     secrets: { piiKeyring: parseKeyring(piiKeys, undefined), tokenSecret },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {

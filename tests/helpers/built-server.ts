@@ -7,7 +7,8 @@ import path from "node:path";
 // The real server (`src/server/main.ts`, serving the built web app) on a free loopback port with its own
 // embedded database in a temporary directory: what the end-to-end tests and the browser bench drive.
 
-async function freePort(): Promise<number> {
+/** A port free on loopback now (the bench starts its own server processes on one too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
