@@ -1,6 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -9,6 +8,7 @@ import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
 import { api, finishedLead, pingLead, sendLead, type HttpLead } from "../helpers/http-lead.ts";
 import { POSTGRES_URL, postgresReachable, unlessPostgres } from "../helpers/postgres-reachable.ts";
 import { createPostgresDatabase } from "../helpers/test-database.ts";
+import { startFakeHttpServer } from "../../src/server/intake/lookups/fake-http-server.testing.ts";
 
 // Several server processes on one PostgreSQL database behave like one server
 // (docs/decisions/0037-several-processes.md): real processes (`src/server/main.ts`) against fake buyers with
@@ -65,17 +65,8 @@ async function startBuyers(specs: BuyerSpec[]): Promise<Buyers> {
     );
     seen.answered = true;
   };
-  const server: Server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await startFakeHttpServer((request, response) => void handle(request, response));
+  return { url: server.url, received, close: server.close };
 }
 
 const JSON_ANSWER = {
