@@ -152,16 +152,21 @@ describe("pop-ups", () => {
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "FAQs" }).click();
-    const questions = dialog(page, "Frequently Asked Questions").locator("summary");
-    const lineStarts = await questions.evaluateAll((summaries) =>
-      summaries.flatMap((summary) => {
-        const range = document.createRange();
-        range.selectNodeContents(summary);
-        const lines = [...range.getClientRects()];
-        return lines.length > 1 ? [lines.map((line) => Math.round(line.left))] : [];
-      }),
-    );
-    expect(lineStarts.length).toBeGreaterThan(0);
+    const box = dialog(page, "Frequently Asked Questions");
+    // evaluateAll reads whatever is there at once: the pop-up is waited for first (read straight after the click it
+    // found no questions on one CI run).
+    await expect.poll(() => box.isVisible()).toBe(true);
+    const wrappedLineStarts = () =>
+      box.locator("summary").evaluateAll((summaries) =>
+        summaries.flatMap((summary) => {
+          const range = document.createRange();
+          range.selectNodeContents(summary);
+          const lines = [...range.getClientRects()];
+          return lines.length > 1 ? [lines.map((line) => Math.round(line.left))] : [];
+        }),
+      );
+    await expect.poll(async () => (await wrappedLineStarts()).length).toBeGreaterThan(0);
+    const lineStarts = await wrappedLineStarts();
     for (const starts of lineStarts) expect(new Set(starts).size).toBe(1);
     await context.close();
   });
