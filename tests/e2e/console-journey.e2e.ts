@@ -48,7 +48,9 @@ beforeAll(async () => {
     { SIMULATED_LENDERS: "on", SIMULATED_LENDERS_PORT: "0", ...GENEROUS_RATE_LIMITS },
     { dataDir },
   );
-});
+  // The owner's command migrates a database from empty, then the server starts on it: a limit for a loaded machine,
+  // as partners-journey.e2e.ts has (past the suite's 60 s for a hook, seen failing there at load 13).
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
