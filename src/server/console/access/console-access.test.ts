@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import { SIGN_IN_REFUSED_MESSAGE } from "../../../domain/contracts/console.ts";
-import { auditLog, operatorSessions } from "../../platform/db/schema.ts";
+import { auditLog, operators, operatorSessions } from "../../platform/db/schema.ts";
 import { SIGN_IN_RULES, SIGN_IN_THROTTLED_MESSAGE } from "../../platform/security/sign-in-throttle.ts";
 import { CSRF_REFUSED, NOT_ALLOWED, SIGN_IN_NEEDED } from "./console-access.ts";
 
@@ -125,10 +125,21 @@ describe("console sign-in and access", () => {
       method: "POST",
       url: "/api/console/operators",
       headers: owner.write,
-      payload: { email: "analyst2@loanpath.test", name: "Second Analyst", role: "analyst" },
+      // A cheaper hash is for tests' own accounts (tests/helpers/console-session.ts): asked for in a request, ignored.
+      payload: {
+        email: "analyst2@loanpath.test",
+        name: "Second Analyst",
+        role: "analyst",
+        passwordCost: { N: 2, r: 1, p: 1 },
+      },
     });
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
+    const [stored] = await t.database.db
+      .select({ hash: operators.passwordHash })
+      .from(operators)
+      .where(sql`${operators.email} = 'analyst2@loanpath.test'`);
+    expect(stored!.hash.split("$").slice(0, 4)).toEqual(["scrypt", "131072", "8", "1"]);
     expect(data.totp_uri).toMatch(/^otpauth:\/\/totp\//);
     expect(data.recovery_codes).toHaveLength(10);
     expect(data.password.length).toBeGreaterThanOrEqual(20);

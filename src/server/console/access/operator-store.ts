@@ -4,7 +4,7 @@ import type { OperatorRole } from "../../../domain/console/roles.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { operators } from "../../platform/db/schema.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
-import { hashPassword } from "./password-hash.ts";
+import { hashPassword, type ScryptCost } from "./password-hash.ts";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.ts";
 import { enrolmentUri, newTotpSecret } from "./totp.ts";
 
@@ -23,6 +23,11 @@ export type NewOperator = {
   password: string;
   /** The publisher a `publisher` operator sees; none for the other roles. */
   publisherId?: string | null;
+  /**
+   * Tests only, for the accounts they sign in with as a step towards what they test (tests/helpers/console-session.ts):
+   * a cheaper hash, still verified by its stored parameters. The routes and the command never pass one.
+   */
+  passwordCost?: ScryptCost;
 };
 
 export type Enrolment = {
@@ -35,13 +40,13 @@ export type Enrolment = {
 export class OperatorExistsError extends Error {}
 
 /** A password, a new authenticator secret and new recovery codes: the columns to store, and what to show once. */
-async function newCredentials(cipher: PiiCipher, id: string, email: string, password: string) {
+async function newCredentials(cipher: PiiCipher, id: string, email: string, password: string, cost?: ScryptCost) {
   const secret = newTotpSecret();
   const recoveryCodes = newRecoveryCodes();
   const totpUri = enrolmentUri(secret, email, ISSUER);
   return {
     columns: {
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, cost),
       totpSecretEncrypted: cipher.encrypt(secret.toString("base64"), `${TOTP_CONTEXT}:${id}`),
       totpLastStep: null,
       recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
@@ -58,7 +63,7 @@ export async function createOperator(
   const id = `op_${randomBytes(9).toString("base64url")}`;
   const email = input.email.trim();
   if (await findOperatorByEmail(db, email)) throw new OperatorExistsError(`An operator with ${email} exists.`);
-  const { columns, enrolment } = await newCredentials(cipher, id, email, input.password);
+  const { columns, enrolment } = await newCredentials(cipher, id, email, input.password, input.passwordCost);
   const [operator] = await db
     .insert(operators)
     .values({

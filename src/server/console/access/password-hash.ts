@@ -4,15 +4,17 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 // own crypto, so no native add-on to build. The parameters are stored with each hash, so raising them later
 // leaves older hashes verifiable.
 
+export type ScryptCost = { N: number; r: number; p: number };
+
 /** OWASP's recommended cost for scrypt: N = 2^17, r = 8, p = 1 (128 MiB per hash). */
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 /** A password shorter than this is refused; long passphrases are what is asked for. */
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
@@ -21,10 +23,11 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** Every account the product makes is hashed at PASSWORD_COST; only tests pass a cheaper one (NewOperator). */
+export async function hashPassword(password: string, cost: ScryptCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
