@@ -4,6 +4,7 @@
 // writes leads and buyers straight into the database).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,6 +38,17 @@ export function benchSecrets(): { env: Record<string, string>; secrets: Secrets 
   };
 }
 
+/**
+ * The Node flags `npm start` gives the server (package.json), so the bench measures the server as it is run; flags in
+ * BENCH_SERVER_NODE_ARGS come after them and win.
+ */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode((?: --\S+)*) src\/server\/main\.ts/.exec(start)?.[1];
+  if (flags === undefined) throw new Error("package.json's start script no longer runs node … src/server/main.ts");
+  return flags.split(" ").filter(Boolean);
+}
+
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-bench-server-"));
   const port = await freePort();
@@ -47,7 +59,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     [
       "--import",
       "./bench/count-queries.ts",
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ") ?? []),
+      ...startFlags(),
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "src/server/main.ts",
     ],
     {
