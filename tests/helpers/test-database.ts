@@ -22,20 +22,25 @@ async function adminQuery(adminUrl: string, query: string): Promise<void> {
 }
 
 /**
- * Waits (up to 5 s) until no connection to `name` is left. A pool's end resolves before its connections have
- * closed on the server; a forced drop then cuts them, and a client still ending reports that as an error no one
- * listens for any more (an uncaught exception that failed a run). A connection left open past the wait is cut.
+ * Waits (up to `withinMs`) until no connection to `name` is left, or none with `applicationName` if given; answers
+ * how many are left. A connection's end resolves before the server has let it go: it leaves `pg_stat_activity` a
+ * few ms later.
  */
-async function untilNoConnections(adminUrl: string, name: string): Promise<void> {
+export async function untilNoConnections(
+  adminUrl: string,
+  name: string,
+  { applicationName, withinMs = 5_000 }: { applicationName?: string; withinMs?: number } = {},
+): Promise<number> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
+    for (const deadline = Date.now() + withinMs; ;) {
       const { rows } = await admin.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = $1",
-        [name],
+        "select count(*)::int as n from pg_stat_activity where datname = $1 and ($2::text is null or application_name = $2)",
+        [name, applicationName ?? null],
       );
-      if (rows[0]?.n === 0) return;
+      const left = rows[0]?.n ?? 0;
+      if (left === 0 || Date.now() >= deadline) return left;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   } finally {
@@ -59,6 +64,9 @@ export async function createPostgresDatabase(
     name,
     url: url.toString(),
     drop: async () => {
+      // A pool's end resolves before its connections have closed on the server; a forced drop would cut them, and a
+      // client still ending reports that as an error no one listens for any more (an uncaught exception that failed
+      // a run). A connection left open past the wait is cut.
       await untilNoConnections(adminUrl, name);
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
