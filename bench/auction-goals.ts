@@ -6,7 +6,7 @@
 // once to 20 buyers that take 300 ms; (c) the server's CPU per auction during (a); (d) step saves per second
 // against pgbench; (e) the server's peak RSS through (b). docs/decisions/0038-auction-cost.md has the figures.
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -17,7 +17,7 @@ import { lenderConfig, saveLead, type SavedLead } from "../src/server/distributi
 import { openDatabase, type Database } from "../src/server/platform/db/database.ts";
 import type { Secrets } from "../src/server/platform/security/secrets.ts";
 import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
-import { median, p90, sendAndWait, startBuyer, type FakeBuyer } from "./auction.ts";
+import { loadavg, median, p90, sendAndWait, startBuyer, type FakeBuyer } from "./auction.ts";
 import { benchSecrets, startServerProcess, type ServerProcess } from "./server-process.ts";
 import { quickStartLeads } from "./quick-start-leads.ts";
 
@@ -34,8 +34,6 @@ const PGBENCH = process.env.PGBENCH ?? "pgbench";
 const PARTS = (process.env.BENCH_AUCTION_PARTS ?? "a,b,d").split(",");
 
 const GOALS = { overheadMs: 20, atOnceRatio: 1.5, cpuMs: 20, stepRatio: 0.5, rssMb: 300 };
-
-const loadavg = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
 
 type Bench = { server: ServerProcess; database: Database; secrets: Secrets; newLead: () => Promise<SavedLead> };
 

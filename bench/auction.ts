@@ -3,7 +3,7 @@
 // latencies are set here, and clients over real HTTP. Every time is put beside what the buyers alone make
 // unavoidable in the same run (the slowest ping the auction waits for plus the winner's post), so the
 // overhead is ours whatever the machine. Bounded: a fixed number of auctions, loopback only.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -86,6 +86,8 @@ export async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 export const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
 export const p90 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))] ?? NaN;
+/** The machine's load average over 1, 5 and 15 minutes, printed beside each figure. */
+export const loadavg = async () => (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
 const ms = (x: number) => x.toFixed(1);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 

@@ -3,12 +3,11 @@
 // each of A and B. The moment of the decision is when the one buyer's accepting post answer left (the fake buyer
 // records it); each ping's answer is timed against it. A's ping learns of the decision inside its own process,
 // B's by NOTIFY (docs/decisions/0037-several-processes.md): B's minus A's is what reaching another process costs.
-import { readFile } from "node:fs/promises";
 import { saveBuyer } from "../src/server/distribution/auction/buyer-registry.ts";
 import { lenderConfig, saveLead, type SavedLead } from "../src/server/distribution/auction/auction.testing.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
 import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
-import { median, p90, sendLead, startBuyer } from "./auction.ts";
+import { loadavg, median, p90, sendLead, startBuyer } from "./auction.ts";
 import { benchSecrets, startServerProcess } from "./server-process.ts";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -64,7 +63,7 @@ export async function benchDecisionReach(): Promise<void> {
     await database.close();
     await fresh.drop();
   }
-  const load = (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
+  const load = await loadavg();
   const extra = there.map((t, i) => t - here[i]!);
   console.log("\nA decision reaching another process (issue 21): two server processes on one PostgreSQL\n");
   console.log("| measure | median (p90) | goal | load average |");
