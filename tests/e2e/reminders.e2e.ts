@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
 import {
   ANSWERS,
+  closeSuggestionsBeforeActions,
   FIRST_NAME,
   heading,
   LONG,
@@ -63,6 +64,7 @@ describe("the reminder to finish an application", () => {
       const person = newPerson();
       // The visitor starts, gives the name, the e-mail (with its consent) and the phone, and leaves.
       const first = await openPage(browser, { viewport: PHONE });
+      await closeSuggestionsBeforeActions(first.page);
       await startFunnel(first.page, "mouse", base);
       await ANSWERS.lgname!(first.page, "mouse", person);
       await next(first.page, "mouse");
