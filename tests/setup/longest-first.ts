@@ -8,8 +8,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST = [
   // server suites
-  "src/server/console/reports/funnel-rollup.test.ts",
   "tests/integration/auction-crash.test.ts",
+  "tests/integration/auction-crash-two-servers.test.ts",
+  "tests/integration/several-processes.test.ts",
+  "src/server/console/reports/funnel-rollup.test.ts",
   "src/server/console/buyers/buyer-routes.test.ts",
   "src/server/distribution/lenders-sim/simulator.test.ts",
   "src/server/platform/mail/mail-delivery.test.ts",
