@@ -10,7 +10,14 @@ import {
   type Page,
 } from "playwright-core";
 
+/** Debian's Chromium, the whole browser: the bench measures pages in it as a visitor's browser draws them. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Debian's headless shell of the same Chromium for the end-to-end run: the same Blink and V8 without the
+ * browser's own layers, at a quarter of the CPU for each page it opens (docs/decisions/0039-test-browser.md).
+ */
+export const TEST_CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 // The flags keep Chromium from reaching for the network (this machine has none) and from needing a sandbox.
 const ARGS = [
@@ -27,9 +34,9 @@ const ARGS = [
 /** Where the end-to-end run's one Chromium listens (tests/e2e/global-setup.ts), for its workers to connect to. */
 export const SHARED_BROWSER_ENV = "LOANPATH_E2E_BROWSER";
 
-/** Debian's Chromium, started for whoever calls (the bench) or shared by a whole test run. */
+/** The end-to-end run's one headless Chromium, shared by its files (tests/e2e/global-setup.ts). */
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ARGS });
+  return chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: ARGS });
 }
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startBuiltServer } from "../helpers/built-server.ts";
 import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
-import { CHROMIUM_PATH, launchBrowserServer, SHARED_BROWSER_ENV } from "./browser.ts";
+import { launchBrowserServer, SHARED_BROWSER_ENV, TEST_CHROMIUM_PATH } from "./browser.ts";
 import { createOwnerWithCommand, type ConsoleOwner } from "./console-owner.ts";
 
 declare module "vitest" {
@@ -17,10 +17,10 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM_PATH)) {
+  if (!existsSync(TEST_CHROMIUM_PATH)) {
     throw new Error(
-      `End-to-end tests need Chromium at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium ` +
-        `(or point CHROMIUM_PATH at a Chromium binary).`,
+      `End-to-end tests need Debian's headless Chromium at ${TEST_CHROMIUM_PATH}. Install it with: sudo apt-get ` +
+        `install -y chromium-headless-shell (or point TEST_CHROMIUM_PATH at a headless Chromium binary).`,
     );
   }
   // The simulated lenders run as in development, on a free port, so an application can reach an offer page.

@@ -65,6 +65,20 @@ describe("hydration gate: when the app starts", () => {
     }
   });
 
+  it("does not take the browser's own pointermove where the pointer rests for the visitor, only a pointer that moves", async () => {
+    // Chromium sends one as the page lays out under a resting pointer (at 0, 0 in a headless browser): a trusted
+    // event that a busy machine delivers after the gate listens.
+    const gate = openGate();
+    window.dispatchEvent(new PointerEvent("pointermove", { clientX: 0, clientY: 0 }));
+    await settle();
+    window.dispatchEvent(new PointerEvent("pointermove", { clientX: 0, clientY: 0 }));
+    await settle();
+    expect(gate.isOpen()).toBe(false);
+    window.dispatchEvent(new PointerEvent("pointermove", { clientX: 20, clientY: 300, movementX: 20, movementY: 300 }));
+    await gate.done;
+    expect(gate.isOpen()).toBe(true);
+  });
+
   it("does not take the browser's own scroll of an element for the visitor, only the page's scroll", async () => {
     // On a phone the How it works track snaps to its first card as the page lays out: a scroll event on the track,
     // which a busy machine delivers after the gate listens.

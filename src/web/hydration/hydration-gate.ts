@@ -160,6 +160,9 @@ export async function hydrationGate({
     // this listens (docs/decisions/0025-hydrate-on-intent.md). A person scrolling an element touches, drags,
     // wheels or presses a key first, which counts by itself.
     if (event?.type === "scroll" && event.target instanceof Element) return;
+    // Only a pointer that moves. The browser sends a pointermove of its own where the pointer rests as the page
+    // lays out under it (at 0, 0 in a headless browser, with nobody there), which moved nothing.
+    if (event instanceof MouseEvent && event.type === "pointermove" && !event.movementX && !event.movementY) return;
     intended = true;
     for (const type of intentEvents) removeEventListener(type, intent, true);
     onIntent();
