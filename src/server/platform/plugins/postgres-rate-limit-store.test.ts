@@ -116,6 +116,24 @@ describe.skipIf(!postgresReachable)(`on PostgreSQL${unlessPostgres}`, () => {
     expect(answers.map((x) => x.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  it("sends the hits that arrive while a statement is on its way together in the next, each key counted in order", async () => {
+    const pool = poolOf();
+    const statements: string[] = [];
+    const counting: PostgresStoreOptions["pool"] = {
+      query: ((config: { name?: string }) => {
+        statements.push(config.name ?? "");
+        return pool.query(config as pg.QueryConfig);
+      }) as unknown as PostgresStoreOptions["pool"]["query"],
+    };
+    const store = new PostgresRateLimitStore({ pool: counting, warn: (m) => expect.fail(m) });
+    const keys = ["steps|198.51.100.40", "steps|198.51.100.41", "steps|198.51.100.40", "steps|198.51.100.40"];
+    const answers = await Promise.all([hit(store, "steps|198.51.100.41"), ...keys.map((key) => hit(store, key))]);
+    // The first went alone; the four that came while it was on its way went in one statement.
+    expect(statements).toEqual(["rate-limit-hits", "rate-limit-hits"]);
+    expect(answers.map((a) => a.current)).toEqual([1, 1, 2, 2, 3]);
+    expect(answers.every((a) => a.ttl > 0 && a.ttl <= WINDOW_MS)).toBe(true);
+  });
+
   it("starts a new window once the last has ended, and prunes ended windows", async () => {
     const pool = poolOf();
     const store = storeOf(pool);

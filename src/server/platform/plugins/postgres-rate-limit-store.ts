@@ -3,19 +3,27 @@ import type pg from "pg";
 import { SharedMemoryStore, type StoreCallback } from "./memory-rate-limit-store.ts";
 
 // The rate-limit store every server process shares on PostgreSQL (docs/decisions/0037-several-processes.md):
-// one atomic upsert per counted request in the UNLOGGED table rate_limit_counts, fixed windows like the
-// in-memory store. A count whose window has ended starts again at 1 in the same statement, so no process
-// ever needs to read before it writes.
+// atomic upserts in the UNLOGGED table rate_limit_counts, fixed windows like the in-memory store. A count whose
+// window has ended starts again in the same statement, so no process ever needs to read before it writes.
+//
+// Hits go together: while one statement is on its way, the hits that arrive wait for it and then go in the
+// next, one row per key with its number of hits. Under load that is one statement per round trip instead of one
+// per request (each statement costs the server a socket write and PostgreSQL a round of work), and alone a hit
+// goes at once. Keys go in one order, so two processes' statements never wait on each other's rows in a circle.
 
-const HIT = {
-  name: "rate-limit-hit",
+const HITS = {
+  name: "rate-limit-hits",
   text: `insert into rate_limit_counts as c (key, count, window_ends_at)
-    values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+    select h.key, h.hits, now() + make_interval(secs => h.window_ms / 1000)
+      from unnest($1::text[], $2::int[], $3::double precision[]) as h(key, hits, window_ms)
+      order by h.key
     on conflict (key) do update set
-      count = case when c.window_ends_at <= now() then 1 else c.count + 1 end,
+      count = case when c.window_ends_at <= now() then excluded.count else c.count + excluded.count end,
       window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
-    returning count, greatest(0, ceil(extract(epoch from c.window_ends_at - now()) * 1000))::int as ttl`,
+    returning c.key, c.count, greatest(0, ceil(extract(epoch from c.window_ends_at - now()) * 1000))::int as ttl`,
 };
+
+type Hit = { key: string; timeWindow: number; callback: StoreCallback };
 
 /** Past this, a request is counted in the process's memory rather than wait on a slow database. */
 export const STORE_ANSWER_LIMIT_MS = 250;
@@ -38,6 +46,8 @@ export type PostgresStoreOptions = {
 export class PostgresRateLimitStore implements FastifyRateLimitStore {
   private readonly memory = new SharedMemoryStore();
   private pausedUntil = 0;
+  private readonly waiting: Hit[] = [];
+  private sending = false;
   private readonly options: PostgresStoreOptions;
 
   constructor(options: PostgresStoreOptions) {
@@ -46,27 +56,50 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
 
   incr(key: string, callback: StoreCallback, timeWindow: number): void {
     if (Date.now() < this.pausedUntil) return this.memory.incr(key, callback, timeWindow);
-    let answered = false;
+    this.waiting.push({ key, timeWindow, callback });
+    if (!this.sending) this.send();
+  }
+
+  /** Sends every waiting hit in one statement, and the hits that arrive meanwhile once it has answered. */
+  private send() {
+    const hits = this.waiting.splice(0);
+    if (hits.length === 0) return;
+    this.sending = true;
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      this.sending = false;
+      clearTimeout(timer);
+    };
     const fallBack = (why: string) => {
-      if (answered) return;
-      answered = true;
+      if (settled) return;
+      settle();
       this.pause(why);
-      this.memory.incr(key, callback, timeWindow);
+      for (const hit of [...hits, ...this.waiting.splice(0)]) this.memory.incr(hit.key, hit.callback, hit.timeWindow);
     };
     const timer = setTimeout(() => fallBack("slow"), STORE_ANSWER_LIMIT_MS);
-    this.options.pool.query<{ count: number; ttl: number }>({ ...HIT, values: [key, timeWindow] }).then(
+    const byKey = new Map<string, Hit[]>();
+    for (const hit of hits) {
+      const group = byKey.get(hit.key);
+      if (group) group.push(hit);
+      else byKey.set(hit.key, [hit]);
+    }
+    const keys = [...byKey.keys()].sort();
+    const values = [keys, keys.map((key) => byKey.get(key)!.length), keys.map((key) => byKey.get(key)![0]!.timeWindow)];
+    this.options.pool.query<{ key: string; count: number; ttl: number }>({ ...HITS, values }).then(
       (result) => {
-        clearTimeout(timer);
-        const row = result.rows[0];
-        if (answered) return;
-        if (!row) return fallBack("no row");
-        answered = true;
-        callback(null, { current: row.count, ttl: row.ttl });
+        if (settled) return;
+        const rows = new Map(result.rows.map((row) => [row.key, row]));
+        if (keys.some((key) => !rows.has(key))) return fallBack("no row");
+        settle();
+        // The hits of one key were counted together: each gets its own place in the count, in arrival order.
+        for (const [key, group] of byKey) {
+          const row = rows.get(key)!;
+          group.forEach((hit, i) => hit.callback(null, { current: row.count - group.length + 1 + i, ttl: row.ttl }));
+        }
+        this.send();
       },
-      (error: Error) => {
-        clearTimeout(timer);
-        fallBack(error.name);
-      },
+      (error: Error) => fallBack(error.name),
     );
   }
 
