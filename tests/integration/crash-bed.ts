@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
+import { JSON_ANSWER } from "../../src/server/distribution/auction/auction.testing.ts";
 import { api, finishedLead, SUBMISSION, type HttpLead } from "../helpers/http-lead.ts";
 
 // The bed of the crash tests (auction-crash.test.ts, auction-crash-two-servers.test.ts): the lender auction
@@ -192,14 +193,6 @@ async function startNetwork(): Promise<Network> {
       }),
   };
 }
-
-const JSON_ANSWER = {
-  success: { path: "result", equals: ["accepted"] },
-  price: "price",
-  id: "id",
-  reason: "reason",
-  redirectUrl: "redirect",
-};
 
 /** The buyers file of one server slot: the same buyers, with a header that tells the buyer who sent. */
 function buyersFile(network: Network, slot: string) {

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
+import { JSON_ANSWER } from "../../src/server/distribution/auction/auction.testing.ts";
 import { api, finishedLead, pingLead, sendLead, type HttpLead } from "../helpers/http-lead.ts";
 import { POSTGRES_URL, postgresReachable, unlessPostgres } from "../helpers/postgres-reachable.ts";
 import { createPostgresDatabase } from "../helpers/test-database.ts";
@@ -68,13 +69,6 @@ async function startBuyers(specs: BuyerSpec[]): Promise<Buyers> {
   const server = await startFakeHttpServer((request, response) => void handle(request, response));
   return { url: server.url, received, close: server.close };
 }
-
-const JSON_ANSWER = {
-  success: { path: "result", equals: ["accepted"] },
-  price: "price",
-  id: "id",
-  redirectUrl: "redirect",
-};
 
 /** One server's buyers file: the same buyers, with a header that tells a buyer which server called. */
 function buyersFile(buyers: Buyers, specs: BuyerSpec[], server: string) {

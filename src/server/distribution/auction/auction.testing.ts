@@ -194,7 +194,8 @@ export const accept = (url = "https://lender.example/offer"): Answer => ({
   body: { result: "accepted", redirect: url, id: "sale-1" },
 });
 
-const JSON_ANSWER = {
+/** How a buyers file reads a fake buyer's JSON answer (`result`, `price`, `id`, `reason`, `redirect`). */
+export const JSON_ANSWER = {
   success: { path: "result", equals: ["accepted"] },
   price: "price",
   id: "id",

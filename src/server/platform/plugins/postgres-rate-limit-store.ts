@@ -9,7 +9,8 @@ import { SharedMemoryStore, type StoreCallback } from "./memory-rate-limit-store
 // Hits go together: while one statement is on its way, the hits that arrive wait for it and then go in the
 // next, one row per key with its number of hits. Under load that is one statement per round trip instead of one
 // per request (each statement costs the server a socket write and PostgreSQL a round of work), and alone a hit
-// goes at once. Keys go in one order, so two processes' statements never wait on each other's rows in a circle.
+// goes at once. The statement takes its keys in one order, so two processes' statements never wait on each
+// other's rows in a circle.
 
 const HITS = {
   name: "rate-limit-hits",
@@ -84,7 +85,7 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
       if (group) group.push(hit);
       else byKey.set(hit.key, [hit]);
     }
-    const keys = [...byKey.keys()].sort();
+    const keys = [...byKey.keys()];
     const values = [keys, keys.map((key) => byKey.get(key)!.length), keys.map((key) => byKey.get(key)![0]!.timeWindow)];
     this.options.pool.query<{ key: string; count: number; ttl: number }>({ ...HITS, values }).then(
       (result) => {
