@@ -25,6 +25,7 @@ import marketing from "./workflows/marketing/plugin.ts";
 import reminders from "./workflows/reminders/plugin.ts";
 import { reminderSendCheck } from "./workflows/reminders/reminder-send-check.ts";
 import type { Buyer } from "./distribution/auction/buyer-config.ts";
+import { lazyRequestLogger } from "./platform/logging/lazy-child-logger.ts";
 import { loggerOptions } from "./platform/logging/logger.ts";
 import { RequestLogsAtDebug } from "./platform/logging/request-logs.ts";
 import { bindLeadIdToLogs } from "./platform/logging/lead-id-logs.ts";
@@ -75,6 +76,7 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
     logController: new RequestLogsAtDebug(),
+    childLoggerFactory: lazyRequestLogger,
     // Plugins that start on the database (the job queue, its workers) may take longer than Fastify's 10 s on a
     // busy host; a start that slow is still a start, and one that never ends still fails here.
     pluginTimeout: 60_000,

@@ -4,7 +4,7 @@ import { leads, stepEvents } from "../../platform/db/schema.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import type { LeadWrite } from "#domain/contracts/lead.ts";
 import { isSensitiveField, isServerField } from "#domain/fields/lead-fields.ts";
-import { preparedPer } from "../../platform/db/prepared.ts";
+import { executeNamed, preparedPer } from "../../platform/db/prepared.ts";
 import { encryptedColumn, last4Column } from "./lead-columns.ts";
 import { changesSearchFields, replaceSearchHashes } from "./lead-search-hashes.ts";
 
@@ -182,6 +182,13 @@ function history(changes: LeadChanges): Record<string, unknown> {
 }
 
 const COLUMNS = getTableColumns(leads);
+// The columns by name rather than `*`: a named statement returning `*` fails once a migration adds a column
+// (a process still running beside the one that migrated).
+const RETURNED = sql.raw(
+  Object.values(COLUMNS)
+    .map((column) => `"${column.name}"`)
+    .join(", "),
+);
 
 /**
  * A step update in one statement: the access check, the update and the history row together. On the
@@ -216,17 +223,21 @@ async function updateStatement(
   );
   if (update.doNotSell) sets.push(sql`do_not_sell_at = coalesce(do_not_sell_at, now())`);
   sets.push(sql`updated_at = now()`);
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    "lead-step",
+    sql`
     with u as (
       update leads set ${sql.join(sets, sql`, `)}
       where id = ${access.leadId} and access_token_hash = ${access.tokenHash}
-      returning *
+      returning ${RETURNED}
     ), e as (
       insert into step_events (lead_id, step, slug, changes)
       select id, ${update.step}, ${update.slug}, ${JSON.stringify(history(update.changes))}::jsonb from u
     )
-    select * from u`);
-  const raw = (result as { rows: Record<string, unknown>[] }).rows[0];
+    select * from u`,
+  );
+  const raw = result.rows[0];
   if (!raw) return undefined;
   const row: Record<string, unknown> = {};
   for (const [prop, column] of Object.entries(COLUMNS)) {

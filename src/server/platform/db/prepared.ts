@@ -1,4 +1,7 @@
-import type { Db } from "./database.ts";
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import type { PgDialect, PgSession } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "./database.ts";
 
 // A hot read built once per database handle instead of once per call (docs/decisions/0038-auction-cost.md):
 // drizzle's query building cost more CPU than the round trip for the reads an auction repeats. `prepare(name)`
@@ -15,4 +18,35 @@ export function preparedPer<Query>(build: (db: Db) => Query): (db: Db) => Query 
     }
     return query;
   };
+}
+
+/** Past this many texts, a statement goes unnamed: a named statement lives in every connection until it closes. */
+const MAX_NAMED_TEXTS = 256;
+const namesByText = new Map<string, string>();
+
+function nameOf(prefix: string, text: string): string | undefined {
+  let name = namesByText.get(text);
+  if (name === undefined && namesByText.size < MAX_NAMED_TEXTS) {
+    name = `${prefix}-${createHash("sha1").update(text).digest("base64url").slice(0, 16)}`;
+    namesByText.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `db.execute(query)` as a named statement on PostgreSQL, for a statement built per call whose text takes one of
+ * a few shapes (a step's columns): PostgreSQL parses and plans each shape once per connection instead of on every
+ * call, about half its work for a small write (docs/decisions/0038-auction-cost.md). The name is the text's hash,
+ * so two texts never share one; PGlite ignores it.
+ */
+export async function executeNamed(
+  db: Db | Tx,
+  prefix: string,
+  query: SQL,
+): Promise<{ rows: Record<string, unknown>[] }> {
+  // drizzle's own `execute` with a name: it takes none (0.45), so this reaches the dialect and session it uses.
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const built = dialect.sqlToQuery(query);
+  const prepared = session.prepareQuery(built, undefined, nameOf(prefix, built.sql), false);
+  return (await prepared.execute()) as { rows: Record<string, unknown>[] };
 }
