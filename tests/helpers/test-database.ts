@@ -86,32 +86,72 @@ export async function createTestDatabase(): Promise<Database> {
     if (!templateDir) {
       const database = await openDatabase({ dataDir: undefined });
       await database.migrate();
-      return database;
+      return cuttable(database, async () => {});
     }
     // A copy beside the template, removed on close (the run's teardown removes any a test left open). `cp` copies
     // the template's thousand files several times faster than fs.cp does.
     const dir = `${templateDir}-${process.pid}-${++copies}`;
     await copyDirectory("cp", ["-r", templateDir, dir]);
     const database = await openDatabase({ dataDir: dir });
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
+    return cuttable(database, () => rm(dir, { recursive: true, force: true }));
   }
 
   const template = process.env[POSTGRES_TEMPLATE_ENV];
-  const fresh = await createPostgresDatabase(adminUrl, { template });
+  const fresh = await nextCopy(adminUrl, template);
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   if (!template) await database.migrate();
-  const close = database.close;
-  return {
+  return cuttable(database, fresh.drop);
+}
+
+type Fresh = Awaited<ReturnType<typeof createPostgresDatabase>>;
+let spare: { key: string; fresh: Promise<Fresh> } | undefined;
+
+/** The prefix of every copy of `template`: the run's teardown drops those a worker made and never used. */
+export const copyPrefix = (template: string) => `${template}_c`;
+
+/**
+ * A copy of the run's template, and the next one started at once: PostgreSQL takes about half a second to create
+ * a database (most of it waiting on the disk), so the next test's copy is made while this test runs. The spare
+ * left at the end is dropped with the template (tests/setup/database-template.ts); without a template (a script),
+ * nothing would drop it, so none is made.
+ */
+function nextCopy(adminUrl: string, template: string | undefined): Promise<Fresh> {
+  if (!template) return createPostgresDatabase(adminUrl);
+  const create = () => {
+    const fresh = createPostgresDatabase(adminUrl, { template, prefix: copyPrefix(template) });
+    fresh.catch(() => {}); // a failed spare fails the test that takes it, not the run in between
+    return fresh;
+  };
+  const key = `${adminUrl} ${template}`;
+  const taken = spare && spare.key === key ? spare.fresh : create();
+  spare = { key, fresh: create() };
+  return taken;
+}
+
+const cuts = new WeakMap<Database, () => Promise<void>>();
+
+/** Makes a test's database stop answering (an outage) while its app runs; the app's close still removes it. */
+export async function cutDatabase(database: Database): Promise<void> {
+  const cut = cuts.get(database);
+  if (!cut) throw new Error("not a database of createTestDatabase");
+  await cut();
+}
+
+/**
+ * `close` ends the handle once, then removes the database. A database cut while its app still runs (the app's job
+ * queue holding connections of its own) is removed only when the app closes it: removed at the cut, a PostgreSQL
+ * drop waited its whole limit for those connections.
+ */
+function cuttable(database: Database, remove: () => Promise<void>): Database {
+  let ended: Promise<void> | undefined;
+  const end = () => (ended ??= database.close());
+  const handle = {
     ...database,
     close: async () => {
-      await close();
-      await fresh.drop();
+      await end();
+      await remove();
     },
   };
+  cuts.set(handle, end);
+  return handle;
 }

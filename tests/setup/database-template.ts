@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startJobQueue } from "../../src/server/distribution/auction/job-queue.ts";
 import { openDatabase, type Database } from "../../src/server/platform/db/database.ts";
-import { createPostgresDatabase, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "../helpers/test-database.ts";
+import pg from "pg";
+import {
+  copyPrefix,
+  createPostgresDatabase,
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+} from "../helpers/test-database.ts";
 
 // Global setup of the server suites: migrates one template database for the whole run (a PGlite data directory, or a PostgreSQL database), which every test's
 // fresh database then copies (tests/helpers/test-database.ts). Migrating an empty embedded database costs
@@ -22,6 +28,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.env[POSTGRES_TEMPLATE_ENV] = template.name;
     return async () => {
       delete process.env[POSTGRES_TEMPLATE_ENV];
+      // The spare copy each worker had ready, and any copy a test left open, go with the template.
+      await dropDatabasesStartingWith(adminUrl, copyPrefix(template.name));
       await template.drop();
     };
   }
@@ -52,4 +60,27 @@ async function prepare(database: Database): Promise<void> {
     },
   });
   await queue.stop();
+}
+
+async function dropDatabasesStartingWith(adminUrl: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // A worker stopped while its spare was being created leaves that statement running on the server.
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      const { rows } = await admin.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where state = 'active' and query ilike $1",
+        [`create database ${prefix}%`],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [prefix],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
 }

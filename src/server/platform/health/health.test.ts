@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { cutDatabase } from "../../../../tests/helpers/test-database.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { shippedMigrations } from "../db/migrations-applied.ts";
 
@@ -30,7 +31,7 @@ describe("GET /api/health (liveness)", () => {
 
   it("reads nothing: a database outage does not get the process restarted", async () => {
     t = await createTestApp();
-    await t.database.close();
+    await cutDatabase(t.database);
     expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 });
@@ -50,7 +51,7 @@ describe("GET /api/ready (readiness)", () => {
 
   it("answers 503 naming the database when it does not answer", async () => {
     t = await createTestApp(CALM);
-    await t.database.close();
+    await cutDatabase(t.database);
     const { code, body } = await ready(t.app);
     expect(code).toBe(503);
     expect(body.message).toMatch(/^not ready: database/);

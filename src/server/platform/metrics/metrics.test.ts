@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { cutDatabase } from "../../../../tests/helpers/test-database.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { sampleOf } from "../../../../tests/helpers/prometheus-text.ts";
 import { mailOutbox, privacyRequests, publisherPostbacks } from "../db/schema.ts";
@@ -87,7 +88,7 @@ describe("GET /metrics on the site's port", () => {
 
   it("still answers the process's metrics when the database does not, and says its figures are missing", async () => {
     t = await createTestApp({ METRICS_TOKEN: TOKEN });
-    await t.database.close();
+    await cutDatabase(t.database);
     const res = await scrape(t.app, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(sampleOf(res.body, "loanpath_database_read_ok")).toBe(0);
