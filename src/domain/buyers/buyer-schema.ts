@@ -105,6 +105,9 @@ const filters = z
   })
   .default({});
 
+/** The longest duplicate window a buyer may have: ten years. */
+export const MAX_DUPLICATE_WINDOW_DAYS = 3650;
+
 export const buyerSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "must be lower-case letters, digits, - or _"),
@@ -138,7 +141,7 @@ export const buyerSchema = z
     schedule: z.partialRecord(z.enum(DAYS), z.array(z.tuple([clock, clock])).max(10)).optional(),
     timeoutMs: z.number().int().min(50).max(60_000).default(5_000),
     /** A buyer does not see the same person twice within this many days. */
-    duplicateWindowDays: z.number().int().min(0).max(3650).default(30),
+    duplicateWindowDays: z.number().int().min(0).max(MAX_DUPLICATE_WINDOW_DAYS).default(30),
     /**
      * Onboarding (docs/product/lender-network.md#shadow-mode): pinged like the others, its bids recorded,
      * never posted to and never the winner.

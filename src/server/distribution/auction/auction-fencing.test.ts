@@ -164,6 +164,51 @@ describe("claims and the post gate", () => {
     });
   });
 
+  it("writes a post row and its sensitive read together at the gate, and neither for a lead that may not be sold", async () => {
+    const db = bed.t.database.db;
+    const rows = async (leadId: string) => {
+      const posts = await db.execute(sql`select count(*)::int as n from buyer_calls where lead_id = ${leadId}`);
+      const reads = await db.execute(sql`select fields from sensitive_reads where lead_id = ${leadId}`);
+      return {
+        posts: (posts as unknown as { rows: { n: number }[] }).rows[0]!.n,
+        reads: (reads as unknown as { rows: { fields: string[] }[] }).rows.map((r) => r.fields),
+      };
+    };
+    const read = (leadId: string) => ({
+      leadId,
+      fields: ["ssn", "first_name", "bank_account_number"],
+      purpose: "post to lender" as const,
+      recipient: "b",
+    });
+    for (const caps of [{}, { daily: 5 }]) {
+      const buyerHere = { ...someBuyer, caps };
+      const sold = await pendingAuction();
+      const claim = await claimAuction(db, sold.id, "one-process", LEASE_MS);
+      const call = { leadId: sold.id, request: { body: "masked" }, priceCents: 100 };
+      const reserved = await reservePost(db, buyerHere, call, claim!.token, new Date(), { read: read(sold.id) });
+      expect(reserved, JSON.stringify(caps)).toMatchObject({ id: expect.any(Number) });
+      expect(await rows(sold.id)).toEqual({ posts: 1, reads: [["bank_account_number", "ssn"]] });
+
+      // Do not sell, recorded after the claim: the gate reads the lead afresh and writes nothing.
+      const stopped = await pendingAuction();
+      const held = await claimAuction(db, stopped.id, "one-process", LEASE_MS);
+      await db.execute(sql`update leads set do_not_sell_at = now() where id = ${stopped.id}`);
+      const refused = await reservePost(db, buyerHere, { ...call, leadId: stopped.id }, held!.token, new Date(), {
+        read: read(stopped.id),
+      });
+      expect(refused).toEqual({ stopped: "do not sell" });
+      expect(await rows(stopped.id)).toEqual({ posts: 0, reads: [] });
+      // And the suppression asked at the gate stops it as well.
+      await db.execute(sql`update leads set do_not_sell_at = null where id = ${stopped.id}`);
+      const suppressed = await reservePost(db, buyerHere, { ...call, leadId: stopped.id }, held!.token, new Date(), {
+        suppressed: sql<boolean>`true`,
+        read: read(stopped.id),
+      });
+      expect(suppressed).toEqual({ stopped: "suppressed" });
+      expect(await rows(stopped.id)).toEqual({ posts: 0, reads: [] });
+    }
+  });
+
   it("posts nothing under a lease that ran out, even before anyone else claims", async () => {
     const db = bed.t.database.db;
     const lead = await pendingAuction();

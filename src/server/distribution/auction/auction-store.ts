@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
@@ -7,6 +7,7 @@ import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
 import { periodStart } from "./zoned-time.ts";
+import { sensitiveReadInsert, type SensitiveRead } from "../../compliance/sensitive-reads.ts";
 
 // The auction's state in the database (docs/decisions/0018-lender-auction.md): what survives a crash is
 // here, so any worker can pick an auction up where another left it.
@@ -316,17 +317,23 @@ export async function finishPost(
   return settled;
 }
 
-/** A post row's id, or why none was written: the buyer is at a cap, or the claim is fenced out (its lease
- * is lost, the auction decided or the lead already sold). */
-export type Reservation = { id: number } | { refused: "at cap" | "fenced" };
+/** A post row's id, or why none was written: the buyer is at a cap, the claim is fenced out (its lease is lost,
+ * the auction decided or the lead already sold), or the lead may not be sold now (erased, do not sell, suppressed). */
+export type Reservation = { id: number } | { refused: "at cap" | "fenced" } | { stopped: string };
+
+/** What the gate also asks and writes: whether the contact is suppressed, and the sensitive read the post makes. */
+export type PostGate = { suppressed?: SQL<boolean>; read?: SensitiveRead };
 
 /**
  * Reserves a post to a buyer, the last gate before the full application leaves
  * (docs/decisions/0019-auction-fencing.md): only while this claim holds the auction's lease, the auction is
  * pending and the lead has no accepted post; the auction's row stays locked until the post row is written,
- * so no claim can take over in between. Then, under an advisory lock per buyer, it counts the buyer's sales
- * and posts in flight in the current local hour, day and month, and writes the post row ("sending") only
- * when every cap has room, so two auctions at once never exceed a cap.
+ * so no claim can take over in between. The lead's state is read afresh there too (erased, do not sell, and
+ * suppression when asked), and the post's sensitive read is written with the post row, or neither is.
+ * A buyer with caps is counted under an advisory lock per buyer: its sales and posts in flight in the current
+ * local hour, day and month, and the post row is written only when every cap has room, so two auctions at once
+ * never exceed a cap. A buyer without caps needs no lock beyond the auction's: the gate is one statement
+ * (docs/decisions/0038-auction-cost.md).
  */
 export async function reservePost(
   db: Db,
@@ -334,36 +341,65 @@ export async function reservePost(
   call: Pick<CallRecord, "leadId" | "request" | "priceCents">,
   token: string,
   now: Date,
+  gate: PostGate = {},
 ): Promise<Reservation> {
+  const held = sql`select ${leads.status} as status, ${leads.doNotSellAt} is not null as do_not_sell,
+      ${gate.suppressed ?? sql`false`} as suppressed
+    from ${auctions} join ${leads} on ${leads.id} = ${auctions.leadId}
+    where ${leaseHeldBy(call.leadId, token)}
+      and not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId}
+        and ${buyerCalls.kind} = 'post' and ${buyerCalls.state} = 'accepted')
+    for update of ${auctions}`;
+  const insert = (from: SQL) => sql`post as (
+      insert into ${buyerCalls} (lead_id, buyer_id, kind, state, request, price_cents)
+      select ${call.leadId}, ${buyer.id}, 'post', 'sending', ${JSON.stringify(call.request ?? null)}::jsonb,
+        ${call.priceCents ?? null}::int ${from}
+      returning id
+    ), logged as (${sensitiveReadInsert(gate.read, sql`from post`)})`;
+  const { hourly, daily, monthly } = buyer.caps;
+
+  if (hourly === undefined && daily === undefined && monthly === undefined) {
+    const [row] = await rowsOf<GateRow & { id: number | null }>(
+      db.execute(sql`with held as (${held}), ${insert(sql`from held where ${SELLABLE}`)}
+        select held.*, (select id from post) as id from held`),
+    );
+    if (!row) return { refused: "fenced" };
+    const stop = stopOf(row);
+    if (stop) return { stopped: stop };
+    if (row.id === null) throw new Error("post row not written");
+    return { id: Number(row.id) };
+  }
+
   return db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ leadId: auctions.leadId })
-      .from(auctions)
-      .where(
-        and(
-          leaseHeldBy(call.leadId, token),
-          sql`not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId} and ${buyerCalls.kind} = 'post' and ${buyerCalls.state} = 'accepted')`,
-        ),
-      )
-      .for("update");
-    if (!held) return { refused: "fenced" };
-    const { hourly, daily, monthly } = buyer.caps;
-    if (hourly !== undefined || daily !== undefined || monthly !== undefined) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
-      const c = await capUse(tx, buyer, now);
-      const full =
-        (hourly !== undefined && c.hour >= hourly) ||
-        (daily !== undefined && c.day >= daily) ||
-        (monthly !== undefined && c.month >= monthly);
-      if (full) return { refused: "at cap" };
-    }
-    const [row] = await tx
-      .insert(buyerCalls)
-      .values({ ...call, buyerId: buyer.id, kind: "post", state: "sending" })
-      .returning({ id: buyerCalls.id });
-    if (!row) throw new Error("post row not written");
-    return { id: row.id };
+    const [row] = await rowsOf<GateRow>(tx.execute(held));
+    if (!row) return { refused: "fenced" };
+    const stop = stopOf(row);
+    if (stop) return { stopped: stop };
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
+    const c = await capUse(tx, buyer, now);
+    const full =
+      (hourly !== undefined && c.hour >= hourly) ||
+      (daily !== undefined && c.day >= daily) ||
+      (monthly !== undefined && c.month >= monthly);
+    if (full) return { refused: "at cap" };
+    const [written] = await rowsOf<{ id: number }>(tx.execute(sql`with ${insert(sql``)} select id from post`));
+    if (!written) throw new Error("post row not written");
+    return { id: Number(written.id) };
   });
+}
+
+type GateRow = { status: string; do_not_sell: boolean; suppressed: boolean };
+const SELLABLE = sql`held.status not in ('erased', 'purged') and not held.do_not_sell and not held.suppressed`;
+
+/** Why the lead may not be sold now, as its row was read at the gate. */
+function stopOf(row: GateRow): string | undefined {
+  if (row.status === "erased" || row.status === "purged") return "erased";
+  if (row.do_not_sell) return "do not sell";
+  return row.suppressed ? "suppressed" : undefined;
+}
+
+async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
+  return ((await result) as { rows: Row[] }).rows;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { buyerCalls, leads } from "../../platform/db/schema.ts";
 import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
-import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
+import { logSensitiveRead, type SensitiveRead } from "../../compliance/sensitive-reads.ts";
 import { isSuppressed, suppressedContact, type Contact } from "../../compliance/suppression.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import {
@@ -36,6 +36,7 @@ import {
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
 import { sourcesOf } from "#domain/buyers/transforms.ts";
+import { MAX_DUPLICATE_WINDOW_DAYS } from "#domain/buyers/buyer-schema.ts";
 
 // The auction (docs/product/lender-network.md#auction, docs/decisions/0018-lender-auction.md): eligible
 // buyers by tier; in a tier, pings in parallel, bids above the floor ranked (ties in random order, so each
@@ -189,11 +190,27 @@ async function stoppedBeforePost(
   return now.suppressed ? "suppressed" : undefined;
 }
 
+/**
+ * The decision, once every tier's ping record is written: a tier's pings are written while its best bidder is
+ * posted to, not before (one round trip less between the last ping's answer and the post), so a run that dies
+ * in between pings again when resumed, as one that died before writing them always did.
+ */
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
+  const recording: Promise<void>[] = [];
+  try {
+    return await decideOnce(ctx, auction, recording);
+  } finally {
+    await Promise.all(recording);
+  }
+}
+
+async function decideOnce(ctx: Run, auction: AuctionRow, recording: Promise<void>[]): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
   // The reads the auction starts from, together: each is a round trip, and none needs another's answer.
-  const [lead, consent, buyers, posts] = await Promise.all([
+  // The buyers that already bought this person are asked over the longest window any buyer may have; each
+  // buyer's own window is applied below.
+  const [lead, consent, buyers, posts, lastBought] = await Promise.all([
     findLead(db, auction.leadId),
     latestConsent(db, auction.leadId),
     ctx.buyers.current(),
@@ -201,6 +218,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
       .select()
       .from(buyerCalls)
       .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post"))),
+    lastBoughtByBuyer(db, auction, MAX_DUPLICATE_WINDOW_DAYS),
   ]);
   if (!lead) return rejected("lead gone");
   const now = new Date();
@@ -262,28 +280,40 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     resend?: number,
   ): Promise<Decision | null | { stop: string }> => {
     checkpoint(ctx);
-    // The opt-out that arrived while buyers were pinged stops the sale before the application leaves.
-    const stopped = await stoppedBeforePost(db, ctx.tokenSecret, auction.leadId, contactOf(lead));
-    if (stopped) {
-      if (resend !== undefined) await notResent(resend, stopped);
-      return { stop: stopped };
-    }
     const visible = postDocument(buyer, doc);
     const fields = mapFields(buyer.post.fields, { ...visible, ping_id: pingId ?? null, bid_price: priceCents / 100 });
     const request = encodeRequest(buyer, fields);
+    // The full application leaves only after this: which of its sensitive answers go to whom is logged first.
+    const read: SensitiveRead = {
+      leadId: auction.leadId,
+      fields: [...new Set(buyer.post.fields.flatMap((map) => sourcesOf(map).filter((from) => visible[from] != null)))],
+      purpose: "post to lender",
+      recipient: buyer.id,
+    };
     let id: number;
     if (resend !== undefined) {
+      // The opt-out that arrived since the post left stops its resend.
+      const stopped = await stoppedBeforePost(db, ctx.tokenSecret, auction.leadId, contactOf(lead));
+      if (stopped) {
+        await notResent(resend, stopped);
+        return { stop: stopped };
+      }
       // The resend is a post like any other: only under this claim's lease.
       if (!(await renewLease(db, auction.leadId, ctx.token, ctx.leaseMs))) throw new Fenced();
       id = resend;
+      await logSensitiveRead(db, read);
     } else {
+      // The opt-out that arrived while buyers were pinged stops the sale at the gate, before the application
+      // leaves; the gate writes the post row and its sensitive read together.
       const reservation = await reservePost(
         db,
         buyer,
         { leadId: auction.leadId, request: { body: request.masked }, priceCents },
         ctx.token,
         new Date(),
+        { suppressed: suppressedContact(db, ctx.tokenSecret, contactOf(lead)), read },
       );
+      if ("stopped" in reservation) return { stop: reservation.stopped };
       if ("refused" in reservation) {
         if (reservation.refused === "fenced") throw new Fenced();
         ctx.observe?.capReached(buyer.id);
@@ -291,13 +321,6 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
       }
       id = reservation.id;
     }
-    // The full application leaves only here: which of its sensitive answers went to whom is logged first.
-    await logSensitiveRead(db, {
-      leadId: auction.leadId,
-      fields: [...new Set(buyer.post.fields.flatMap((map) => sourcesOf(map).filter((from) => visible[from] != null)))],
-      purpose: "post to lender",
-      recipient: buyer.id,
-    });
     // A post in flight when a worker died is sent again to the same buyer with the same lead id, so a
     // buyer that took it the first time answers the same; it may still run past the budget, once.
     const outcome = await callBuyer(
@@ -337,8 +360,6 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   const testLead = auction.testMode || lead.test_mode;
   const candidates = buyers.filter((buyer) => !postedTo.has(buyer.id) && !ineligibility(buyer, doc, testLead, now));
   // A buyer who already bought this person inside its own window is skipped.
-  const widest = Math.max(0, ...candidates.map((buyer) => buyer.duplicateWindowDays));
-  const lastBought = await lastBoughtByBuyer(db, auction, widest);
   const eligible = candidates.filter((buyer) => {
     const last = lastBought.get(buyer.id);
     return !last || last.getTime() < now.getTime() - buyer.duplicateWindowDays * 86_400_000;
@@ -349,7 +370,8 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
     checkpoint(ctx);
     const inTier = eligible.filter((b) => b.tier === tier);
-    const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
+    const { offers, recorded } = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
+    recording.push(recorded);
     for (const offer of offers) {
       if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
       const result = await post(offer.buyer, offer.priceCents, offer.pingId);
@@ -376,7 +398,10 @@ function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
   };
 }
 
-/** Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first. */
+/**
+ * Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first, and the
+ * writing of the tier's ping records, under way.
+ */
 async function collectOffers(
   ctx: AuctionContext,
   leadId: string,
@@ -385,7 +410,7 @@ async function collectOffers(
   secrets: string[],
   remaining: () => number,
   unreadable: Unreadable,
-): Promise<Offer[]> {
+): Promise<{ offers: Offer[]; recorded: Promise<void> }> {
   const pingDoc = visibleTo(doc, PING_CLASSES);
   // The tier's pings are written together once all have answered: one insert, not one per buyer. They are the
   // record of what was asked and answered; a run that dies before writing them pings again when resumed.
@@ -430,8 +455,11 @@ async function collectOffers(
       return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
     }),
   );
-  await recordCalls(ctx.db, calls).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
-  return results
+  const recorded = recordCalls(ctx.db, calls).catch((error: unknown) =>
+    ctx.warn(`ping record failed: ${(error as Error).name}`),
+  );
+  const offers = results
     .filter((o): o is Offer => o !== undefined)
     .sort((a, b) => b.priceCents - a.priceCents || a.order - b.order);
+  return { offers, recorded };
 }
