@@ -71,32 +71,33 @@ export async function createAuction(
       const locks = hashes.map((hash) => sql`pg_advisory_xact_lock(hashtext(${`dup:${hash}`}))`);
       await tx.execute(sql`select ${sql.join(locks, sql`, `)}`);
     }
-    const [existing] = await tx.select().from(auctions).where(eq(auctions.leadId, auction.leadId)).limit(1);
-    if (existing) return { row: existing, created: false };
+    // Whether this lead has its auction already, and whether the person was sent within the window: one statement.
     const matches = [
       auction.emailHash ? sql`${auctions.emailHash} = ${auction.emailHash}` : undefined,
       auction.phoneHash ? sql`${auctions.phoneHash} = ${auction.phoneHash}` : undefined,
       auction.ssnHash ? sql`${auctions.ssnHash} = ${auction.ssnHash}` : undefined,
     ].filter((m) => m !== undefined);
-    const duplicate =
+    const duplicateOf =
       matches.length > 0
-        ? await tx
-            .select({ leadId: auctions.leadId })
-            .from(auctions)
-            .where(
-              sql`${auctions.createdAt} >= now() - make_interval(days => ${duplicateWindowDays}) and (${sql.join(matches, sql` or `)})`,
-            )
-            .limit(1)
-        : [];
-    const decided =
-      duplicate.length > 0
-        ? {
-            status: "rejected",
-            reason: "duplicate",
-            rejectUrl: rejectPageAddress(duplicateWindowDays),
-            decidedAt: new Date(),
-          }
-        : {};
+        ? sql`exists (select 1 from ${auctions} where ${auctions.createdAt} >= now() - make_interval(days => ${duplicateWindowDays})
+            and (${sql.join(matches, sql` or `)}))`
+        : sql`false`;
+    const [seen] = await rowsOf<{ existing: boolean; duplicate: boolean }>(
+      tx.execute(sql`select exists (select 1 from ${auctions} where ${auctions.leadId} = ${auction.leadId}) as existing,
+        ${duplicateOf} as duplicate`),
+    );
+    if (seen?.existing) {
+      const [existing] = await tx.select().from(auctions).where(eq(auctions.leadId, auction.leadId)).limit(1);
+      if (existing) return { row: existing, created: false };
+    }
+    const decided = seen?.duplicate
+      ? {
+          status: "rejected",
+          reason: "duplicate",
+          rejectUrl: rejectPageAddress(duplicateWindowDays),
+          decidedAt: new Date(),
+        }
+      : {};
     const [row] = await tx
       .insert(auctions)
       .values({ ...auction, ...decided })

@@ -143,8 +143,9 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         ...keptVendorEvidence(body, config.consentVendors),
       };
       const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
-      if (ssn) await logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
-      const { row, created } = await createAuction(
+      // The SSN's use is logged beside the auction's creation, not before it: the two are one round trip apart.
+      const logged = ssn && logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
+      const creating = createAuction(
         db,
         {
           leadId: lead.id,
@@ -164,6 +165,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         },
         config.distribution.duplicateWindowDays,
       );
+      const [{ row, created }] = await Promise.all([creating, logged]);
       if (created && row.status === "pending") {
         // While stopping, this process's queue may already be closed: the row waits for another's sweeper.
         await opts.start(lead.id).catch((error: unknown) => {
