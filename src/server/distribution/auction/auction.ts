@@ -190,21 +190,7 @@ async function stoppedBeforePost(
   return now.suppressed ? "suppressed" : undefined;
 }
 
-/**
- * The decision, once every tier's ping record is written: a tier's pings are written while its best bidder is
- * posted to, not before (one round trip less between the last ping's answer and the post), so a run that dies
- * in between pings again when resumed, as one that died before writing them always did.
- */
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
-  const recording: Promise<void>[] = [];
-  try {
-    return await decideOnce(ctx, auction, recording);
-  } finally {
-    await Promise.all(recording);
-  }
-}
-
-async function decideOnce(ctx: Run, auction: AuctionRow, recording: Promise<void>[]): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
   // The reads the auction starts from, together: each is a round trip, and none needs another's answer.
@@ -370,8 +356,7 @@ async function decideOnce(ctx: Run, auction: AuctionRow, recording: Promise<void
     if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
     checkpoint(ctx);
     const inTier = eligible.filter((b) => b.tier === tier);
-    const { offers, recorded } = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
-    recording.push(recorded);
+    const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
     for (const offer of offers) {
       if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
       const result = await post(offer.buyer, offer.priceCents, offer.pingId);
@@ -398,10 +383,7 @@ function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
   };
 }
 
-/**
- * Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first, and the
- * writing of the tier's ping records, under way.
- */
+/** Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first. */
 async function collectOffers(
   ctx: AuctionContext,
   leadId: string,
@@ -410,7 +392,7 @@ async function collectOffers(
   secrets: string[],
   remaining: () => number,
   unreadable: Unreadable,
-): Promise<{ offers: Offer[]; recorded: Promise<void> }> {
+): Promise<Offer[]> {
   const pingDoc = visibleTo(doc, PING_CLASSES);
   // The tier's pings are written together once all have answered: one insert, not one per buyer. They are the
   // record of what was asked and answered; a run that dies before writing them pings again when resumed.
@@ -455,11 +437,9 @@ async function collectOffers(
       return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
     }),
   );
-  const recorded = recordCalls(ctx.db, calls).catch((error: unknown) =>
-    ctx.warn(`ping record failed: ${(error as Error).name}`),
-  );
-  const offers = results
+  // Written before the post, not beside it: a timeline reads the pings before the post they led to.
+  await recordCalls(ctx.db, calls).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
+  return results
     .filter((o): o is Offer => o !== undefined)
     .sort((a, b) => b.priceCents - a.priceCents || a.order - b.order);
-  return { offers, recorded };
 }
