@@ -3,7 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startBuiltServer } from "../helpers/built-server.ts";
+import { openDatabase } from "../../src/server/platform/db/database.ts";
+import { seedDataDir, SERVER_TEMPLATE_ENV, startBuiltServer } from "../helpers/built-server.ts";
+import { prepareTemplate } from "../setup/database-template.ts";
 import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
 import { launchBrowserServer, SHARED_BROWSER_ENV, TEST_CHROMIUM_PATH } from "./browser.ts";
 import { createOwnerWithCommand, type ConsoleOwner } from "./console-owner.ts";
@@ -26,8 +28,14 @@ export default async function setup(project: TestProject) {
   // The simulated lenders run as in development, on a free port, so an application can reach an offer page.
   // Every file shares this server and runs beside others, all from one address (the server suites test the limits).
   // The console's first owner is made on the server's database before the server holds it.
+  // Every server of the run starts on a copy of one migrated embedded database (SERVER_TEMPLATE_ENV), made while
+  // the browser starts; the workers inherit its place through the environment.
+  const template = await mkdtemp(path.join(tmpdir(), "loanpath-e2e-template-"));
+  const [, browser] = await Promise.all([migratedTemplate(template), launchBrowserServer()]);
+  process.env[SERVER_TEMPLATE_ENV] = template;
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-e2e-"));
-  const [owner, browser] = await Promise.all([createOwnerWithCommand(dataDir), launchBrowserServer()]);
+  await seedDataDir(dataDir);
+  const owner = await createOwnerWithCommand(dataDir);
   const server = await startBuiltServer(
     { SIMULATED_LENDERS: "on", SIMULATED_LENDERS_PORT: "0", ...GENEROUS_RATE_LIMITS },
     { dataDir },
@@ -40,7 +48,15 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     delete process.env[SHARED_BROWSER_ENV];
+    delete process.env[SERVER_TEMPLATE_ENV];
     await Promise.all([server.stop(), browser.close()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([dataDir, template].map((dir) => rm(dir, { recursive: true, force: true })));
   };
+}
+
+/** A data directory holding a migrated embedded database with the job queue's tables, as a server leaves it. */
+async function migratedTemplate(dir: string): Promise<void> {
+  const database = await openDatabase({ dataDir: dir });
+  await prepareTemplate(database);
+  await database.close();
 }

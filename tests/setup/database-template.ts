@@ -23,7 +23,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (adminUrl) {
     const template = await createPostgresDatabase(adminUrl, { prefix: "loanpath_template" });
     const database = await openDatabase({ databaseUrl: template.url, poolSize: 1 });
-    await prepare(database);
+    await prepareTemplate(database);
     await database.close();
     process.env[POSTGRES_TEMPLATE_ENV] = template.name;
     return async () => {
@@ -39,7 +39,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const runDir = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "loanpath-test-"));
   const templateDir = path.join(runDir, "template");
   const database = await openDatabase({ dataDir: templateDir });
-  await prepare(database);
+  await prepareTemplate(database);
   await database.close();
   process.env[PGLITE_TEMPLATE_ENV] = templateDir;
   return async () => {
@@ -50,7 +50,7 @@ export default async function setup(): Promise<() => Promise<void>> {
 }
 
 /** Migrated, with the job queue's schema in place (the queues themselves are made by each app, with its settings). */
-async function prepare(database: Database): Promise<void> {
+export async function prepareTemplate(database: Database): Promise<void> {
   await database.migrate();
   const queue = await startJobQueue(database, {
     retryLimit: 0,
