@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createAuctionRunner } from "./auction-runner.ts";
+import type { AuctionRow, Claim } from "./auction-store.ts";
 
 // The slots an auction runs in (docs/decisions/0038-auction-cost.md): a send starts its auction at once while a
 // slot is free and hands it to the queue otherwise; queue jobs wait for a slot; a failed run goes to the queue.
@@ -26,6 +27,7 @@ describe("the auction runner", () => {
       slots: 2,
       run: runs.run,
       enqueue: async (leadId) => void queued.push(leadId),
+      release: async () => {},
       warn: () => {},
     });
     await runner.start("a");
@@ -53,6 +55,7 @@ describe("the auction runner", () => {
       slots: 4,
       run: runs.run,
       enqueue: async (leadId) => void queued.push(leadId),
+      release: async () => {},
       warn: (message) => warnings.push(message),
     });
     await runner.start("lead-1");
@@ -70,6 +73,7 @@ describe("the auction runner", () => {
       slots: 4,
       run: runs.run,
       enqueue: async (leadId) => void queued.push(leadId),
+      release: async () => {},
       warn: () => {},
     });
     await runner.start("a");
@@ -83,5 +87,26 @@ describe("the auction runner", () => {
     runs.end("a");
     await closing;
     expect(closed).toBe(true);
+  });
+
+  it("runs a send under the claim it was created with, and gives that claim back before queueing it", async () => {
+    const runs: { leadId: string; token: string | undefined }[] = [];
+    const events: string[] = [];
+    const runner = createAuctionRunner({
+      slots: 1,
+      run: (leadId, claim) => {
+        runs.push({ leadId, token: claim?.token });
+        return new Promise<void>(() => {}); // still running: its slot stays taken
+      },
+      enqueue: async (leadId) => void events.push(`queued ${leadId}`),
+      release: async (claim) => void events.push(`released ${claim.token}`),
+      warn: () => {},
+    });
+    const claimOf = (leadId: string): Claim => ({ auction: { leadId } as AuctionRow, token: `t-${leadId}` });
+    await runner.start("a", claimOf("a"));
+    await runner.start("b", claimOf("b"));
+    expect(runs).toEqual([{ leadId: "a", token: "t-a" }]);
+    // Queued with its lease held, it would wait for the lease to run out before any worker could claim it.
+    expect(events).toEqual(["released t-b", "queued b"]);
   });
 });

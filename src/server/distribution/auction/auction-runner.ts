@@ -1,3 +1,5 @@
+import type { Claim } from "./auction-store.ts";
+
 // Where this process's auctions run (docs/decisions/0038-auction-cost.md): the process that receives a send
 // starts the auction at once, in a free slot, instead of queuing it and waiting for a worker to poll for it;
 // the durable queue is the fallback, for a send that finds every slot taken, for a run that fails, and for the
@@ -5,8 +7,12 @@
 // buyers' network answers, so slots are cheap and sized for waiting, not for cores.
 
 type AuctionRunner = {
-  /** After a send: runs the auction now when a slot is free, else (or once closing) hands it to the queue. */
-  start(leadId: string): Promise<void>;
+  /**
+   * After a send: runs the auction now when a slot is free, else (or once closing) hands it to the queue. An
+   * auction created under a claim of this process runs under it; queued instead, its lease is given back first,
+   * so a queue worker can take it at once.
+   */
+  start(leadId: string, claim?: Claim): Promise<void>;
   /** A queue worker's job: waits for a slot, then runs. */
   runQueued(leadId: string): Promise<void>;
   /** Starts nothing more at once (a send goes to the queue); waits up to `timeoutMs` for the runs here to end. */
@@ -19,11 +25,13 @@ type AuctionRunner = {
 
 export function createAuctionRunner(options: {
   slots: number;
-  run: (leadId: string) => Promise<void>;
+  run: (leadId: string, claim?: Claim) => Promise<void>;
   enqueue: (leadId: string) => Promise<void>;
+  /** Gives a claim's lease back (releaseLease). */
+  release: (claim: Claim) => Promise<unknown>;
   warn: (message: string) => void;
 }): AuctionRunner {
-  const { slots, run, enqueue, warn } = options;
+  const { slots, run, enqueue, release: releaseClaim, warn } = options;
   let busy = 0;
   let closing = false;
   const waiting: (() => void)[] = [];
@@ -42,12 +50,15 @@ export function createAuctionRunner(options: {
   };
 
   return {
-    async start(leadId) {
-      if (closing || busy >= slots) return enqueue(leadId);
+    async start(leadId, claim) {
+      if (closing || busy >= slots) {
+        if (claim) await releaseClaim(claim);
+        return enqueue(leadId);
+      }
       busy++;
       // The auction is already stored (pending): if this run fails, or the process dies, nothing is lost. The
       // queue retries a failure; the sweeper re-queues an auction whose lease ran out or was never taken.
-      const running: Promise<void> = run(leadId)
+      const running: Promise<void> = run(leadId, claim)
         .catch(async (error: unknown) => {
           warn(`auction run failed (${(error as Error).name}); queued for a retry`);
           await enqueue(leadId).catch(() => warn("auction retry not queued; the sweeper will resume it"));

@@ -62,7 +62,8 @@ export async function createAuction(
   db: Db,
   auction: NewAuction,
   duplicateWindowDays: number,
-): Promise<{ row: AuctionRow; created: boolean }> {
+  claimAs?: { owner: string; leaseMs: number },
+): Promise<{ row: AuctionRow; created: boolean; claim?: Claim }> {
   return db.transaction(async (tx) => {
     const hashes = [auction.emailHash, auction.phoneHash, auction.ssnHash].filter((h): h is string => !!h).sort();
     // One statement takes them all, in the sorted order (a select list is evaluated left to right), so two
@@ -98,11 +99,18 @@ export async function createAuction(
           decidedAt: new Date(),
         }
       : {};
+    // A pending auction the caller will run at once is written under its claim: the claim costs no statement of
+    // its own, and the lease protects it as a claim made afterwards would.
+    const token = claimAs && !seen?.duplicate ? claimToken(claimAs.owner) : undefined;
+    const lease = token
+      ? { leaseOwner: token, leaseUntil: sql`now() + make_interval(secs => ${claimAs!.leaseMs / 1000})`, runs: 1 }
+      : {};
     const [row] = await tx
       .insert(auctions)
-      .values({ ...auction, ...decided })
+      .values({ ...auction, ...decided, ...lease })
       .returning();
-    return { row: row as AuctionRow, created: true };
+    const created = row as AuctionRow;
+    return { row: created, created: true, ...(token ? { claim: { auction: created, token } } : {}) };
   });
 }
 
@@ -112,6 +120,9 @@ export async function createAuction(
  * any later claim's (docs/decisions/0019-auction-fencing.md).
  */
 export type Claim = { auction: AuctionRow; token: string };
+
+/** Every claim's own fencing token; `owner` (the process's name) only makes it readable. */
+const claimToken = (owner: string) => `${owner}:${randomBytes(8).toString("hex")}`;
 
 /** The lease is this claim's while `lease_owner` is its token, the lease has not run out and nothing decided. */
 const leaseHeldBy = (leadId: string | Placeholder, token: string | Placeholder) =>
@@ -153,7 +164,7 @@ const renewHeld = preparedPer((db) =>
  * workers share its name (`owner` only makes the token readable).
  */
 export async function claimAuction(db: Db, leadId: string, owner: string, leaseMs: number): Promise<Claim | undefined> {
-  const token = `${owner}:${randomBytes(8).toString("hex")}`;
+  const token = claimToken(owner);
   const [row] = await claimPending(db).execute({ leadId, token, leaseSecs: leaseMs / 1000 });
   return row ? { auction: row, token } : undefined;
 }

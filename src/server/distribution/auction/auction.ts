@@ -17,6 +17,7 @@ import {
   renewLease,
   reservePost,
   type AuctionRow,
+  type Claim,
   type Decision,
 } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
@@ -95,10 +96,14 @@ class Fenced extends Error {}
 /** Thrown inside a run when its process is stopping: it stops between two steps and hands its lease back. */
 class HandedBack extends Error {}
 
-export async function runAuction(ctx: AuctionContext, leadId: string): Promise<void> {
+/** Runs a lead's auction under a new claim, or under `claimed`, the claim it was created under. */
+export async function runAuction(ctx: AuctionContext, leadId: string, claimed?: Claim): Promise<void> {
   // A job taken just as the process began to stop: left to another process without a claim.
-  if (ctx.handingBack?.()) return ctx.handBack?.(leadId);
-  const claim = await claimAuction(ctx.db, leadId, ctx.owner, ctx.leaseMs);
+  if (ctx.handingBack?.()) {
+    if (claimed) await releaseLease(ctx.db, leadId, claimed.token);
+    return ctx.handBack?.(leadId);
+  }
+  const claim = claimed ?? (await claimAuction(ctx.db, leadId, ctx.owner, ctx.leaseMs));
   if (!claim) return; // decided already, or another claim holds it
   // A lease that is lost (run out, taken over) is never renewed again, and the run stops at its next
   // step; reservePost and decideAuction check the lease in the database anyway, so a run that has not

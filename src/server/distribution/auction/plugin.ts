@@ -9,7 +9,7 @@ import type { Database } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { runAuction, type AuctionContext } from "./auction.ts";
 import { auctionMetrics, registerQueueDepth } from "./auction-metrics.ts";
-import { orphanedAuctions } from "./auction-store.ts";
+import { orphanedAuctions, releaseLease, type Claim } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
 import { createBuyerRegistry } from "./buyer-registry.ts";
 import { logDecision, type DecidedAuction } from "./decision-log.ts";
@@ -111,15 +111,17 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);
   const runner = createAuctionRunner({
     slots: settings.workers,
-    run: (leadId) => {
+    run: (leadId, claim) => {
       // What a run warns about (an unreadable answer, a failed record) names its lead: lead_id on the line.
       const log = app.log.child({ lead_id: leadId });
       return runAuction(
         { ...context, warn: (message) => log.warn({ distribution: message }, "lender network") },
         leadId,
+        claim,
       );
     },
     enqueue,
+    release: (claim) => releaseLease(db, claim.auction.leadId, claim.token),
     warn,
   });
   // The queue is the fallback (auction-runner.ts), so a few pollers suffice; each waits for one of the slots.
@@ -179,7 +181,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     db,
     cipher,
     tokenSecret: opts.tokenSecret,
-    start: (leadId: string) => runner.start(leadId),
+    start: (leadId: string, claim?: Claim) => runner.start(leadId, claim),
+    claimAs: { owner: context.owner, leaseMs: settings.leaseMs },
     decisions,
     // Without NOTIFY (the embedded database, or while the listener reconnects) pings learn of other processes'
     // decisions from one shared re-read.

@@ -28,7 +28,14 @@ import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
-import { createAuction, findAuction, findLeadAndAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
+import {
+  createAuction,
+  findAuction,
+  findLeadAndAuction,
+  markRedirected,
+  type AuctionRow,
+  type Claim,
+} from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import type { DecisionWatch } from "./decision-watch.ts";
 
@@ -42,7 +49,10 @@ type RoutesOptions = {
   cipher: PiiCipher;
   tokenSecret: Buffer;
   /** Starts a stored, pending auction: at once in this process when it can, else through the queue. */
-  start: (leadId: string) => Promise<void>;
+  /** Runs a stored auction here at once, or queues it; with the claim it was created under, runs under that. */
+  start: (leadId: string, claim?: Claim) => Promise<void>;
+  /** The claim a send creates its auction under, when this process will run it at once. */
+  claimAs: { owner: string; leaseMs: number };
   /** Where a waiting ping hears of a decision. */
   decisions: EventEmitter;
   /** Re-reads the auctions pings wait on, for decisions made by another server process. */
@@ -164,11 +174,13 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
           deadlineAt: new Date(Date.now() + config.distribution.auctionBudgetMs),
         },
         config.distribution.duplicateWindowDays,
+        // A stopping process runs nothing more at once: it queues the auction, unclaimed, for the others.
+        opts.stopping.draining ? undefined : opts.claimAs,
       );
-      const [{ row, created }] = await Promise.all([creating, logged]);
+      const [{ row, created, claim }] = await Promise.all([creating, logged]);
       if (created && row.status === "pending") {
         // While stopping, this process's queue may already be closed: the row waits for another's sweeper.
-        await opts.start(lead.id).catch((error: unknown) => {
+        await opts.start(lead.id, claim).catch((error: unknown) => {
           if (!opts.stopping.draining) throw error;
         });
       }
