@@ -4,7 +4,8 @@
 // what the buyers' latency makes unavoidable (timed by this process calling the fakes directly), or pgbench
 // running the step save's SQL. (a) overhead, 20 buyers, one auction at a time; (b) 100 applications sent at
 // once to 20 buyers that take 300 ms; (c) the server's CPU per auction during (a); (d) step saves per second
-// against pgbench; (e) the server's peak RSS through (b). docs/decisions/0038-auction-cost.md has the figures.
+// against pgbench (BENCH_STEP_CLIENTS, default 10, sets both sides' connections); (e) the server's peak RSS
+// through (b). docs/decisions/0038-auction-cost.md has the figures.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
