@@ -209,6 +209,42 @@ describe("claims and the post gate", () => {
     }
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    `waits at the gate for an erasure being written, then posts nothing${process.env.DATABASE_URL ? "" : " (PostgreSQL only: two connections)"}`,
+    async () => {
+      const db = bed.t.database.db;
+      const pool = bed.t.database.pool!;
+      const lead = await pendingAuction();
+      const claim = await claimAuction(db, lead.id, "one-process", LEASE_MS);
+      // The privacy workflow's transaction on another connection: the lead erased, not committed yet.
+      const eraser = await pool.connect();
+      try {
+        await eraser.query("begin");
+        await eraser.query("update leads set status = 'erased' where id = $1", [lead.id]);
+        const call = { leadId: lead.id, request: {}, priceCents: 100 };
+        const gate = reservePost(db, someBuyer, call, claim!.token, new Date());
+        // The gate is waiting on the lead's row lock (asked of the server, not timed).
+        await expect
+          .poll(
+            async () =>
+              (
+                await pool.query<{ n: number }>(
+                  "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for share%'",
+                )
+              ).rows[0]!.n,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+        await eraser.query("commit");
+        expect(await gate).toEqual({ stopped: "erased" });
+        const posts = await pool.query("select 1 from buyer_calls where lead_id = $1", [lead.id]);
+        expect(posts.rowCount).toBe(0);
+      } finally {
+        eraser.release();
+      }
+    },
+  );
+
   it("posts nothing under a lease that ran out, even before anyone else claims", async () => {
     const db = bed.t.database.db;
     const lead = await pendingAuction();

@@ -355,11 +355,14 @@ export async function reservePost(
   now: Date,
   gate: PostGate = {},
 ): Promise<Reservation> {
-  const held = sql`select ${leads.status} as status, ${leads.doNotSellAt} is not null as do_not_sell,
-      ${gate.suppressed ?? sql`false`} as suppressed
-    from ${auctions} join ${leads} on ${leads.id} = ${auctions.leadId}
-    where ${leaseHeldBy(call.leadId, token)}
-      and not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId}
+  // The lead's row is locked too, before the auction's (the order an erasure takes them in): a gate that meets an
+  // erasure, a do-not-sell or a suppression being written waits for it and reads the lead as it commits, instead
+  // of the version from before.
+  const held = sql`select lead.status, lead.do_not_sell, ${gate.suppressed ?? sql`false`} as suppressed
+    from (select ${leads.status} as status, ${leads.doNotSellAt} is not null as do_not_sell from ${leads}
+          where ${leads.id} = ${call.leadId} for share) as lead
+      join ${auctions} on ${leaseHeldBy(call.leadId, token)}
+    where not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId}
         and ${buyerCalls.kind} = 'post' and ${buyerCalls.state} = 'accepted')
     for update of ${auctions}`;
   const insert = (from: SQL) => sql`post as (

@@ -153,9 +153,9 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         ...keptVendorEvidence(body, config.consentVendors),
       };
       const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
-      // The SSN's use is logged beside the auction's creation, not before it: the two are one round trip apart.
-      const logged = ssn && logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
-      const creating = createAuction(
+      // Logged before the auction exists: a send whose log failed leaves no auction, rather than one with no log.
+      if (ssn) await logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
+      const { row, created, claim } = await createAuction(
         db,
         {
           leadId: lead.id,
@@ -177,7 +177,6 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         // A stopping process runs nothing more at once: it queues the auction, unclaimed, for the others.
         opts.stopping.draining ? undefined : opts.claimAs,
       );
-      const [{ row, created, claim }] = await Promise.all([creating, logged]);
       if (created && row.status === "pending") {
         // While stopping, this process's queue may already be closed: the row waits for another's sweeper.
         await opts.start(lead.id, claim).catch((error: unknown) => {
