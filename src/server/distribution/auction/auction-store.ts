@@ -358,7 +358,7 @@ export async function reservePost(
   // The lead's row is locked too, before the auction's (the order an erasure takes them in): a gate that meets an
   // erasure, a do-not-sell or a suppression being written waits for it and reads the lead as it commits, instead
   // of the version from before.
-  const held = sql`select lead.status, lead.do_not_sell, ${gate.suppressed ?? sql`false`} as suppressed
+  const held = sql`select lead.status, lead.do_not_sell as "doNotSell", ${gate.suppressed ?? sql`false`} as suppressed
     from (select ${leads.status} as status, ${leads.doNotSellAt} is not null as do_not_sell from ${leads}
           where ${leads.id} = ${call.leadId} for share) as lead
       join ${auctions} on ${leaseHeldBy(call.leadId, token)}
@@ -374,21 +374,21 @@ export async function reservePost(
   const { hourly, daily, monthly } = buyer.caps;
 
   if (hourly === undefined && daily === undefined && monthly === undefined) {
-    const [row] = await rowsOf<GateRow & { id: number | null }>(
+    const [row] = await rowsOf<SaleState & { id: number | null }>(
       db.execute(sql`with held as (${held}), ${insert(sql`from held where ${SELLABLE}`)}
         select held.*, (select id from post) as id from held`),
     );
     if (!row) return { refused: "fenced" };
-    const stop = stopOf(row);
+    const stop = saleStop(row);
     if (stop) return { stopped: stop };
     if (row.id === null) throw new Error("post row not written");
     return { id: Number(row.id) };
   }
 
   return db.transaction(async (tx) => {
-    const [row] = await rowsOf<GateRow>(tx.execute(held));
+    const [row] = await rowsOf<SaleState>(tx.execute(held));
     if (!row) return { refused: "fenced" };
-    const stop = stopOf(row);
+    const stop = saleStop(row);
     if (stop) return { stopped: stop };
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
     const c = await capUse(tx, buyer, now);
@@ -403,15 +403,20 @@ export async function reservePost(
   });
 }
 
-type GateRow = { status: string; do_not_sell: boolean; suppressed: boolean };
-const SELLABLE = sql`held.status not in ('erased', 'purged') and not held.do_not_sell and not held.suppressed`;
+/** What a lead's sale depends on, as read at a gate: its status, a do-not-sell request, a suppressed contact. */
+export type SaleState = { status: string; doNotSell: boolean; suppressed: boolean };
 
-/** Why the lead may not be sold now, as its row was read at the gate. */
-function stopOf(row: GateRow): string | undefined {
-  if (row.status === "erased" || row.status === "purged") return "erased";
-  if (row.do_not_sell) return "do not sell";
-  return row.suppressed ? "suppressed" : undefined;
+/**
+ * Why the lead may not be sold now (docs/decisions/0008): erased (a delete request) or purged, so nothing of it
+ * may leave; a do-not-sell request (Global Privacy Control included); or a suppressed contact. `SELLABLE` below is
+ * the same rule in the gate's statement.
+ */
+export function saleStop(state: SaleState): string | undefined {
+  if (state.status === "erased" || state.status === "purged") return "erased";
+  if (state.doNotSell) return "do not sell";
+  return state.suppressed ? "suppressed" : undefined;
 }
+const SELLABLE = sql`held.status not in ('erased', 'purged') and not held."doNotSell" and not held.suppressed`;
 
 async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
   return ((await result) as { rows: Row[] }).rows;

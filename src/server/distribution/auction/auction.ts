@@ -16,6 +16,7 @@ import {
   releaseLease,
   renewLease,
   reservePost,
+  saleStop,
   type AuctionRow,
   type Claim,
   type Decision,
@@ -158,10 +159,8 @@ function checkpoint(ctx: Run) {
  * can land while the auction runs (docs/decisions/0008). Asked of the lead as read at the start of the run.
  */
 async function saleStopped(db: Db, tokenSecret: Buffer, lead: LeadRow): Promise<string | undefined> {
-  // Erased (a delete request) or purged meanwhile: nothing of it may leave, whatever was read before.
-  if (lead.status === "erased" || lead.status === "purged") return "erased";
-  if (lead.doNotSellAt) return "do not sell";
-  return (await isSuppressed(db, tokenSecret, contactOf(lead))) ? "suppressed" : undefined;
+  const suppressed = await isSuppressed(db, tokenSecret, contactOf(lead));
+  return saleStop({ status: lead.status, doNotSell: lead.doNotSellAt !== null, suppressed });
 }
 
 /** The e-mail and phones the document carries: what suppression is asked about. */
@@ -190,9 +189,7 @@ async function stoppedBeforePost(
     .where(eq(leads.id, leadId))
     .limit(1);
   if (!now) return "lead gone";
-  if (now.status === "erased" || now.status === "purged") return "erased";
-  if (now.doNotSellAt) return "do not sell";
-  return now.suppressed ? "suppressed" : undefined;
+  return saleStop({ status: now.status, doNotSell: now.doNotSellAt !== null, suppressed: now.suppressed });
 }
 
 async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {

@@ -48,8 +48,10 @@ type RoutesOptions = {
   db: Db;
   cipher: PiiCipher;
   tokenSecret: Buffer;
-  /** Starts a stored, pending auction: at once in this process when it can, else through the queue. */
-  /** Runs a stored auction here at once, or queues it; with the claim it was created under, runs under that. */
+  /**
+   * Starts a stored, pending auction: at once in this process when it can, else through the queue; with the claim
+   * it was created under, runs under that.
+   */
   start: (leadId: string, claim?: Claim) => Promise<void>;
   /** The claim a send creates its auction under, when this process will run it at once. */
   claimAs: { owner: string; leaseMs: number };

@@ -20,13 +20,14 @@ class LazyChildLogger {
     this.#bindings = bindings;
   }
 
-  #logger(): Logger {
-    const parent = this.#parent instanceof LazyChildLogger ? this.#parent.#logger() : this.#parent;
-    return (this.#made ??= parent.child(this.#bindings));
+  /** The pino logger this one stands for, made now if it was not yet. */
+  made(): Logger {
+    this.#made ??= pinoOf(this.#parent).child(this.#bindings);
+    return this.#made;
   }
 
   #write(level: Level, args: Parameters<LogFn>): void {
-    if (this.isLevelEnabled(level)) this.#logger()[level](...args);
+    if (this.isLevelEnabled(level)) this.made()[level](...args);
   }
 
   fatal(...args: Parameters<LogFn>): void {
@@ -54,7 +55,7 @@ class LazyChildLogger {
   }
 
   set level(level: LevelWithSilentOrString) {
-    this.#logger().level = level;
+    this.made().level = level;
   }
 
   isLevelEnabled(level: LevelWithSilentOrString): boolean {
@@ -66,18 +67,25 @@ class LazyChildLogger {
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    if (options && Object.keys(options).length > 0) return this.#logger().child(bindings, options);
-    return new LazyChildLogger(this, bindings) as unknown as FastifyBaseLogger;
+    return childOf(this, bindings, options);
   }
 }
 
-/** Fastify's `childLoggerFactory`: each request's logger, made when the request first writes a line; with options (a
- * route's own level), made at once. */
-export const lazyRequestLogger: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (
-  logger,
-  bindings,
-  options,
-) =>
-  options && Object.keys(options).length > 0
-    ? logger.child(bindings, options)
-    : (new LazyChildLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger);
+const pinoOf = (logger: Logger | LazyChildLogger): Logger =>
+  logger instanceof LazyChildLogger ? logger.made() : logger;
+
+/** A child of `parent`, made when it first writes; with options (a route's own level), made at once. */
+function childOf(
+  parent: Logger | LazyChildLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions | undefined,
+): FastifyBaseLogger {
+  if (options && Object.keys(options).length > 0) {
+    return pinoOf(parent).child(bindings, options);
+  }
+  return new LazyChildLogger(parent, bindings) as unknown as FastifyBaseLogger;
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made when the request first writes a line. */
+export const lazyRequestLogger: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (logger, bindings, options) =>
+  childOf(logger as Logger, bindings, options);
