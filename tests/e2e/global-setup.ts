@@ -3,9 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../src/server/platform/db/database.ts";
 import { seedDataDir, SERVER_TEMPLATE_ENV, startBuiltServer } from "../helpers/built-server.ts";
-import { prepareTemplate } from "../setup/database-template.ts";
+import { migrateEmbeddedTemplate } from "../setup/database-template.ts";
 import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
 import { launchBrowserServer, SHARED_BROWSER_ENV, TEST_CHROMIUM_PATH } from "./browser.ts";
 import { createOwnerWithCommand, type ConsoleOwner } from "./console-owner.ts";
@@ -31,7 +30,7 @@ export default async function setup(project: TestProject) {
   // Every server of the run starts on a copy of one migrated embedded database (SERVER_TEMPLATE_ENV), made while
   // the browser starts; the workers inherit its place through the environment.
   const template = await mkdtemp(path.join(tmpdir(), "loanpath-e2e-template-"));
-  const [, browser] = await Promise.all([migratedTemplate(template), launchBrowserServer()]);
+  const [, browser] = await Promise.all([migrateEmbeddedTemplate(template), launchBrowserServer()]);
   process.env[SERVER_TEMPLATE_ENV] = template;
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-e2e-"));
   await seedDataDir(dataDir);
@@ -52,11 +51,4 @@ export default async function setup(project: TestProject) {
     await Promise.all([server.stop(), browser.close()]);
     await Promise.all([dataDir, template].map((dir) => rm(dir, { recursive: true, force: true })));
   };
-}
-
-/** A data directory holding a migrated embedded database with the job queue's tables, as a server leaves it. */
-async function migratedTemplate(dir: string): Promise<void> {
-  const database = await openDatabase({ dataDir: dir });
-  await prepareTemplate(database);
-  await database.close();
 }

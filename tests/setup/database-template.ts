@@ -38,9 +38,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   // the copy, about half the work of loading a dump into PGlite's own in-memory file system.
   const runDir = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "loanpath-test-"));
   const templateDir = path.join(runDir, "template");
-  const database = await openDatabase({ dataDir: templateDir });
-  await prepareTemplate(database);
-  await database.close();
+  await migrateEmbeddedTemplate(templateDir);
   process.env[PGLITE_TEMPLATE_ENV] = templateDir;
   return async () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
@@ -49,8 +47,18 @@ export default async function setup(): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * A data directory holding a migrated embedded database with the job queue's tables, as a server leaves it: the
+ * template of this run's tests, and of the end-to-end run's servers (tests/e2e/global-setup.ts).
+ */
+export async function migrateEmbeddedTemplate(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  await prepareTemplate(database);
+  await database.close();
+}
+
 /** Migrated, with the job queue's schema in place (the queues themselves are made by each app, with its settings). */
-export async function prepareTemplate(database: Database): Promise<void> {
+async function prepareTemplate(database: Database): Promise<void> {
   await database.migrate();
   const queue = await startJobQueue(database, {
     retryLimit: 0,
