@@ -304,8 +304,12 @@ export async function startLead(page: Page, person: Person = newPerson()) {
   await page.waitForURL(`${baseURL}/cellphone`);
 }
 
-/** A whole application as `person`, from the quick start to the lender connection screen. */
-export async function applyAs(page: Page, person: Person, base = baseURL) {
+/**
+ * A whole application as `person`, from the quick start to the lender connection screen. An application decided
+ * as it is sent (a duplicate) may have left that screen before it can be read: with `decidedAtOnce` the walk ends
+ * at the Request Cash click, and the caller checks where the visitor went.
+ */
+export async function applyAs(page: Page, person: Person, base = baseURL, { decidedAtOnce = false } = {}) {
   await closeSuggestionsBeforeActions(page);
   await startFunnel(page, "mouse", base);
   for (const step of MAIN_STEPS) {
@@ -315,6 +319,7 @@ export async function applyAs(page: Page, person: Person, base = baseURL) {
   }
   await page.waitForURL(`${base}/requestcash`);
   await page.getByRole("link", { name: "Request Cash" }).click();
+  if (decidedAtOnce) return;
   await page.waitForURL(`${base}/mapping-lender`);
   await poll(() => heading(page).textContent()).toBe("Please do not close this window");
 }

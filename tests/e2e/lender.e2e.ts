@@ -66,7 +66,7 @@ describe("lender network", () => {
       await first.context.close();
 
       const again = await openPage(browser, { viewport: PHONE });
-      await applyAs(again.page, person);
+      await applyAs(again.page, person, baseURL, { decidedAtOnce: true });
       // The server's reject address carries its duplicate window, which the page puts in words.
       await again.page.waitForURL(`${baseURL}/reject-page?repeat_after_days=30`, { timeout: 90_000 });
       await poll(() => heading(again.page).textContent()).toBe("Sorry, we were unable to connect you with a lender.");
