@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { secretKey } from "./secret-key.ts";
 
 // Links the product sends out (a consent certificate, a privacy export, a deletion to confirm) carry
 // "id.expiry.mac": short enough for a path segment (Fastify refuses path parameters over 100 characters).
@@ -8,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 const ID = /^[\w-]{1,64}$/;
 
 function mac(secret: Buffer, purpose: string, id: string, expiry: number): string {
-  return createHmac("sha256", secret).update(`${purpose}:${id}:${expiry}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", secretKey(secret)).update(`${purpose}:${id}:${expiry}`).digest("base64url").slice(0, 22);
 }
 
 export function issueLinkToken(secret: Buffer, purpose: string, id: string, expiresAt: Date): string {

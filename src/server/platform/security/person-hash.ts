@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { secretKey } from "./secret-key.ts";
 
 // Keyed hashes of who a person is: equal for the same e-mail, phone or SSN, useless to anyone without the
 // server's token secret (an SSN or a phone number has too few values for a plain hash to hide it). The
@@ -17,5 +18,5 @@ const NORMALIZE: Record<PersonHashKind, (value: string) => string> = {
 
 export function personHash(secret: Buffer, kind: PersonHashKind, value: string | null | undefined): string | null {
   const normalized = value ? NORMALIZE[kind](value) : "";
-  return normalized ? createHmac("sha256", secret).update(`${kind}:${normalized}`).digest("hex") : null;
+  return normalized ? createHmac("sha256", secretKey(secret)).update(`${kind}:${normalized}`).digest("hex") : null;
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { secretKey } from "./secret-key.ts";
 
 // AES-256-GCM for the sensitive columns (docs/product/security-and-privacy.md). Each value is an envelope
 // "v1.<keyId>.<iv>.<ciphertext>.<tag>" (base64url), so old values stay readable after the current key
@@ -23,7 +24,7 @@ export class PiiCipher {
     const keyId = this.#keyring.currentKeyId;
     const key = this.#keyring.keys.get(keyId) as Buffer;
     const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const cipher = createCipheriv("aes-256-gcm", secretKey(key), iv);
     cipher.setAAD(Buffer.from(context, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -38,7 +39,7 @@ export class PiiCipher {
       throw new Error("Malformed PII envelope");
     const key = this.#keyring.keys.get(keyId);
     if (!key) throw new Error(`PII key "${keyId}" is not configured`);
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    const decipher = createDecipheriv("aes-256-gcm", secretKey(key), Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(context, "utf8"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { secretKey } from "./secret-key.ts";
 
 // Compact signed tokens "payload.signature" (HMAC-SHA256, base64url). Each carries a purpose, so a
 // token minted for one use (an e-mail resume link) is refused for any other, and an expiry.
@@ -8,7 +9,7 @@ export type VerifyResult =
   { ok: true; claims: TokenClaims } | { ok: false; reason: "malformed" | "signature" | "purpose" | "expired" };
 
 function sign(secret: Buffer, payload: string): string {
-  return createHmac("sha256", secret).update(payload).digest("base64url");
+  return createHmac("sha256", secretKey(secret)).update(payload).digest("base64url");
 }
 
 export function signToken(secret: Buffer, claims: TokenClaims): string {
