@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { auctions, buyerCalls, consentRecords, leads } from "../../platform/db/schema.ts";
+import { auctions, buyerCalls, leads } from "../../platform/db/schema.ts";
 import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
@@ -57,13 +57,16 @@ export async function findLeadAndAuction(
  * Stores the submission once. Duplicates of the same person (same e-mail, phone or SSN hash within the
  * window) are decided rejected on the spot; advisory locks on the hashes serialise two submissions of the
  * same person arriving together, so the second always sees the first. Answers the row and whether it is new.
+ * `read` is the sensitive read the duplicate check made (the SSN, in clear to be hashed): written in the same
+ * transaction, before the auction, so no auction exists without it.
  */
 export async function createAuction(
   db: Db,
   auction: NewAuction,
   duplicateWindowDays: number,
-  claimAs?: { owner: string; leaseMs: number },
+  options: { claimAs?: { owner: string; leaseMs: number } | undefined; read?: SensitiveRead | undefined } = {},
 ): Promise<{ row: AuctionRow; created: boolean; claim?: Claim }> {
+  const { claimAs, read } = options;
   return db.transaction(async (tx) => {
     const hashes = [auction.emailHash, auction.phoneHash, auction.ssnHash].filter((h): h is string => !!h).sort();
     // One statement takes them all, in the sorted order (a select list is evaluated left to right), so two
@@ -84,7 +87,8 @@ export async function createAuction(
             and (${sql.join(matches, sql` or `)}))`
         : sql`false`;
     const [seen] = await rowsOf<{ existing: boolean; duplicate: boolean }>(
-      tx.execute(sql`select exists (select 1 from ${auctions} where ${auctions.leadId} = ${auction.leadId}) as existing,
+      tx.execute(sql`with logged as (${sensitiveReadInsert(read, sql``)})
+        select exists (select 1 from ${auctions} where ${auctions.leadId} = ${auction.leadId}) as existing,
         ${duplicateOf} as duplicate`),
     );
     if (seen?.existing) {
@@ -119,7 +123,12 @@ export async function createAuction(
  * `lease_owner`). Every claim gets a new token, even two in one process, so a run can tell its lease from
  * any later claim's (docs/decisions/0019-auction-fencing.md).
  */
-export type Claim = { auction: AuctionRow; token: string };
+export type Claim = {
+  auction: AuctionRow;
+  token: string;
+  /** The lead as the send read it a moment before, when the send starts the run: not read again. */
+  lead?: LeadRow;
+};
 
 /** Every claim's own fencing token; `owner` (the process's name) only makes it readable. */
 const claimToken = (owner: string) => `${owner}:${randomBytes(8).toString("hex")}`;
@@ -238,23 +247,6 @@ export async function markRedirected(db: Db, leadId: string): Promise<boolean> {
     .where(and(eq(auctions.leadId, leadId), eq(auctions.status, "accepted")))
     .returning({ leadId: auctions.leadId });
   return rows.length > 0;
-}
-
-export async function latestConsent(db: Db, leadId: string): Promise<ConsentEvidenceRow | undefined> {
-  const [row] = await db
-    .select({
-      textVersion: consentRecords.textVersion,
-      textHash: consentRecords.textHash,
-      createdAt: consentRecords.createdAt,
-      ip: consentRecords.ip,
-      userAgent: consentRecords.userAgent,
-      pageUrl: consentRecords.pageUrl,
-    })
-    .from(consentRecords)
-    .where(and(eq(consentRecords.leadId, leadId), eq(consentRecords.consentKind, "tcpa")))
-    .orderBy(desc(consentRecords.id))
-    .limit(1);
-  return row;
 }
 
 export type CallRow = typeof buyerCalls.$inferSelect;
@@ -450,27 +442,70 @@ export async function capUse(
   return counts ?? { hour: 0, day: 0, month: 0 };
 }
 
+/** A post already written for the lead (a run that died after it began posting), as a resumed run reads it. */
+type PostRow = Pick<CallRow, "id" | "buyerId" | "state" | "priceCents" | "redirectUrl" | "externalId">;
+
+/** What a run starts from (`readRunStart`). */
+export type RunStart = {
+  /** The lead's state read now, and whether its contact is suppressed: whether it may be sold at all. */
+  sale: SaleState;
+  consent: ConsentEvidenceRow | undefined;
+  posts: PostRow[];
+  /** When each buyer last bought the same person (e-mail, phone or SSN hash) within the window asked. */
+  lastBought: Map<string, Date>;
+};
+
 /**
- * When each buyer last bought the same person (e-mail, phone or SSN hash) within `windowDays`: one query for
- * all buyers, as the auction asks it of every candidate before any ping. Each buyer's own (shorter or equal)
- * window is then applied by the caller.
+ * Everything a run reads before its first ping, in one statement (docs/decisions/0038-auction-cost.md): the
+ * lead's state afresh, with `suppressed` asked of its contact; its latest TCPA consent; the posts already made
+ * for it; and when each buyer last bought the same person within `windowDays` (one question for all buyers; each
+ * buyer's own, shorter or equal, window is applied by the caller). Undefined when the lead is gone.
  */
-export async function lastBoughtByBuyer(
+export async function readRunStart(
   db: Db,
   auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash">,
   windowDays: number,
-): Promise<Map<string, Date>> {
+  suppressed: SQL<boolean> | undefined,
+): Promise<RunStart | undefined> {
+  const { leadId } = auction;
   const matches = [
     auction.emailHash ? sql`a.email_hash = ${auction.emailHash}` : undefined,
     auction.phoneHash ? sql`a.phone_hash = ${auction.phoneHash}` : undefined,
     auction.ssnHash ? sql`a.ssn_hash = ${auction.ssnHash}` : undefined,
   ].filter((m) => m !== undefined);
-  if (matches.length === 0 || windowDays <= 0) return new Map();
-  const result = await db.execute(sql`
-    select c.buyer_id, max(c.created_at) as last_bought from buyer_calls c join auctions a on a.lead_id = c.lead_id
-    where c.kind = 'post' and c.state = 'accepted' and a.lead_id <> ${auction.leadId}
-      and c.created_at >= now() - make_interval(days => ${windowDays}) and (${sql.join(matches, sql` or `)})
-    group by c.buyer_id`);
-  const rows = (result as unknown as { rows: { buyer_id: string; last_bought: string | Date }[] }).rows;
-  return new Map(rows.map((row) => [row.buyer_id, new Date(row.last_bought)]));
+  const lastBought =
+    matches.length === 0 || windowDays <= 0
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(json_build_array(b.buyer_id, b.at)), '[]'::json) from (
+          select c.buyer_id, max(c.created_at) as at from buyer_calls c join auctions a on a.lead_id = c.lead_id
+          where c.kind = 'post' and c.state = 'accepted' and a.lead_id <> ${leadId}
+            and c.created_at >= now() - make_interval(days => ${windowDays}) and (${sql.join(matches, sql` or `)})
+          group by c.buyer_id) as b)`;
+  const [row] = await rowsOf<
+    SaleState & {
+      consent: (Omit<ConsentEvidenceRow, "createdAt"> & { createdAt: string }) | null;
+      posts: PostRow[];
+      lastBought: [string, string][];
+    }
+  >(
+    db.execute(sql`select ${leads.status} as status, ${leads.doNotSellAt} is not null as "doNotSell",
+      ${suppressed ?? sql`false`} as suppressed,
+      (select json_build_object('textVersion', r.text_version, 'textHash', r.text_hash, 'createdAt', r.created_at,
+          'ip', r.ip, 'userAgent', r.user_agent, 'pageUrl', r.page_url)
+        from consent_records r where r.lead_id = ${leadId} and r.consent_kind = 'tcpa' order by r.id desc limit 1)
+        as consent,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'buyerId', p.buyer_id, 'state', p.state,
+          'priceCents', p.price_cents, 'redirectUrl', p.redirect_url, 'externalId', p.external_id) order by p.id),
+          '[]'::json)
+        from buyer_calls p where p.lead_id = ${leadId} and p.kind = 'post') as posts,
+      ${lastBought} as "lastBought"
+      from ${leads} where ${leads.id} = ${leadId}`),
+  );
+  if (!row) return undefined;
+  return {
+    sale: { status: row.status, doNotSell: row.doNotSell, suppressed: row.suppressed },
+    consent: row.consent ? { ...row.consent, createdAt: new Date(row.consent.createdAt) } : undefined,
+    posts: row.posts,
+    lastBought: new Map(row.lastBought.map(([buyerId, at]) => [buyerId, new Date(at)])),
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS, rejectPageAddress } from "#domain/client-routes.ts";
+import { consentRecords } from "../../platform/db/schema.ts";
 import { callsOf, findAuction } from "./auction-store.ts";
 import {
   ABA,
@@ -237,6 +238,47 @@ describe("the auction", () => {
     const res = await bed.t.app.inject({ method: "GET", url: address.pathname.replace("/consent/", "/api/consent/") });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.lead_id).toBe(lead.id);
+  });
+
+  it("posts the evidence of the latest TCPA consent, not an earlier one nor another kind", async () => {
+    const lender = await buyer({ ping: () => bid(10), post: () => accept() });
+    const evidence = ["text_version", "text_hash", "at", "ip", "user_agent", "page"];
+    await addBuyers(
+      bed.t.database.db,
+      lenderConfig("lender", lender, {
+        post: {
+          ...lenderConfig("lender", lender).post,
+          fields: evidence.map((name) => ({ to: name, from: `consent_${name}` })),
+        },
+      }),
+    );
+    const lead = await saveLead(bed.t);
+    const consent = (kind: string, version: string, ip: string) => ({
+      leadId: lead.id,
+      consentKind: kind,
+      textVersion: version,
+      textHash: version.padEnd(64, "0"),
+      button: "Next",
+      pageUrl: `/${version}`,
+      ip,
+      userAgent: `agent ${version}`,
+    });
+    const [latest] = await bed.t.database.db
+      .insert(consentRecords)
+      .values(consent("tcpa", "v-latest", "198.51.100.7"))
+      .returning();
+    await bed.t.database.db.insert(consentRecords).values(consent("email", "v-email", "198.51.100.8"));
+    expect((await sendLead(bed.t.app, lead)).statusCode).toBe(200);
+    expect((await decided(bed.t.database.db, lead.id)).status).toBe("accepted");
+    const posted = JSON.parse(lender.bodies.find((b) => b.path === "/post")?.body ?? "{}") as Record<string, string>;
+    expect(posted).toEqual({
+      text_version: "v-latest",
+      text_hash: "v-latest".padEnd(64, "0"),
+      at: latest!.createdAt.toISOString(),
+      ip: "198.51.100.7",
+      user_agent: "agent v-latest",
+      page: "/v-latest",
+    });
   });
 
   it("never offers a licensed lender an applicant from a state it is not licensed in", async () => {

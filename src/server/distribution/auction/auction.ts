@@ -1,16 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
-import { buyerCalls, leads } from "../../platform/db/schema.ts";
+import { leads } from "../../platform/db/schema.ts";
 import { findLead, type LeadRow } from "../../intake/leads/lead-store.ts";
 import { logSensitiveRead, type SensitiveRead } from "../../compliance/sensitive-reads.ts";
-import { isSuppressed, suppressedContact, type Contact } from "../../compliance/suppression.ts";
+import { suppressedContact, type Contact } from "../../compliance/suppression.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import {
   claimAuction,
-  lastBoughtByBuyer,
   decideAuction,
   finishPost,
-  latestConsent,
+  readRunStart,
   recordCalls,
   type CallRecord,
   releaseLease,
@@ -125,7 +124,7 @@ export async function runAuction(ctx: AuctionContext, leadId: string, claimed?: 
   );
   const run: Run = { ...ctx, token: claim.token, lost: () => lost };
   try {
-    const decision = await decide(run, claim.auction);
+    const decision = await decide(run, claim.auction, claimed?.lead);
     if (await decideAuction(ctx.db, leadId, claim.token, decision)) {
       ctx.onDecided({ ...decision, leadId, createdAt: claim.auction.createdAt });
     }
@@ -154,15 +153,6 @@ function checkpoint(ctx: Run) {
   if (ctx.handingBack?.()) throw new HandedBack();
 }
 
-/**
- * Why this lead may not be sold now: an opt-out or a do-not-sell request (Global Privacy Control included)
- * can land while the auction runs (docs/decisions/0008). Asked of the lead as read at the start of the run.
- */
-async function saleStopped(db: Db, tokenSecret: Buffer, lead: LeadRow): Promise<string | undefined> {
-  const suppressed = await isSuppressed(db, tokenSecret, contactOf(lead));
-  return saleStop({ status: lead.status, doNotSell: lead.doNotSellAt !== null, suppressed });
-}
-
 /** The e-mail and phones the document carries: what suppression is asked about. */
 const contactOf = (lead: LeadRow): Contact => ({
   email: lead.email,
@@ -175,15 +165,14 @@ const contactOf = (lead: LeadRow): Contact => ({
  */
 async function stoppedBeforePost(
   db: Db,
-  tokenSecret: Buffer,
   leadId: string,
-  contact: Contact,
+  suppressed: SQL<boolean> | undefined,
 ): Promise<string | undefined> {
   const [now] = await db
     .select({
       status: leads.status,
       doNotSellAt: leads.doNotSellAt,
-      suppressed: suppressedContact(db, tokenSecret, contact) ?? sql<boolean>`false`,
+      suppressed: suppressed ?? sql<boolean>`false`,
     })
     .from(leads)
     .where(eq(leads.id, leadId))
@@ -192,23 +181,22 @@ async function stoppedBeforePost(
   return saleStop({ status: now.status, doNotSell: now.doNotSellAt !== null, suppressed: now.suppressed });
 }
 
-async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
+async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
   // The reads the auction starts from, together: each is a round trip, and none needs another's answer.
   // The buyers that already bought this person are asked over the longest window any buyer may have; each
   // buyer's own window is applied below.
-  const [lead, consent, buyers, posts, lastBought] = await Promise.all([
-    findLead(db, auction.leadId),
-    latestConsent(db, auction.leadId),
-    ctx.buyers.current(),
-    db
-      .select()
-      .from(buyerCalls)
-      .where(and(eq(buyerCalls.leadId, auction.leadId), eq(buyerCalls.kind, "post"))),
-    lastBoughtByBuyer(db, auction, MAX_DUPLICATE_WINDOW_DAYS),
-  ]);
+  const lead = given ?? (await findLead(db, auction.leadId));
   if (!lead) return rejected("lead gone");
+  // Asked of the e-mail and phones the document carries, at the start and again at every post's gate.
+  const suppressed = suppressedContact(db, ctx.tokenSecret, contactOf(lead));
+  const [start, buyers] = await Promise.all([
+    readRunStart(db, auction, MAX_DUPLICATE_WINDOW_DAYS, suppressed),
+    ctx.buyers.current(),
+  ]);
+  if (!start) return rejected("lead gone");
+  const { consent, posts, lastBought } = start;
   const now = new Date();
   const doc = leadDocument(lead, ctx.cipher, {
     attribution: auction.attribution,
@@ -241,7 +229,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
   // count as in flight against the buyer's caps for ever.
   const notResent = (id: number, why: string) =>
     finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
-  const stopped = await saleStopped(db, ctx.tokenSecret, lead);
+  const stopped = saleStop(start.sale);
   if (stopped) {
     for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
     return rejected(stopped);
@@ -281,7 +269,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
     let id: number;
     if (resend !== undefined) {
       // The opt-out that arrived since the post left stops its resend.
-      const stopped = await stoppedBeforePost(db, ctx.tokenSecret, auction.leadId, contactOf(lead));
+      const stopped = await stoppedBeforePost(db, auction.leadId, suppressed);
       if (stopped) {
         await notResent(resend, stopped);
         return { stop: stopped };
@@ -299,7 +287,7 @@ async function decide(ctx: Run, auction: AuctionRow): Promise<Decision> {
         { leadId: auction.leadId, request: { body: request.masked }, priceCents },
         ctx.token,
         new Date(),
-        { suppressed: suppressedContact(db, ctx.tokenSecret, contactOf(lead)), read },
+        { suppressed, read },
       );
       if ("stopped" in reservation) return { stop: reservation.stopped };
       if ("refused" in reservation) {

@@ -7,6 +7,9 @@ export type DecidedAuction = {
   buyerId?: string | null;
   priceCents?: number | null;
   reason?: string | null;
+  /** Where the visitor goes next: the winner's page, or the reject page. */
+  redirectUrl?: string | null;
+  rejectUrl?: string | null;
   /** When the lead was sent: the line says how long the decision took from there. */
   createdAt: Date;
 };

@@ -57,11 +57,11 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const warn = (message: string) => app.log.warn({ distribution: message }, "lender network");
   const observe = auctionMetrics(app.metrics.registry);
   // Every decision, made by a run or at the send (a duplicate), is logged once, counted, and wakes the waiting
-  // pings.
+  // pings with itself, so they answer without reading it back.
   const announce = (auction: DecidedAuction) => {
     logDecision(app.log, auction);
     observe.decided(auction);
-    decisions.emit(auction.leadId);
+    decisions.emit(auction.leadId, auction);
   };
 
   // Stopping (docs/decisions/0037-several-processes.md): `draining` from SIGTERM on (this process's workers

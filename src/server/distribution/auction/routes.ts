@@ -26,7 +26,6 @@ import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
-import { logSensitiveRead } from "../../compliance/sensitive-reads.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import {
   createAuction,
@@ -77,7 +76,7 @@ const failures = { 400: failureAnswer, 404: failureAnswer };
 /** Sent with the 503 a stopping process on the embedded database answers a send: it is back after a restart. */
 const RETRY_AFTER_SECONDS = 5;
 
-function statusOf(row: AuctionRow): LeadStatusData {
+function statusOf(row: AuctionRow | DecidedAuction): LeadStatusData {
   if (row.status === "accepted") {
     return { status: LEAD_STATUS.accepted, lead_id: row.leadId, redirect_url: row.redirectUrl ?? undefined };
   }
@@ -155,8 +154,6 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         ...keptVendorEvidence(body, config.consentVendors),
       };
       const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
-      // Logged before the auction exists: a send whose log failed leaves no auction, rather than one with no log.
-      if (ssn) await logSensitiveRead(db, { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" });
       const { row, created, claim } = await createAuction(
         db,
         {
@@ -176,12 +173,17 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
           deadlineAt: new Date(Date.now() + config.distribution.auctionBudgetMs),
         },
         config.distribution.duplicateWindowDays,
-        // A stopping process runs nothing more at once: it queues the auction, unclaimed, for the others.
-        opts.stopping.draining ? undefined : opts.claimAs,
+        {
+          // A stopping process runs nothing more at once: it queues the auction, unclaimed, for the others.
+          claimAs: opts.stopping.draining ? undefined : opts.claimAs,
+          // Logged with the auction's creation, before it: a send whose log failed leaves no auction.
+          read: ssn ? { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" } : undefined,
+        },
       );
       if (created && row.status === "pending") {
         // While stopping, this process's queue may already be closed: the row waits for another's sweeper.
-        await opts.start(lead.id, claim).catch((error: unknown) => {
+        // The run starts from the lead as read here (its state and suppression are read afresh when it starts).
+        await opts.start(lead.id, claim && { ...claim, lead }).catch((error: unknown) => {
           if (!opts.stopping.draining) throw error;
         });
       }
@@ -197,7 +199,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
       const found = await accessibleLead(request, request.query.lead_id);
       if (!found) return reply.code(404).send(NOT_FOUND);
       const { lead } = found;
-      let row = found.auction;
+      let row: AuctionRow | DecidedAuction | undefined = found.auction;
       if (!row) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
       // Long poll: hold a pending answer up to PING_WAIT_MS; wake at once on a decision, this process's or another's
       // (by NOTIFY on PostgreSQL; without it, through the shared re-read of decision-watch.ts), and while NOTIFY is
@@ -211,20 +213,21 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         while (row.status === "pending" && Date.now() < until && !closed && !opts.stopping.pingsEnded) {
           const remaining = Math.max(0, until - Date.now());
           const wait = Math.min(opts.recheckMs() ?? remaining, remaining);
-          await new Promise<void>((resolve) => {
-            const done = () => {
+          // A decision made in this process comes with the wake; any other wake reads the row.
+          const decided = await new Promise<DecidedAuction | undefined>((resolve) => {
+            const done = (decision?: DecidedAuction) => {
               clearTimeout(timer);
               opts.decisions.off(lead.id, done);
               opts.decisions.off(EVERY_LEAD, done);
               request.raw.off("close", done);
-              resolve();
+              resolve(decision);
             };
             const timer = setTimeout(done, wait);
             opts.decisions.once(lead.id, done);
             opts.decisions.once(EVERY_LEAD, done);
             request.raw.once("close", done);
           });
-          row = (await findAuction(db, lead.id)) ?? row;
+          row = decided ?? (await findAuction(db, lead.id)) ?? row;
         }
       } finally {
         unwatch();
