@@ -4,7 +4,7 @@ import { leads, stepEvents } from "../../platform/db/schema.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import type { LeadWrite } from "#domain/contracts/lead.ts";
 import { isSensitiveField, isServerField } from "#domain/fields/lead-fields.ts";
-import { executeNamed, preparedPer } from "../../platform/db/prepared.ts";
+import { executeShaped, preparedPer } from "../../platform/db/prepared.ts";
 import { encryptedColumn, last4Column } from "./lead-columns.ts";
 import { changesSearchFields, replaceSearchHashes } from "./lead-search-hashes.ts";
 
@@ -182,6 +182,7 @@ function history(changes: LeadChanges): Record<string, unknown> {
 }
 
 const COLUMNS = getTableColumns(leads);
+const COLUMN_ENTRIES = Object.entries(COLUMNS);
 // The columns by name rather than `*`: a named statement returning `*` fails once a migration adds a column
 // (a process still running beside the one that migrated).
 const RETURNED = sql.raw(
@@ -218,29 +219,43 @@ async function updateStatement(
   update: LeadUpdate,
 ): Promise<LeadRow | undefined> {
   const values = columnValues(cipher, access.leadId, update.changes) as Record<string, unknown>;
-  const sets = Object.entries(values).map(
-    ([prop, value]) => sql`${sql.identifier(COLUMNS[prop as keyof typeof COLUMNS].name)} = ${value}`,
-  );
-  if (update.doNotSell) sets.push(sql`do_not_sell_at = coalesce(do_not_sell_at, now())`);
-  sets.push(sql`updated_at = now()`);
-  const result = await executeNamed(
+  const columns = Object.keys(values);
+  // The text depends only on which columns change: built once per set of columns, filled in per save.
+  const shape = `${columns.join(",")}${update.doNotSell ? "+do_not_sell" : ""}`;
+  const result = await executeShaped(
     db,
     "lead-step",
-    sql`
+    shape,
+    () => {
+      const sets = columns.map(
+        (prop, i) => sql`${sql.identifier(COLUMNS[prop as keyof typeof COLUMNS].name)} = ${sql.placeholder(`c${i}`)}`,
+      );
+      if (update.doNotSell) sets.push(sql`do_not_sell_at = coalesce(do_not_sell_at, now())`);
+      sets.push(sql`updated_at = now()`);
+      return sql`
     with u as (
       update leads set ${sql.join(sets, sql`, `)}
-      where id = ${access.leadId} and access_token_hash = ${access.tokenHash}
+      where id = ${sql.placeholder("leadId")} and access_token_hash = ${sql.placeholder("tokenHash")}
       returning ${RETURNED}
     ), e as (
       insert into step_events (lead_id, step, slug, changes)
-      select id, ${update.step}, ${update.slug}, ${JSON.stringify(history(update.changes))}::jsonb from u
+      select id, ${sql.placeholder("step")}, ${sql.placeholder("slug")}, ${sql.placeholder("history")}::jsonb from u
     )
-    select * from u`,
+    select * from u`;
+    },
+    {
+      ...Object.fromEntries(columns.map((prop, i) => [`c${i}`, values[prop]])),
+      leadId: access.leadId,
+      tokenHash: access.tokenHash,
+      step: update.step,
+      slug: update.slug,
+      history: JSON.stringify(history(update.changes)),
+    },
   );
   const raw = result.rows[0];
   if (!raw) return undefined;
   const row: Record<string, unknown> = {};
-  for (const [prop, column] of Object.entries(COLUMNS)) {
+  for (const [prop, column] of COLUMN_ENTRIES) {
     const value = raw[column.name];
     row[prop] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }

@@ -33,20 +33,33 @@ function nameOf(prefix: string, text: string): string | undefined {
   return name;
 }
 
+type Built = { sql: string; params: unknown[]; name: string | undefined };
+const builtByShape = new Map<string, Built>();
+
 /**
- * `db.execute(query)` as a named statement on PostgreSQL, for a statement built per call whose text takes one of
- * a few shapes (a step's columns): PostgreSQL parses and plans each shape once per connection instead of on every
- * call, about half its work for a small write (docs/decisions/0038-auction-cost.md). The name is the text's hash,
- * so two texts never share one; PGlite ignores it.
+ * `db.execute` for a statement built per call whose text takes one of a few shapes (a step's columns), written
+ * with placeholders, as a named statement on PostgreSQL: PostgreSQL parses and plans each shape once per
+ * connection instead of on every call, about half its work for a small write, and drizzle builds each shape's
+ * text once, as costly as that parse (docs/decisions/0038-auction-cost.md). The name is the text's hash, so two
+ * texts never share one; PGlite ignores it. `build` must give the same text for the same `shape`. Past
+ * MAX_NAMED_TEXTS shapes a statement is built on every call and goes unnamed.
  */
-export async function executeNamed(
+export async function executeShaped(
   db: Db | Tx,
   prefix: string,
-  query: SQL,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
 ): Promise<{ rows: Record<string, unknown>[] }> {
   // drizzle's own `execute` with a name: it takes none (0.45), so this reaches the dialect and session it uses.
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
-  const built = dialect.sqlToQuery(query);
-  const prepared = session.prepareQuery(built, undefined, nameOf(prefix, built.sql), false);
-  return (await prepared.execute()) as { rows: Record<string, unknown>[] };
+  const key = `${prefix}:${shape}`;
+  let built = builtByShape.get(key);
+  if (!built) {
+    const query = dialect.sqlToQuery(build());
+    built = { ...query, name: nameOf(prefix, query.sql) };
+    if (builtByShape.size < MAX_NAMED_TEXTS) builtByShape.set(key, built);
+  }
+  const prepared = session.prepareQuery(built, undefined, built.name, false);
+  return (await prepared.execute(values)) as { rows: Record<string, unknown>[] };
 }
