@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { buyers } from "../../platform/db/schema.ts";
 import { BuyerConfigError, buyerSchema, parseBuyers, type Buyer } from "./buyer-config.ts";
@@ -59,19 +59,34 @@ function fileSource(file: string | undefined, warn: Warn) {
 
 export function createBuyerRegistry(db: Db, options: { file: string | undefined; extra?: Buyer[]; warn: Warn }) {
   const fromFile = fileSource(options.file, options.warn);
-  // Each row's last parse, kept while the row's text is the same: the table is read for every auction, but
-  // decoding and validating twenty configurations each time was a good part of an auction's CPU
-  // (docs/decisions/0038-auction-cost.md). The configuration is read as text, so an unchanged one is never decoded.
-  const parsedRows = new Map<string, { text: string; enabled: boolean; buyer: Buyer }>();
+  // Each row's last parse, kept while the row is the same version: the table is read for every auction, but
+  // decoding and validating twenty configurations each time was a good part of an auction's CPU, and so was
+  // reading their text (docs/decisions/0038-auction-cost.md). Each auction reads only every row's version
+  // (PostgreSQL's `xmin`, new with every write of the row) and `enabled`; the text of a row whose version changed
+  // is read, decoded and validated once.
+  const parsedRows = new Map<string, { version: string; parsed: ReturnType<typeof parseRow> }>();
   const parseRow = (row: { id: string; text: string; enabled: boolean }) => {
-    const cached = parsedRows.get(row.id);
-    if (cached?.text === row.text && cached.enabled === row.enabled)
-      return { success: true as const, data: cached.buyer };
     const config = JSON.parse(row.text) as object;
-    const parsed = buyerSchema.safeParse({ ...config, id: row.id, enabled: row.enabled });
-    if (parsed.success) parsedRows.set(row.id, { text: row.text, enabled: row.enabled, buyer: parsed.data });
-    else parsedRows.delete(row.id);
-    return parsed;
+    return buyerSchema.safeParse({ ...config, id: row.id, enabled: row.enabled });
+  };
+  const version = sql<string>`${buyers.enabled}::text || ':' || ${buyers}.xmin::text`;
+  const tableRows = async () => {
+    const versions = await db.select({ id: buyers.id, version }).from(buyers);
+    const stale = versions.filter((row) => parsedRows.get(row.id)?.version !== row.version).map((row) => row.id);
+    if (stale.length > 0) {
+      const rows = await db
+        .select({ id: buyers.id, text: sql<string>`${buyers.config}::text`, enabled: buyers.enabled, version })
+        .from(buyers)
+        .where(inArray(buyers.id, stale));
+      for (const row of rows) parsedRows.set(row.id, { version: row.version, parsed: parseRow(row) });
+    }
+    const present = new Set(versions.map((row) => row.id));
+    for (const id of parsedRows.keys()) if (!present.has(id)) parsedRows.delete(id);
+    // In the table's order; a row deleted between the two reads is left out.
+    return versions.flatMap((row) => {
+      const parsed = parsedRows.get(row.id)?.parsed;
+      return parsed ? [{ id: row.id, parsed }] : [];
+    });
   };
   return {
     /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */
@@ -84,17 +99,13 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
     async current(): Promise<Buyer[]> {
       const byId = new Map<string, Buyer>();
       for (const b of [...(options.extra ?? []), ...fromFile()]) byId.set(b.id, b);
-      const rows = await db
-        .select({ id: buyers.id, text: sql<string>`${buyers.config}::text`, enabled: buyers.enabled })
-        .from(buyers);
-      for (const row of rows) {
-        const parsed = parseRow(row);
-        if (parsed.success) byId.set(row.id, parsed.data);
+      for (const { id, parsed } of await tableRows()) {
+        if (parsed.success) byId.set(id, parsed.data);
         else {
           options.warn(
-            `buyers table row ${row.id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+            `buyers table row ${id} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
           );
-          byId.delete(row.id); // a broken row must not leave an older version of the buyer selling
+          byId.delete(id); // a broken row must not leave an older version of the buyer selling
         }
       }
       return [...byId.values()];

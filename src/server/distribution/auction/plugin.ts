@@ -75,7 +75,10 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   const connectionString = database.pool?.options.connectionString;
   if (connectionString) {
     listener = await listenForDecisions(connectionString, {
-      decided: (leadId) => decisions.emit(leadId),
+      // A decision of this process arrives here too, often just before the run's own announcement with the decision
+      // itself: heard a turn of the event loop later, a ping already answered from that announcement is not woken
+      // to read the row again.
+      decided: (leadId) => setImmediate(() => decisions.emit(leadId)),
       connected: () => decisions.emit(EVERY_LEAD),
       warn,
     });

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
+import type { Database } from "../../platform/db/database.ts";
+import { buyers } from "../../platform/db/schema.ts";
+import { lenderConfig } from "./auction.testing.ts";
+import { createBuyerRegistry, saveBuyer } from "./buyer-registry.ts";
+
+const fake = { url: "http://127.0.0.1:9" };
+
+describe("the buyer registry", () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it("follows every write of the table, and decodes a row again only when it changed", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const warnings: string[] = [];
+    const registry = createBuyerRegistry(db, { file: undefined, warn: (message) => warnings.push(message) });
+    await saveBuyer(db, lenderConfig("lender-a", fake));
+    await saveBuyer(db, lenderConfig("lender-b", fake));
+    const first = await registry.current();
+    expect(first.map((b) => b.id).sort()).toEqual(["lender-a", "lender-b"]);
+
+    // A changed row is read again; the unchanged one is the same parse as before.
+    await saveBuyer(db, lenderConfig("lender-a", fake, { name: "Lender A, renamed" }));
+    const second = await registry.current();
+    expect(second.find((b) => b.id === "lender-a")?.name).toBe("Lender A, renamed");
+    expect(second.find((b) => b.id === "lender-b")).toBe(first.find((b) => b.id === "lender-b"));
+
+    // Switched off by the column alone, written straight to the table.
+    await db.update(buyers).set({ enabled: false }).where(eq(buyers.id, "lender-b"));
+    expect((await registry.current()).find((b) => b.id === "lender-b")?.enabled).toBe(false);
+
+    // A row made invalid is left out (no older version keeps selling) and named in a warning.
+    await db
+      .update(buyers)
+      .set({ config: { ...lenderConfig("lender-a", fake), pricing: { kind: "nonsense" } } })
+      .where(eq(buyers.id, "lender-a"));
+    expect((await registry.current()).map((b) => b.id)).toEqual(["lender-b"]);
+    expect(warnings.some((w) => w.includes("buyers table row lender-a is invalid"))).toBe(true);
+
+    // A deleted row is gone at once.
+    await db.delete(buyers).where(eq(buyers.id, "lender-b"));
+    expect(await registry.current()).toEqual([]);
+  });
+});
