@@ -7,7 +7,7 @@ import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
 import { periodStart } from "./zoned-time.ts";
-import { sensitiveReadInsert, type SensitiveRead } from "../../compliance/sensitive-reads.ts";
+import { logSensitiveRead, sensitiveReadInsert, type SensitiveRead } from "../../compliance/sensitive-reads.ts";
 
 // The auction's state in the database (docs/decisions/0018-lender-auction.md): what survives a crash is
 // here, so any worker can pick an auction up where another left it.
@@ -58,7 +58,7 @@ export async function findLeadAndAuction(
  * window) are decided rejected on the spot; advisory locks on the hashes serialise two submissions of the
  * same person arriving together, so the second always sees the first. Answers the row and whether it is new.
  * `read` is the sensitive read the duplicate check made (the SSN, in clear to be hashed): written in the same
- * transaction, before the auction, so no auction exists without it.
+ * transaction, before the auction, so no auction exists without it, and on its own when the transaction fails.
  */
 export async function createAuction(
   db: Db,
@@ -67,6 +67,23 @@ export async function createAuction(
   options: { claimAs?: { owner: string; leaseMs: number } | undefined; read?: SensitiveRead | undefined } = {},
 ): Promise<{ row: AuctionRow; created: boolean; claim?: Claim }> {
   const { claimAs, read } = options;
+  try {
+    return await insertAuction(db, auction, duplicateWindowDays, claimAs, read);
+  } catch (error) {
+    // The read was made (the SSN decrypted and hashed) whether or not the auction was stored: a transaction that
+    // failed took its log row with it, so the row is written on its own, as well as it can be.
+    if (read) await logSensitiveRead(db, read).catch(() => {});
+    throw error;
+  }
+}
+
+async function insertAuction(
+  db: Db,
+  auction: NewAuction,
+  duplicateWindowDays: number,
+  claimAs: { owner: string; leaseMs: number } | undefined,
+  read: SensitiveRead | undefined,
+): Promise<{ row: AuctionRow; created: boolean; claim?: Claim }> {
   return db.transaction(async (tx) => {
     const hashes = [auction.emailHash, auction.phoneHash, auction.ssnHash].filter((h): h is string => !!h).sort();
     // One statement takes them all, in the sorted order (a select list is evaluated left to right), so two

@@ -348,4 +348,35 @@ describe("send and ping", () => {
     expect(redirected.json().data).toEqual({ lead_id: lead.id, recorded: true });
     expect((await findAuction(bed.t.database.db, lead.id))?.redirectedAt).toBeInstanceOf(Date);
   });
+
+  it("answers a held ping with the decision as stored, sold or not", async () => {
+    // Pings held while the auction runs (as the browser's are): each answers at the decision, from the decision
+    // this process announces, and says what the stored row says.
+    const held = await auctionApp({ PING_WAIT_MS: "30000" });
+    try {
+      const slow = (answer: ReturnType<typeof bid>) => ({ ...answer, delayMs: 300 });
+      const seller = await buyer({ ping: () => slow(bid(10)), post: () => accept("https://held.example/offer") });
+      await addBuyers(held.database.db, lenderConfig("held", seller, { licensedStates: ["NY"] }));
+      const sold = await saveLead(held, { state: "NY" });
+      const unsold = await saveLead(held, { state: "CA", zip: "94103", city: "San Francisco" });
+      const answers = await Promise.all(
+        [sold, unsold].map(async (lead) => {
+          expect((await sendLead(held.app, lead)).json().data.status).toBe(3);
+          const ping = await held.app.inject({
+            method: "GET",
+            url: `/api/ping/v2?lead_id=${lead.id}`,
+            headers: { cookie: lead.cookie },
+          });
+          return { ping: ping.json().data, row: await findAuction(held.database.db, lead.id) };
+        }),
+      );
+      expect(answers[0]!.row?.status).toBe("accepted");
+      expect(answers[0]!.ping).toEqual({ status: 1, lead_id: sold.id, redirect_url: answers[0]!.row?.redirectUrl });
+      expect(answers[0]!.ping.redirect_url).toBe("https://held.example/offer");
+      expect(answers[1]!.row?.status).toBe("rejected");
+      expect(answers[1]!.ping).toEqual({ status: 2, lead_id: unsold.id, rejectUrl: answers[1]!.row?.rejectUrl });
+    } finally {
+      await held.app.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { buyers } from "../../platform/db/schema.ts";
 import { BuyerConfigError, buyerSchema, parseBuyers, type Buyer } from "./buyer-config.ts";
@@ -61,32 +61,38 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
   const fromFile = fileSource(options.file, options.warn);
   // Each row's last parse, kept while the row is the same version: the table is read for every auction, but
   // decoding and validating twenty configurations each time was a good part of an auction's CPU, and so was
-  // reading their text (docs/decisions/0038-auction-cost.md). Each auction reads only every row's version
-  // (PostgreSQL's `xmin`, new with every write of the row) and `enabled`; the text of a row whose version changed
-  // is read, decoded and validated once.
-  const parsedRows = new Map<string, { version: string; parsed: ReturnType<typeof parseRow> }>();
+  // reading their text (docs/decisions/0038-auction-cost.md). Each row's version is PostgreSQL's `xmin` (new with
+  // every write of the row) with `enabled`; the one statement an auction sends is given the versions already
+  // parsed and answers the text of the other rows only, all from one snapshot of the table.
+  type Parsed = { version: string; parsed: ReturnType<typeof parseRow> };
+  let parsedRows = new Map<string, Parsed>();
   const parseRow = (row: { id: string; text: string; enabled: boolean }) => {
     const config = JSON.parse(row.text) as object;
     return buyerSchema.safeParse({ ...config, id: row.id, enabled: row.enabled });
   };
   const version = sql<string>`${buyers.enabled}::text || ':' || ${buyers}.xmin::text`;
   const tableRows = async () => {
-    const versions = await db.select({ id: buyers.id, version }).from(buyers);
-    const stale = versions.filter((row) => parsedRows.get(row.id)?.version !== row.version).map((row) => row.id);
-    if (stale.length > 0) {
-      const rows = await db
-        .select({ id: buyers.id, text: sql<string>`${buyers.config}::text`, enabled: buyers.enabled, version })
-        .from(buyers)
-        .where(inArray(buyers.id, stale));
-      for (const row of rows) parsedRows.set(row.id, { version: row.version, parsed: parseRow(row) });
+    const known = parsedRows;
+    const versions = JSON.stringify(Object.fromEntries([...known].map(([id, row]) => [id, row.version])));
+    const rows = await db
+      .select({
+        id: buyers.id,
+        version,
+        enabled: buyers.enabled,
+        text: sql<string | null>`case when (${versions}::jsonb ->> ${buyers.id}) is distinct from ${version}
+          then ${buyers.config}::text end`,
+      })
+      .from(buyers);
+    // Rebuilt from this read alone: a row deleted since the last is forgotten with it.
+    const next = new Map<string, Parsed>();
+    for (const row of rows) {
+      const same = row.text === null ? known.get(row.id) : undefined;
+      if (same) next.set(row.id, same);
+      else if (row.text !== null)
+        next.set(row.id, { version: row.version, parsed: parseRow({ ...row, text: row.text }) });
     }
-    const present = new Set(versions.map((row) => row.id));
-    for (const id of parsedRows.keys()) if (!present.has(id)) parsedRows.delete(id);
-    // In the table's order; a row deleted between the two reads is left out.
-    return versions.flatMap((row) => {
-      const parsed = parsedRows.get(row.id)?.parsed;
-      return parsed ? [{ id: row.id, parsed }] : [];
-    });
+    parsedRows = next;
+    return [...next].map(([id, row]) => ({ id, parsed: row.parsed }));
   };
   return {
     /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */

@@ -46,6 +46,18 @@ describe("Global Privacy Control", () => {
     expect(await doNotSellAt(without.id)).toBeNull();
   });
 
+  it("marks only the lead whose step carried the signal when the same step is saved with and without it", async () => {
+    // The same columns each time: a step's statement is built once per columns and signal (executeShaped), so the
+    // signal must be part of what tells one text from another.
+    const [first, second, third] = [await create(), await create(), await create()];
+    expect((await step(first, 8)).statusCode).toBe(200);
+    expect((await step(second, 8, GPC)).statusCode).toBe(200);
+    expect((await step(third, 8)).statusCode).toBe(200);
+    expect(await doNotSellAt(first.id)).toBeNull();
+    expect(await doNotSellAt(second.id)).toBeInstanceOf(Date);
+    expect(await doNotSellAt(third.id)).toBeNull();
+  });
+
   it("marks the lead on a later step that carries the signal, and a step without it never clears it", async () => {
     const lead = await create();
     expect((await step(lead, 4)).statusCode).toBe(200);
