@@ -184,9 +184,9 @@ async function stoppedBeforePost(
 async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined): Promise<Decision> {
   const { db } = ctx;
   const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
-  // The reads the auction starts from, together: each is a round trip, and none needs another's answer.
-  // The buyers that already bought this person are asked over the longest window any buyer may have; each
-  // buyer's own window is applied below.
+  // The lead as the send read it (a queued run reads it here); then, in one statement beside the buyers, what the
+  // run starts from: the lead's state afresh, suppression, consent, earlier posts, and the buyers that already
+  // bought this person, asked over the longest window any buyer may have (each buyer's own is applied below).
   const lead = given ?? (await findLead(db, auction.leadId));
   if (!lead) return rejected("lead gone");
   // Asked of the e-mail and phones the document carries, at the start and again at every post's gate.
