@@ -158,6 +158,7 @@ async function atOnce(bench: Bench) {
 async function stepSaves(bench: Bench, databaseUrl: string) {
   const leads = await quickStartLeads(bench.server.url, 50, "bench.steps");
   const statementsBefore = await bench.server.statements();
+  const cpuBefore = await bench.server.cpuMs();
   let n = 0;
   const result = await autocannon({
     url: bench.server.url,
@@ -181,6 +182,8 @@ async function stepSaves(bench: Bench, databaseUrl: string) {
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${failed} step saves failed`);
   const statements = ((await bench.server.statements()) - statementsBefore) / result.requests.total;
+  // What bounds the server's rate: its CPU per save (one process, so at most one core's worth on its main thread).
+  const cpuPerSave = ((await bench.server.cpuMs()) - cpuBefore) / result.requests.total;
 
   // The statement updateLeadWithToken sends (src/server/intake/leads/lead-store.ts), on the same leads.
   const ids = leads.map((l, i) => sql`(${i + 1}, ${l.id})`);
@@ -209,7 +212,7 @@ async function stepSaves(bench: Bench, databaseUrl: string) {
       databaseUrl,
     ]);
     const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
-    return { rps: result.requests.average, tps, statements };
+    return { rps: result.requests.average, tps, statements, cpuPerSave };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -299,7 +302,7 @@ export async function benchAuctionGoals(): Promise<void> {
       rows.push({
         measure: `(d) step saves through the server, ${STEP_CLIENTS} connections, vs pgbench on the same statement`,
         value: `${d.rps.toFixed(0)} req/s`,
-        baseline: `pgbench ${d.tps.toFixed(0)} tps; the server sent ${d.statements.toFixed(2)} statements per save`,
+        baseline: `pgbench ${d.tps.toFixed(0)} tps; the server sent ${d.statements.toFixed(2)} statements and spent ${(d.cpuPerSave * 1000).toFixed(0)} µs of CPU per save`,
         ratio: (d.rps / d.tps).toFixed(2),
         goal: `≥ ${GOALS.stepRatio}: ${pass(d.rps / d.tps >= GOALS.stepRatio)}`,
         load: await loadavg(),
