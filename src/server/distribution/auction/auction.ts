@@ -197,22 +197,6 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
   ]);
   if (!start) return rejected("lead gone");
   const { consent, posts, lastBought } = start;
-  const now = new Date();
-  const doc = leadDocument(lead, ctx.cipher, {
-    attribution: auction.attribution,
-    consent,
-    certificateUrl: ctx.certificateUrl?.(lead.id),
-    today: now,
-  });
-  const secrets = secretsOf(doc);
-  const byId = new Map(buyers.map((b) => [b.id, b]));
-  const accepted = (buyer: Buyer, priceCents: number | null, url: string | undefined | null): Decision => ({
-    status: "accepted",
-    buyerId: buyer.id,
-    priceCents,
-    redirectUrl: url ?? ctx.acceptedWithoutRedirect,
-  });
-
   // A sale already recorded (the worker died before deciding) stands.
   const sale = posts.find((p) => p.state === "accepted");
   if (sale) {
@@ -234,6 +218,23 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
     return rejected(stopped);
   }
+
+  // The answers are decrypted only for a lead that may be sold.
+  const now = new Date();
+  const doc = leadDocument(lead, ctx.cipher, {
+    attribution: auction.attribution,
+    consent,
+    certificateUrl: ctx.certificateUrl?.(lead.id),
+    today: now,
+  });
+  const secrets = secretsOf(doc);
+  const byId = new Map(buyers.map((b) => [b.id, b]));
+  const accepted = (buyer: Buyer, priceCents: number | null, url: string | undefined | null): Decision => ({
+    status: "accepted",
+    buyerId: buyer.id,
+    priceCents,
+    redirectUrl: url ?? ctx.acceptedWithoutRedirect,
+  });
 
   const deadline = auction.deadlineAt.getTime();
   const remaining = () => deadline - Date.now();
