@@ -33,13 +33,27 @@ const SLOW_MS = 300;
 const STEP_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const STEP_CLIENTS = Number(process.env.BENCH_STEP_CLIENTS ?? 10);
 const PGBENCH = process.env.PGBENCH ?? "pgbench";
+/**
+ * BENCH_SERVER_PROCESSES=n runs (b) across n server processes on the one database, its sends and pings spread over
+ * them as a load balancer would (docs/operations.md): the way to more cores. (a), (c) and (d) stay on the first.
+ */
+const PROCESSES = Math.max(1, Number(process.env.BENCH_SERVER_PROCESSES ?? 1));
 
 /** BENCH_AUCTION_PARTS=a,b,d runs only those parts ((c) comes with (a), (e) with (b)): to profile one alone. */
 const PARTS = (process.env.BENCH_AUCTION_PARTS ?? "a,b,d").split(",");
 
 const GOALS = { overheadMs: 20, atOnceRatio: 1.5, cpuMs: 20, stepRatio: 0.5, rssMb: 300 };
 
-type Bench = { server: ServerProcess; database: Database; secrets: Secrets; newLead: () => Promise<SavedLead> };
+type Bench = {
+  server: ServerProcess;
+  /** The first, and the others of BENCH_SERVER_PROCESSES. */
+  servers: ServerProcess[];
+  database: Database;
+  secrets: Secrets;
+  newLead: () => Promise<SavedLead>;
+};
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The buyers' part alone: every ping at once, then the winner's post, called straight from this process. */
 async function buyersFloor(buyers: FakeBuyer[], winner: FakeBuyer, runs: number): Promise<number> {
@@ -134,21 +148,32 @@ async function atOnce(bench: Bench) {
       const floor = await buyersFloor(buyers, buyers[19]!, 5);
       const leads: SavedLead[] = [];
       for (let i = 0; i < AT_ONCE; i++) leads.push(await bench.newLead());
-      const before = (await bench.server.memory()).rss;
+      const { servers } = bench;
+      // One burst unmeasured first, so every process is warm (V8 has compiled its hot paths), as one serving
+      // traffic is; run after (a), the first process was warm already, but not the others nor (b) run alone.
+      const warm: SavedLead[] = [];
+      for (let i = 0; i < AT_ONCE; i++) warm.push(await bench.newLead());
+      await Promise.all(warm.map((lead, i) => sendAndWait(servers[i % servers.length]!.url, lead)));
+      const memory = () => Promise.all(servers.map((server) => server.memory()));
+      const cpuMs = async () => sum(await Promise.all(servers.map((server) => server.cpuMs())));
+      const before = Math.max(...(await memory()).map((m) => m.rss));
       let rss = 0;
-      const sampler = setInterval(() => void bench.server.memory().then((m) => (rss = Math.max(rss, m.rss))), 50);
-      const cpuBefore = await bench.server.cpuMs();
+      const sampler = setInterval(
+        () => void memory().then((all) => (rss = Math.max(rss, ...all.map((m) => m.rss)))),
+        50,
+      );
+      const cpuBefore = await cpuMs();
       const latency = await Promise.all(
-        leads.map(async (lead) => {
+        leads.map(async (lead, i) => {
           const started = performance.now();
-          const decision = await sendAndWait(bench.server.url, lead);
+          const decision = await sendAndWait(servers[i % servers.length]!.url, lead);
           if (decision.status !== 1) throw new Error(`an auction under load ended with status ${decision.status}`);
           return decision.at - started;
         }),
       );
-      const cpuPerAuction = ((await bench.server.cpuMs()) - cpuBefore) / AT_ONCE;
+      const cpuPerAuction = ((await cpuMs()) - cpuBefore) / AT_ONCE;
       clearInterval(sampler);
-      const { peak } = await bench.server.memory();
+      const peak = Math.max(...(await memory()).map((m) => m.peak));
       return { floor, latency, cpuPerAuction, before, rss, peak };
     },
   );
@@ -225,17 +250,20 @@ export async function benchAuctionGoals(): Promise<void> {
   const { env, secrets } = benchSecrets();
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   await database.migrate();
-  const server = await startServerProcess({
+  const serverEnv = {
     ...env,
     DATABASE_URL: fresh.url,
     PING_WAIT_MS: "10000",
     RATE_LIMIT_STEPS_PER_MINUTE: "100000000",
     RATE_LIMIT_LEADS_PER_MINUTE: "100000000",
     ...(process.env.BENCH_AUCTION_WORKERS ? { AUCTION_WORKERS: process.env.BENCH_AUCTION_WORKERS } : {}),
-  });
+  };
+  const servers = await Promise.all(Array.from({ length: PROCESSES }, () => startServerProcess(serverEnv)));
+  const server = servers[0]!;
   let phone = 0;
   const bench: Bench = {
     server,
+    servers,
     database,
     secrets,
     newLead: () => saveLead({ database, secrets }, { cell_phone: `3475${String(phone++).padStart(6, "0")}` }),
@@ -272,7 +300,7 @@ export async function benchAuctionGoals(): Promise<void> {
       const load = await loadavg();
       rows.push(
         {
-          measure: `(b) ${AT_ONCE} applications at once, 20 buyers of ${SLOW_MS} ms: send→decision p50 (p90)`,
+          measure: `(b) ${AT_ONCE} applications at once, 20 buyers of ${SLOW_MS} ms${PROCESSES > 1 ? `, over ${PROCESSES} server processes` : ""}: send→decision p50 (p90)`,
           value: `${median(b.latency).toFixed(0)} ms (${p90(b.latency).toFixed(0)})`,
           baseline: `floor ${b.floor.toFixed(1)} ms`,
           ratio: (median(b.latency) / b.floor).toFixed(2),
@@ -280,7 +308,7 @@ export async function benchAuctionGoals(): Promise<void> {
           load,
         },
         {
-          measure: "(b) server CPU per auction during (b), the server process alone",
+          measure: `(b) server CPU per auction during (b), the server process${PROCESSES > 1 ? "es together" : " alone"}`,
           value: `${b.cpuPerAuction.toFixed(1)} ms`,
           baseline: "",
           ratio: "",
@@ -288,7 +316,7 @@ export async function benchAuctionGoals(): Promise<void> {
           load,
         },
         {
-          measure: "(e) server RSS peak through (b), sampled every 50 ms; its RSS before (b), and VmHWM since start",
+          measure: `(e) server RSS peak through (b), sampled every 50 ms${PROCESSES > 1 ? " (the largest process)" : ""}; its RSS before (b), and VmHWM since start`,
           value: `${mb(b.rss).toFixed(0)} MB`,
           baseline: `before ${mb(b.before).toFixed(0)} MB; VmHWM ${mb(b.peak).toFixed(0)} MB`,
           ratio: "",
@@ -309,7 +337,7 @@ export async function benchAuctionGoals(): Promise<void> {
       });
     }
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await database.close();
     await fresh.drop();
   }
