@@ -54,6 +54,25 @@ export async function findLeadAndAuction(
 }
 
 /**
+ * Whether an auction's row is of the same person as `auction` (the same e-mail, phone or SSN hash): the duplicate
+ * check of a send and the question of who already bought the person ask it alike. Undefined without any hash.
+ */
+function samePerson(auction: {
+  emailHash?: string | null;
+  phoneHash?: string | null;
+  ssnHash?: string | null;
+}): SQL | undefined {
+  const matches = [
+    auction.emailHash ? sql`${auctions.emailHash} = ${auction.emailHash}` : undefined,
+    auction.phoneHash ? sql`${auctions.phoneHash} = ${auction.phoneHash}` : undefined,
+    auction.ssnHash ? sql`${auctions.ssnHash} = ${auction.ssnHash}` : undefined,
+  ].filter((m) => m !== undefined);
+  return matches.length > 0 ? sql`(${sql.join(matches, sql` or `)})` : undefined;
+}
+
+type CreateOptions = { claimAs?: { owner: string; leaseMs: number } | undefined; read?: SensitiveRead | undefined };
+
+/**
  * Stores the submission once. Duplicates of the same person (same e-mail, phone or SSN hash within the
  * window) are decided rejected on the spot; advisory locks on the hashes serialise two submissions of the
  * same person arriving together, so the second always sees the first. Answers the row and whether it is new.
@@ -64,15 +83,14 @@ export async function createAuction(
   db: Db,
   auction: NewAuction,
   duplicateWindowDays: number,
-  options: { claimAs?: { owner: string; leaseMs: number } | undefined; read?: SensitiveRead | undefined } = {},
+  options: CreateOptions = {},
 ): Promise<{ row: AuctionRow; created: boolean; claim?: Claim }> {
-  const { claimAs, read } = options;
   try {
-    return await insertAuction(db, auction, duplicateWindowDays, claimAs, read);
+    return await insertAuction(db, auction, duplicateWindowDays, options);
   } catch (error) {
     // The read was made (the SSN decrypted and hashed) whether or not the auction was stored: a transaction that
     // failed took its log row with it, so the row is written on its own, as well as it can be.
-    if (read) await logSensitiveRead(db, read).catch(() => {});
+    if (options.read) await logSensitiveRead(db, options.read).catch(() => {});
     throw error;
   }
 }
@@ -81,8 +99,7 @@ async function insertAuction(
   db: Db,
   auction: NewAuction,
   duplicateWindowDays: number,
-  claimAs: { owner: string; leaseMs: number } | undefined,
-  read: SensitiveRead | undefined,
+  { claimAs, read }: CreateOptions,
 ): Promise<{ row: AuctionRow; created: boolean; claim?: Claim }> {
   return db.transaction(async (tx) => {
     const hashes = [auction.emailHash, auction.phoneHash, auction.ssnHash].filter((h): h is string => !!h).sort();
@@ -93,16 +110,11 @@ async function insertAuction(
       await tx.execute(sql`select ${sql.join(locks, sql`, `)}`);
     }
     // Whether this lead has its auction already, and whether the person was sent within the window: one statement.
-    const matches = [
-      auction.emailHash ? sql`${auctions.emailHash} = ${auction.emailHash}` : undefined,
-      auction.phoneHash ? sql`${auctions.phoneHash} = ${auction.phoneHash}` : undefined,
-      auction.ssnHash ? sql`${auctions.ssnHash} = ${auction.ssnHash}` : undefined,
-    ].filter((m) => m !== undefined);
-    const duplicateOf =
-      matches.length > 0
-        ? sql`exists (select 1 from ${auctions} where ${auctions.createdAt} >= now() - make_interval(days => ${duplicateWindowDays})
-            and (${sql.join(matches, sql` or `)}))`
-        : sql`false`;
+    const person = samePerson(auction);
+    const duplicateOf = person
+      ? sql`exists (select 1 from ${auctions} where ${auctions.createdAt} >= now() - make_interval(days => ${duplicateWindowDays})
+            and ${person})`
+      : sql`false`;
     const [seen] = await rowsOf<{ existing: boolean; duplicate: boolean }>(
       tx.execute(sql`with logged as (${sensitiveReadInsert(read, sql``)})
         select exists (select 1 from ${auctions} where ${auctions.leadId} = ${auction.leadId}) as existing,
@@ -485,18 +497,14 @@ export async function readRunStart(
   suppressed: SQL<boolean> | undefined,
 ): Promise<RunStart | undefined> {
   const { leadId } = auction;
-  const matches = [
-    auction.emailHash ? sql`a.email_hash = ${auction.emailHash}` : undefined,
-    auction.phoneHash ? sql`a.phone_hash = ${auction.phoneHash}` : undefined,
-    auction.ssnHash ? sql`a.ssn_hash = ${auction.ssnHash}` : undefined,
-  ].filter((m) => m !== undefined);
+  const person = samePerson(auction);
   const lastBought =
-    matches.length === 0 || windowDays <= 0
+    !person || windowDays <= 0
       ? sql`'[]'::json`
       : sql`(select coalesce(json_agg(json_build_array(b.buyer_id, b.at)), '[]'::json) from (
-          select c.buyer_id, max(c.created_at) as at from buyer_calls c join auctions a on a.lead_id = c.lead_id
-          where c.kind = 'post' and c.state = 'accepted' and a.lead_id <> ${leadId}
-            and c.created_at >= now() - make_interval(days => ${windowDays}) and (${sql.join(matches, sql` or `)})
+          select c.buyer_id, max(c.created_at) as at from buyer_calls c join ${auctions} on ${auctions.leadId} = c.lead_id
+          where c.kind = 'post' and c.state = 'accepted' and ${auctions.leadId} <> ${leadId}
+            and c.created_at >= now() - make_interval(days => ${windowDays}) and ${person}
           group by c.buyer_id) as b)`;
   const [row] = await rowsOf<
     SaleState & {
