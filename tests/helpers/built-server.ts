@@ -1,9 +1,9 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { copyDirectory } from "./copy-directory.ts";
 
 // The real server (`src/server/main.ts`, serving the built web app) on a free loopback port with its own
 // embedded database in a temporary directory: what the end-to-end tests and the browser bench drive.
@@ -49,7 +49,7 @@ export const SERVER_TEMPLATE_ENV = "LOANPATH_TEST_SERVER_TEMPLATE";
 /** Fills `dataDir` from the run's template when there is one; a directory without it starts from empty. */
 export async function seedDataDir(dataDir: string): Promise<void> {
   const template = process.env[SERVER_TEMPLATE_ENV];
-  if (template) await promisify(execFile)("cp", ["-r", path.join(template, "pglite"), path.join(dataDir, "pglite")]);
+  if (template) await copyDirectory(path.join(template, "pglite"), path.join(dataDir, "pglite"));
 }
 
 export type BuiltServer = {

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { execFile } from "node:child_process";
 import { rm } from "node:fs/promises";
-import { promisify } from "node:util";
 import pg from "pg";
 import { openDatabase, type Database } from "../../src/server/platform/db/database.ts";
+import { copyDirectory } from "./copy-directory.ts";
 
 // Where the migrated template of this test run is (tests/setup/database-template.ts): a PGlite data directory,
 // or a database on the PostgreSQL server of DATABASE_URL. Unset (the bench, a script), every database
@@ -73,7 +72,6 @@ export async function createPostgresDatabase(
   };
 }
 
-const copyDirectory = promisify(execFile);
 let copies = 0;
 
 // A fresh, migrated database per call: PGlite by default, or a new database on the PostgreSQL server named by
@@ -88,10 +86,9 @@ export async function createTestDatabase(): Promise<Database> {
       await database.migrate();
       return cuttable(database, async () => {});
     }
-    // A copy beside the template, removed on close (the run's teardown removes any a test left open). `cp` copies
-    // the template's thousand files several times faster than fs.cp does.
+    // A copy beside the template, removed on close (the run's teardown removes any a test left open).
     const dir = `${templateDir}-${process.pid}-${++copies}`;
-    await copyDirectory("cp", ["-r", templateDir, dir]);
+    await copyDirectory(templateDir, dir);
     const database = await openDatabase({ dataDir: dir });
     return cuttable(database, () => rm(dir, { recursive: true, force: true }));
   }
