@@ -47,23 +47,42 @@ describe("the auction runner", () => {
     await job;
   });
 
-  it("queues a run that fails, for the queue's retries, and warns without the error's text", async () => {
+  it("queues a run that fails, for the queue's retries, and warns with its lead but without the error's text", async () => {
     const runs = controlledRuns();
     const queued: string[] = [];
-    const warnings: string[] = [];
+    const warnings: [string, string][] = [];
     const runner = createAuctionRunner({
       slots: 4,
       run: runs.run,
       enqueue: async (leadId) => void queued.push(leadId),
       release: async () => {},
-      warn: (message) => warnings.push(message),
+      warn: (message, leadId) => warnings.push([message, leadId]),
     });
     await runner.start("lead-1");
     runs.end("lead-1", new Error("ana@example.com"));
     await runner.close(1_000);
     expect(queued).toEqual(["lead-1"]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).not.toContain("ana@example.com");
+    expect(warnings[0]![1]).toBe("lead-1");
+    expect(warnings[0]![0]).not.toContain("ana@example.com");
+  });
+
+  it("a queued run that fails says so with its lead, and fails its job so the queue retries it", async () => {
+    const runs = controlledRuns();
+    const warnings: [string, string][] = [];
+    const runner = createAuctionRunner({
+      slots: 4,
+      run: runs.run,
+      enqueue: async () => {},
+      release: async () => {},
+      warn: (message, leadId) => warnings.push([message, leadId]),
+    });
+    const job = runner.runQueued("lead-2");
+    runs.end("lead-2", new Error("ana@example.com"));
+    await expect(job).rejects.toThrow();
+    expect(warnings).toEqual([[expect.stringContaining("the queue retries it"), "lead-2"]]);
+    expect(warnings[0]![0]).not.toContain("ana@example.com");
+    expect(runner.running()).toBe(0);
   });
 
   it("once closing, starts nothing more at once and waits for the runs it started", async () => {

@@ -29,7 +29,8 @@ export function createAuctionRunner(options: {
   enqueue: (leadId: string) => Promise<void>;
   /** Gives a claim's lease back (releaseLease). */
   release: (claim: Claim) => Promise<unknown>;
-  warn: (message: string) => void;
+  /** About one auction: the line names its lead (lead_id). */
+  warn: (message: string, leadId: string) => void;
 }): AuctionRunner {
   const { slots, run, enqueue, release: releaseClaim, warn } = options;
   let busy = 0;
@@ -60,8 +61,8 @@ export function createAuctionRunner(options: {
       // queue retries a failure; the sweeper re-queues an auction whose lease ran out or was never taken.
       const running: Promise<void> = run(leadId, claim)
         .catch(async (error: unknown) => {
-          warn(`auction run failed (${(error as Error).name}); queued for a retry`);
-          await enqueue(leadId).catch(() => warn("auction retry not queued; the sweeper will resume it"));
+          warn(`auction run failed (${(error as Error).name}); queued for a retry`, leadId);
+          await enqueue(leadId).catch(() => warn("auction retry not queued; the sweeper will resume it", leadId));
         })
         .finally(release);
       track(running);
@@ -69,7 +70,13 @@ export function createAuctionRunner(options: {
     async runQueued(leadId) {
       if (busy < slots) busy++;
       else await new Promise<void>((resolve) => waiting.push(resolve));
-      const running = run(leadId).finally(release);
+      // A failure goes back to the queue, which retries it; said here, with its lead, as a run started at once is.
+      const running = run(leadId)
+        .catch((error: unknown) => {
+          warn(`queued auction run failed (${(error as Error).name}); the queue retries it`, leadId);
+          throw error;
+        })
+        .finally(release);
       track(running);
       await running;
     },

@@ -125,7 +125,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     },
     enqueue,
     release: (claim) => releaseLease(db, claim.auction.leadId, claim.token),
-    warn,
+    warn: (message, leadId) => app.log.warn({ lead_id: leadId, distribution: message }, "lender network"),
   });
   // The queue is the fallback (auction-runner.ts), so a few pollers suffice; each waits for one of the slots.
   await queue.work(AUCTION_QUEUE, Math.min(settings.workers, QUEUE_POLLERS), async (data) => {
