@@ -98,7 +98,7 @@ export async function buildApp({
   // First, so that every route registered after it is in the document.
   await registerOpenApi(app, { consoleCookie: sessionCookieName(config) });
   // Before the routes, so each request is timed; the contexts below register their own instruments on it.
-  await app.register(metrics, { config, db: database.db });
+  await app.register(metrics, { config, db: database.db, pool: database.pool });
 
   await app.register(securityHeaders, { hsts: config.env !== "development" });
   await app.register(rateLimits, { pool: database.pool });

@@ -31,13 +31,23 @@ const POLL_SECONDS = 2;
 
 export async function startJobQueue(
   database: Database,
-  options: { retryLimit: number; expireInSeconds: number; onError: (error: Error) => void },
+  options: {
+    retryLimit: number;
+    expireInSeconds: number;
+    onError: (error: Error) => void;
+    /** Its own pool's size on PostgreSQL (QUEUE_POOL_SIZE). */
+    poolSize?: number;
+  },
 ): Promise<JobQueue> {
-  const connectionString = database.pool?.options.connectionString;
+  // At the session address (docs/operations.md): pg-boss's own pool, apart from the process's.
   const boss =
     database.pglite !== undefined
       ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as ConstructorParameters<typeof PgBoss>[0])
-      : new PgBoss({ connectionString, max: 3, application_name: "loanpath-queue" });
+      : new PgBoss({
+          connectionString: database.sessionUrl,
+          max: options.poolSize ?? 3,
+          application_name: "loanpath-queue",
+        });
   boss.on("error", options.onError);
   let running = false;
   boss.on("stopped", () => (running = false));

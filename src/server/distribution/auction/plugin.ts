@@ -72,7 +72,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   // On PostgreSQL, decisions made by any process wake this one's held pings (NOTIFY from a trigger); when
   // listening (re)starts, every held ping looks again, as it may have missed one.
   let listener: DecisionListener | undefined;
-  const connectionString = database.pool?.options.connectionString;
+  const connectionString = database.sessionUrl;
   if (connectionString) {
     listener = await listenForDecisions(connectionString, {
       // A decision of this process arrives here too, often just before the run's own announcement with the decision
@@ -109,6 +109,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     retryLimit: 5,
     expireInSeconds: Math.ceil(settings.auctionBudgetMs / 1000) + 120,
     onError: (error) => app.log.warn({ err: { type: error.name } }, "job queue error"),
+    poolSize: config.database.queuePoolSize,
   });
   // Keyed by lead: while a job of a lead waits, sending it again adds nothing.
   const enqueue = (leadId: string) => queue.send(AUCTION_QUEUE, { leadId }, leadId);

@@ -28,6 +28,30 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PING_RECHECK_MS: "soon" })).toThrow("PING_RECHECK_MS: must be a number");
   });
 
+  it("leaves the stop time after the auction drain for the rest of the stop", () => {
+    expect(loadConfig({ AUCTION_DRAIN_MS: "20000", SHUTDOWN_TIMEOUT_MS: "25000" }).distribution.drainMs).toBe(20_000);
+    expect(() => loadConfig({ AUCTION_DRAIN_MS: "20001" })).toThrow(
+      "AUCTION_DRAIN_MS: must leave at least 5000 ms of SHUTDOWN_TIMEOUT_MS (25000)",
+    );
+    expect(() => loadConfig({ AUCTION_DRAIN_MS: "60000", SHUTDOWN_TIMEOUT_MS: "25000" })).toThrow(ConfigError);
+  });
+
+  it("reads the PostgreSQL pool sizes and the session address, which defaults to DATABASE_URL", () => {
+    const url = "postgres://u@pooler:6432/app";
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ sessionUrl: url, poolSize: 10, queuePoolSize: 3 });
+    const set = loadConfig({
+      DATABASE_URL: url,
+      DATABASE_SESSION_URL: "postgres://u@db:5432/app",
+      DATABASE_POOL_SIZE: "40",
+      QUEUE_POOL_SIZE: "5",
+    });
+    expect(set.database).toEqual({ sessionUrl: "postgres://u@db:5432/app", poolSize: 40, queuePoolSize: 5 });
+    expect(loadConfig({}).database.sessionUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_SESSION_URL: "postgres://u@db:5432/app" })).toThrow(
+      "DATABASE_SESSION_URL: needs DATABASE_URL",
+    );
+  });
+
   it("writes pretty log lines in development only, JSON lines elsewhere", () => {
     expect(loadConfig({ NODE_ENV: "development", LOG_PRETTY: "off" }).logPretty).toBe(false);
     expect(loadConfig({ NODE_ENV: "test" }).logPretty).toBe(false);
@@ -147,6 +171,10 @@ describe("loadConfig", () => {
     [{ PORT: "80.5" }, "PORT: must be a whole number"],
     [{ NODE_ENV: "staging" }, "NODE_ENV: must be development, production or test"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// or postgresql:// URL"],
+    [{ DATABASE_SESSION_URL: "db:5432" }, "DATABASE_SESSION_URL: must be a postgres:// or postgresql:// URL"],
+    [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE: must be between 1 and 500"],
+    [{ DATABASE_POOL_SIZE: "many" }, "DATABASE_POOL_SIZE: must be a number"],
+    [{ QUEUE_POOL_SIZE: "51" }, "QUEUE_POOL_SIZE: must be between 1 and 50"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY: true is refused: it trusts every X-Forwarded-For entry"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: true is refused"],
     [{ TRUST_PROXY: "1" }, "TRUST_PROXY: hop counts are refused"],

@@ -122,6 +122,25 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Session-level work (LISTEN for decisions, the migration lock, the job queue) needs a connection of its own for as
+  // long as it runs: through a pooler in transaction mode it would break, so it may be given a direct address.
+  DATABASE_SESSION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 500")
+    .max(500, "must be between 1 and 500")
+    .default(10),
+  QUEUE_POOL_SIZE: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 50")
+    .max(50, "must be between 1 and 50")
+    .default(3),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -326,6 +345,12 @@ export type Config = {
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only (docs/operations.md): the address of the connections held for a session (the decision
+   * listener, the migration lock, the job queue), DATABASE_SESSION_URL or else DATABASE_URL; and the sizes of the
+   * process's pool and of the job queue's.
+   */
+  database: { sessionUrl: string | undefined; poolSize: number; queuePoolSize: number };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** Log lines for a person (pino-pretty, a devDependency): development only, never in test or production. */
   logPretty: boolean;
@@ -453,6 +478,9 @@ const JORNAYA_SCRIPT_BASE = "https://create.lidstatic.com/campaign";
 
 export class ConfigError extends Error {}
 
+/** What a stop needs after its auction drain: hand the leases back, drain the outboxes' calls, close. */
+const STOP_AFTER_DRAIN_MS = 5_000;
+
 /** http://host:port of this server; a wildcard listen address is reached as localhost. */
 function ownAddress(host: string, port: number): string {
   const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
@@ -466,6 +494,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_SESSION_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_SESSION_URL: needs DATABASE_URL (the embedded database has no sessions to route)",
+    );
+  }
+  // The stop drains auctions, then hands back what is left and drains the outboxes: that needs time after the drain.
+  if (e.AUCTION_DRAIN_MS + STOP_AFTER_DRAIN_MS > e.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AUCTION_DRAIN_MS: must leave at least ${STOP_AFTER_DRAIN_MS} ms of SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS}) for the rest of the stop`,
+    );
+  }
   if (e.LOG_PRETTY === "on" && e.NODE_ENV !== "development") {
     throw new ConfigError(
       "Invalid configuration:\n  LOG_PRETTY: on only in development (production and test log JSON lines)",
@@ -479,6 +518,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? ownAddress(e.HOST, e.PORT)).replace(/\/+$/, ""),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: {
+      sessionUrl: e.DATABASE_SESSION_URL ?? e.DATABASE_URL,
+      poolSize: e.DATABASE_POOL_SIZE,
+      queuePoolSize: e.QUEUE_POOL_SIZE,
+    },
     logLevel: e.LOG_LEVEL,
     logPretty: (e.LOG_PRETTY ?? (e.NODE_ENV === "development" ? "on" : "off")) === "on",
     trustProxy: e.TRUST_PROXY,

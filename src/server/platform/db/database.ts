@@ -27,26 +27,37 @@ export type Database = {
   pglite: PGlite | undefined;
   /** The pg pool when on PostgreSQL, else undefined. */
   pool: pg.Pool | undefined;
+  /**
+   * On PostgreSQL, where connections held for a session go (LISTEN, the migration lock, the job queue): a direct
+   * address when the pool's goes through a pooler in transaction mode (docs/operations.md). Undefined when embedded.
+   */
+  sessionUrl: string | undefined;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; sessionUrl?: string | undefined }
   | {
       databaseUrl?: undefined;
       dataDir: string | undefined /* undefined: in memory */;
     };
 
 /** The database the settings name: DATABASE_URL's PostgreSQL, else the embedded one in DATA_DIR. */
-export function openConfiguredDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
-  return openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+export function openConfiguredDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir" | "database">,
+): Promise<Database> {
+  const { sessionUrl, poolSize } = config.database;
+  return openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize, sessionUrl } : { dataDir: config.dataDir },
+  );
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const sessionUrl = options.sessionUrl ?? options.databaseUrl;
     // An idle client that errors (server restart) must not crash the process; the pool replaces it. Nor may
     // one that is checked out between two queries, or ending (a database restart or a forced drop terminates
     // it): its query, if any, still fails with the error, and the pool discards the client.
@@ -58,7 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       driver: "postgres",
       pglite: undefined,
       pool,
-      migrate: () => migrateOnce(pool),
+      sessionUrl,
+      migrate: () => migrateOnce(sessionUrl),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -79,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: "pglite",
     pglite,
     pool: undefined,
+    sessionUrl: undefined,
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
     close: () => pglite.close(),
@@ -92,17 +105,22 @@ const MIGRATION_LOCK = 20261126;
  * Migrates under a session advisory lock: server processes that start together on one database
  * (docs/operations.md) take turns, and each after the first finds nothing left to apply. Drizzle's
  * migrator reads what was applied before its own transaction, so two at once would both apply the same
- * migration and one start would fail. The lock is held on a connection of its own, outside the pool, which
- * may have room for only the migrator's.
+ * migration and one start would fail. The lock and the migration each hold a connection of their own, outside the
+ * pool (which may have room for one only), at the session address: a session lock through a pooler in
+ * transaction mode would be taken on one server connection and released, or left held, on another.
  */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
-  const lock = new pg.Client({ connectionString: pool.options.connectionString });
+async function migrateOnce(sessionUrl: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
   lock.on("error", () => {}); // a lost lock connection ends the lock; the migration's own errors still throw
   await lock.connect();
+  const migrator = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
+  migrator.on("error", () => {});
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    await migrator.connect();
+    await migrateNodePg(drizzleNodePg(migrator), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
+    await migrator.end().catch(() => {});
     await lock.end().catch(() => {});
   }
 }

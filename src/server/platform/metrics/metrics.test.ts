@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.
 import { sampleOf } from "../../../../tests/helpers/prometheus-text.ts";
 import { mailOutbox, privacyRequests, publisherPostbacks } from "../db/schema.ts";
 import { carriesToken } from "./bearer-token.ts";
+import { registerPoolGauges } from "./pool-gauges.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics-server.ts";
 
 const TOKEN = "a-metrics-token-of-the-tests-5f0c2e9a";
@@ -114,6 +115,30 @@ describe("metrics on their own port (METRICS_PORT)", () => {
     t = await createTestApp();
     server = await startMetricsServer(t.app.metrics, { host: "127.0.0.1", port: 0, token: undefined });
     expect((await fetch(server.url)).status).toBe(200);
+  });
+});
+
+describe("the PostgreSQL pool's gauges", () => {
+  it("read the pool's counts at each scrape", async () => {
+    const { Registry } = await import("prom-client");
+    const registry = new Registry();
+    const pool = { totalCount: 3, idleCount: 1, waitingCount: 0, options: { max: 8 } };
+    registerPoolGauges(registry, pool);
+    const first = await registry.metrics();
+    expect(sampleOf(first, "loanpath_db_pool_connections", { state: "busy" })).toBe(2);
+    expect(sampleOf(first, "loanpath_db_pool_connections", { state: "idle" })).toBe(1);
+    expect(sampleOf(first, "loanpath_db_pool_connections", { state: "waiting" })).toBe(0);
+    expect(sampleOf(first, "loanpath_db_pool_max_connections")).toBe(8);
+    Object.assign(pool, { totalCount: 8, idleCount: 0, waitingCount: 5 });
+    const later = await registry.metrics();
+    expect(sampleOf(later, "loanpath_db_pool_connections", { state: "busy" })).toBe(8);
+    expect(sampleOf(later, "loanpath_db_pool_connections", { state: "waiting" })).toBe(5);
+  });
+
+  it("are not there on the embedded database, which has no pool", async () => {
+    t = await createTestApp({ METRICS_TOKEN: TOKEN });
+    const res = await scrape(t.app, `Bearer ${TOKEN}`);
+    expect(res.body.includes("loanpath_db_pool_connections")).toBe(t.database.pool !== undefined);
   });
 });
 
