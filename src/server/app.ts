@@ -38,6 +38,7 @@ import { PiiCipher } from "./platform/security/pii-cipher.ts";
 import type { Secrets } from "./platform/security/secrets.ts";
 import webAssets from "./platform/web-assets/plugin.ts";
 import consolePlugin from "./console/plugin.ts";
+import { PostgresFailureCounts } from "./platform/security/postgres-failure-counts.ts";
 import partnersPlugin from "./partners/plugin.ts";
 import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
@@ -130,7 +131,15 @@ export async function buildApp({
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(partnersPlugin, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
   if (consoleIsServed(config)) {
-    await app.register(consolePlugin, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
+    await app.register(consolePlugin, {
+      config,
+      db: database.db,
+      cipher,
+      tokenSecret: secrets.tokenSecret,
+      // Every process counts the same sign-in failures on PostgreSQL (docs/decisions/0029-sign-in-throttle.md).
+      signInCounts:
+        database.driver === "postgres" ? new PostgresFailureCounts(database.db, secrets.tokenSecret) : undefined,
+    });
   }
 
   // Unknown API paths answer JSON, never the web app's HTML.

@@ -17,10 +17,19 @@ import publisherRoutes from "./publishers/publisher-routes.ts";
 import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
+import type { FailureCounts } from "../platform/security/failure-counts.ts";
 import statementRoutes from "./statements/statement-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
 
-export type ConsoleDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
+export type ConsoleDeps = {
+  config: Config;
+  db: Db;
+  cipher: PiiCipher;
+  tokenSecret: Buffer;
+  /** Where the sign-in throttle counts failures: shared by every process on PostgreSQL, else this process's memory. */
+  signInCounts?: FailureCounts | undefined;
+  now?: () => Date;
+};
 
 // The operator console's API (docs/decisions/0034-operator-console.md). One encapsulated scope: its access
 // check, its rate limit and its routes apply to nothing else.
@@ -29,7 +38,13 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   // The console's own count, so a flood of public form posts never locks the operators out, nor the reverse.
   app.addHook("onRequest", app.rateLimit(limitFor(deps.config, "admin")));
   registerConsoleAccess(app, { config: deps.config, db: deps.db, now });
-  await app.register(signInRoutes, { config: deps.config, db: deps.db, cipher: deps.cipher, now });
+  await app.register(signInRoutes, {
+    config: deps.config,
+    db: deps.db,
+    cipher: deps.cipher,
+    counts: deps.signInCounts,
+    now,
+  });
   await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now });
   await app.register(auditRoutes, { db: deps.db });
   await app.register(privacyQueueRoutes, { db: deps.db, now });

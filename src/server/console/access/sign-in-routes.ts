@@ -12,6 +12,7 @@ import {
 } from "../../../domain/contracts/console.ts";
 import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
+import type { FailureCounts } from "../../platform/security/failure-counts.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { SIGN_IN_THROTTLED_MESSAGE, SignInThrottle } from "../../platform/security/sign-in-throttle.ts";
 import { recordAction } from "../audit/audit-log.ts";
@@ -28,7 +29,7 @@ import { looksLikeRecoveryCode } from "./recovery-codes.ts";
 import { openSession, revokeSessionByToken, SESSION_LIFE_MS, type LiveSession } from "./session-store.ts";
 import { acceptedStep } from "./totp.ts";
 
-type Deps = { config: Config; db: Db; cipher: PiiCipher; now: () => Date };
+type Deps = { config: Config; db: Db; cipher: PiiCipher; counts?: FailureCounts | undefined; now: () => Date };
 
 const RECOVERY_CODES_LOW = 3;
 
@@ -47,7 +48,7 @@ function sessionData(live: LiveSession, config: Config): ConsoleSession {
 // code). One answer for every wrong combination, so the form tells no one which part was right.
 export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = new SignInThrottle({ name: "console sign-in" });
+  const throttle = new SignInThrottle({ name: "console sign-in", ...(deps.counts ? { counts: deps.counts } : {}) });
   const cookie = sessionCookieName(deps.config);
   const secure = deps.config.env === "production";
 

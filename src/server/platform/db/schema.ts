@@ -805,3 +805,17 @@ export const rateLimitCounts = pgTable(
   },
   (t) => [index("rate_limit_counts_window_ends_idx").on(t.windowEndsAt)],
 );
+
+// The console sign-in throttle's failure counts, shared by every server process on PostgreSQL
+// (docs/decisions/0029-sign-in-throttle.md): one row per counted key, an address or all of them together, kept
+// as a keyed hash so no address is stored. UNLOGGED like the rate-limit counts: a database crash that empties it
+// forgives the failures counted so far. Rows are forgotten a day after their last failure.
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    keyHash: text("key_hash").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sign_in_failures_last_at_idx").on(t.lastAt)],
+);

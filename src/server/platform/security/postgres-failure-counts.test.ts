@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
+import type { Database } from "../db/database.ts";
+import { signInFailures } from "../db/schema.ts";
+import { PostgresFailureCounts } from "./postgres-failure-counts.ts";
+import { SignInThrottle, type ThrottleRule } from "./sign-in-throttle.ts";
+
+// The sign-in throttle's counts in the database (docs/decisions/0029-sign-in-throttle.md): two server processes
+// are two throttles on one table, and must count the same failures.
+
+const RULE: ThrottleRule = { free: 2, firstDelayMs: 60_000, maxDelayMs: 600_000, forgetAfterMs: 3_600_000 };
+const RULES = { address: RULE, overall: { ...RULE, free: 1_000 } };
+const log = { warn: () => {} } as never;
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+/** A throttle as one process holds it: its own store object on the shared table. */
+const processOn = (db: Database, secret: Buffer, now = () => Date.now()) =>
+  new SignInThrottle({ name: "console sign-in", counts: new PostgresFailureCounts(db.db, secret), now, rules: RULES });
+
+describe("the sign-in throttle's counts in the database", () => {
+  it("are one count across processes: failures on one make the other wait", async () => {
+    database = await createTestDatabase();
+    const secret = randomBytes(32);
+    const [one, two] = [processOn(database, secret), processOn(database, secret)];
+    for (const throttle of [one, two]) {
+      const verdict = await throttle.attempt("192.0.2.7", log);
+      expect(verdict.allowed).toBe(true);
+    }
+    expect(await two.attempt("192.0.2.7", log)).toMatchObject({ allowed: false, scope: "address" });
+    expect(await one.attempt("192.0.2.7", log)).toMatchObject({ allowed: false, scope: "address" });
+    // Another address is counted on its own.
+    expect((await one.attempt("192.0.2.8", log)).allowed).toBe(true);
+  });
+
+  it("lets through no more tries than allowed when they arrive together at both processes", async () => {
+    database = await createTestDatabase();
+    const secret = randomBytes(32);
+    const both = [processOn(database, secret), processOn(database, secret)];
+    const verdicts = await Promise.all(Array.from({ length: 10 }, (_, i) => both[i % 2]!.attempt("198.51.100.4", log)));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(RULE.free);
+  });
+
+  it("forgets an address that signs in, and stores no address, only keyed hashes", async () => {
+    database = await createTestDatabase();
+    const throttle = processOn(database, randomBytes(32));
+    const first = await throttle.attempt("203.0.113.9", log);
+    const right = await throttle.attempt("203.0.113.10", log);
+    if (!first.allowed || !right.allowed) throw new Error("the first tries were refused");
+    const rows = await database.db.select().from(signInFailures);
+    expect(rows).toHaveLength(3); // two addresses and the overall count
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|console sign-in/);
+    await throttle.succeeded(right);
+    const left = await database.db.select().from(signInFailures);
+    expect(left).toHaveLength(2);
+    expect(left.map((r) => r.failures).sort()).toEqual([1, 1]); // the first address, and the overall count less one
+  });
+
+  it("prunes the counts no rule remembers", async () => {
+    database = await createTestDatabase();
+    const secret = randomBytes(32);
+    const dayAgo = Date.now() - 25 * 3_600_000;
+    await processOn(database, secret, () => dayAgo).attempt("192.0.2.50", log);
+    await processOn(database, secret).attempt("192.0.2.51", log);
+    expect(await database.db.select().from(signInFailures)).toHaveLength(3);
+    await new PostgresFailureCounts(database.db, secret).prune();
+    const kept = await database.db.select().from(signInFailures);
+    expect(kept.map((r) => r.lastAt.getTime() > dayAgo + 3_600_000)).toEqual([true, true]);
+  });
+});
