@@ -29,4 +29,26 @@ describe("runEvery", () => {
     await closing;
     expect(events).toEqual(["pass started", "pass ended", "closed"]);
   });
+
+  it("tells the pass under way that the server is stopping, so it can end after its call in flight", async () => {
+    const app = Fastify();
+    const seen: boolean[] = [];
+    let asked = () => {};
+    const began = new Promise<void>((resolve) => (asked = resolve));
+    let stopped = () => false;
+    runEvery(app, { name: "outbox", everyMs: 60_000, firstAfterMs: 0 }, async (stopping) => {
+      stopped = stopping;
+      seen.push(stopping());
+      asked();
+      // A batch: one item at a time until told to stop.
+      while (!stopping()) await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push(stopping());
+      return {};
+    });
+    await app.ready();
+    await began;
+    await app.close();
+    expect(seen).toEqual([false, true]);
+    expect(stopped()).toBe(true);
+  });
 });

@@ -95,6 +95,30 @@ describe("mail delivery over SMTP", () => {
     ]);
   });
 
+  it("ends its pass after the mail in flight when the process stops, and hands the rest back at once", async () => {
+    for (const to of ["ana@example.com", "bo@example.com", "cy@example.com"]) await queue(to);
+    const transport = createSmtpTransport(smtp.url);
+    const now = new Date();
+    // The stop comes while the first mail is being sent.
+    const stopping = () => smtp.received.length > 0;
+    expect(await deliverMail(t.database.db, transport, FROM, now, undefined, stopping)).toEqual({
+      sent: 1,
+      failed: 0,
+      retrying: 0,
+      withheld: 0,
+      handedBack: 2,
+    });
+    // Due again at once for the next pass, of this process or another, not at the end of their claim.
+    expect(await deliverMail(t.database.db, transport, FROM, now)).toEqual({
+      sent: 2,
+      failed: 0,
+      retrying: 0,
+      withheld: 0,
+    });
+    transport.close();
+    expect(smtp.received.map((m) => m.to[0])).toEqual(["ana@example.com", "bo@example.com", "cy@example.com"]);
+  });
+
   it("keeps a mail for later when no server answers at all", async () => {
     await queue("dee@example.com");
     await smtp.close();

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
 import { mailOutbox } from "../db/schema.ts";
-import { claimDue } from "../outbox/claim-due.ts";
+import { claimDue, releaseClaims } from "../outbox/claim-due.ts";
 
 // The mail outbox (docs/product/mail.md): every e-mail is a row first, written in the transaction of what
 // it tells, and sent by the delivery job when a transport is configured, which claims rows as every outbox
@@ -29,6 +29,11 @@ export async function queueMail(db: Db | Tx, mail: NewMail): Promise<number> {
 /** Up to `limit` pending mails due at `now`, oldest first, each claimed until `now + leaseMs`. */
 export function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxMail[]> {
   return claimDue(db, mailOutbox, { now, limit, leaseMs, ready: eq(mailOutbox.status, "pending") });
+}
+
+/** Claimed mails not sent after all (the process is stopping): due again at `at`, for any process. */
+export function releaseMails(db: Db, ids: number[], at: Date): Promise<void> {
+  return releaseClaims(db, mailOutbox, ids, at);
 }
 
 /** Sent, or refused for good; only a mail still pending (an erasure may have blanked it meanwhile). */

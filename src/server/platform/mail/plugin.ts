@@ -20,8 +20,8 @@ async function mail(
   const transport = opts.transport ?? (smtpUrl ? createSmtpTransport(smtpUrl) : undefined);
   if (!transport) return;
 
-  runEvery(app, { name: "mail delivery", everyMs: DELIVERY_EVERY_MS, onClose: () => transport.close() }, () =>
-    deliverMail(opts.db, transport, from, new Date(), opts.check),
+  runEvery(app, { name: "mail delivery", everyMs: DELIVERY_EVERY_MS, onClose: () => transport.close() }, (stopping) =>
+    deliverMail(opts.db, transport, from, new Date(), opts.check, stopping),
   );
 }
 

@@ -35,3 +35,36 @@ export async function claimDue<T extends OutboxTable>(
     return rows as T["$inferSelect"][];
   });
 }
+
+/**
+ * Hands claimed rows back at once (due at `at`): a process that stops mid-pass leaves the rows it has not sent to
+ * the next pass of any process, instead of to the end of their lease.
+ */
+export async function releaseClaims<T extends OutboxTable>(db: Db, table: T, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(table as PgTable)
+    .set({ nextAttemptAt: at } as never)
+    .where(inArray(table.id, ids));
+}
+
+/**
+ * Works through claimed rows one call at a time, as an outbox's pass does. Once `stopping()` (the process closes),
+ * it ends after the call in flight and hands the rest back (`handBack`, with releaseClaims); answers how many.
+ */
+export async function workThrough<Row extends { id: number }>(
+  rows: Row[],
+  stopping: () => boolean,
+  handBack: (ids: number[]) => Promise<void>,
+  each: (row: Row) => Promise<void>,
+): Promise<number> {
+  for (const [i, row] of rows.entries()) {
+    if (stopping()) {
+      const rest = rows.slice(i).map((r) => r.id);
+      await handBack(rest);
+      return rest.length;
+    }
+    await each(row);
+  }
+  return 0;
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
 import { marketingErasures, marketingOutbox } from "../db/schema.ts";
-import { claimDue } from "./claim-due.ts";
+import { claimDue, releaseClaims } from "./claim-due.ts";
 
 // The marketing outbox (docs/product/marketing.md): list additions are written here in the request and
 // sent by the sync job, which claims them as every outbox does (src/server/platform/outbox/claim-due.ts).
@@ -30,6 +30,14 @@ export async function queueListAddition(
 /** Up to `limit` pending entries due at `now`, oldest first, each claimed until `now + leaseMs`. */
 export function claimDueEntries(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxEntry[]> {
   return claimDue(db, marketingOutbox, { now, limit, leaseMs, ready: eq(marketingOutbox.status, "pending") });
+}
+
+/** Claimed rows not sent after all (the process is stopping): due again at `at`, for any process. */
+export function releaseEntries(db: Db, ids: number[], at: Date): Promise<void> {
+  return releaseClaims(db, marketingOutbox, ids, at);
+}
+export function releaseErasures(db: Db, ids: number[], at: Date): Promise<void> {
+  return releaseClaims(db, marketingErasures, ids, at);
 }
 
 /** The entry's end: sent, suppressed (an opt-out came first) or failed (refused for good). */

@@ -81,6 +81,20 @@ describe("marketing lists", () => {
     expect(await syncMarketingOutbox(sync())).toMatchObject({ sent: 0 });
   });
 
+  it("ends its pass after the call in flight when the process stops, and hands the rest back at once", async () => {
+    const lead = await createLead(t.app, { email: "ada@example.com", first_name: "Ada" });
+    expect((await signup(lead)).statusCode).toBe(200);
+    expect((await mappingStep(lead, [15, 14])).statusCode).toBe(200);
+    const now = new Date();
+    // The stop comes while the first entry is with Brevo.
+    expect(await syncMarketingOutbox(sync(), now, () => accepted.length > 0)).toMatchObject({
+      sent: 1,
+      handedBack: 1,
+    });
+    expect(await syncMarketingOutbox(sync(), now)).toMatchObject({ sent: 1 });
+    expect(accepted).toEqual(["ada@example.com 47", "ada@example.com 15,14"]);
+  });
+
   it("loses nothing and sends nothing twice through a Brevo outage of several minutes", async () => {
     const leads = await Promise.all(
       ["a", "b", "c"].map((n) => createLead(t.app, { email: `${n}@example.com`, first_name: n })),

@@ -22,8 +22,8 @@ async function marketing(
       : undefined);
   if (!lists) return;
 
-  runEvery(app, { name: "marketing sync", everyMs: settings.syncIntervalMs }, () =>
-    syncMarketingOutbox({ db: opts.db, lists, tokenSecret: opts.tokenSecret }),
+  runEvery(app, { name: "marketing sync", everyMs: settings.syncIntervalMs }, (stopping) =>
+    syncMarketingOutbox({ db: opts.db, lists, tokenSecret: opts.tokenSecret }, new Date(), stopping),
   );
 }
 

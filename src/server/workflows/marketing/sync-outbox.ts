@@ -1,5 +1,6 @@
 import type { Db } from "../../platform/db/database.ts";
 import { findLead } from "../../intake/leads/lead-store.ts";
+import { workThrough } from "../../platform/outbox/claim-due.ts";
 import { retryDelayMs } from "../../platform/outbox/retry-delay.ts";
 import { isSuppressed } from "../../compliance/suppression.ts";
 import type { MarketingLists } from "./brevo-client.ts";
@@ -9,6 +10,8 @@ import {
   queueContactRemoval,
   dropErasure,
   finishEntry,
+  releaseEntries,
+  releaseErasures,
   retryEntryAt,
   retryErasureAt,
   type OutboxEntry,
@@ -23,33 +26,59 @@ const BATCH = 50;
 /** Longer than one Brevo call can take (its timeout is 10 s): a claimed entry is not taken again meanwhile. */
 const CLAIM_LEASE_MS = 60_000;
 
-export type SyncReport = { sent: number; suppressed: number; failed: number; retrying: number; erased: number };
+/** `handedBack`: claimed, then left for the next pass because the process is stopping. */
+export type SyncReport = {
+  sent: number;
+  suppressed: number;
+  failed: number;
+  retrying: number;
+  erased: number;
+  handedBack?: number;
+};
 
 export type MarketingSync = { db: Db; lists: MarketingLists; tokenSecret: Buffer };
 
-export async function syncMarketingOutbox(sync: MarketingSync, now: Date = new Date()): Promise<SyncReport> {
+export async function syncMarketingOutbox(
+  sync: MarketingSync,
+  now: Date = new Date(),
+  stopping: () => boolean = () => false,
+): Promise<SyncReport> {
   const report: SyncReport = { sent: 0, suppressed: 0, failed: 0, retrying: 0, erased: 0 };
-  for (const entry of await claimDueEntries(sync.db, now, BATCH, CLAIM_LEASE_MS)) {
-    report[await sendEntry(sync, entry, now)]++;
-  }
+  // Once stopping, the rows not yet sent go to the next pass of any process, not to the end of their claim.
+  const entries = await claimDueEntries(sync.db, now, BATCH, CLAIM_LEASE_MS);
+  let handedBack = await workThrough(
+    entries,
+    stopping,
+    (ids) => releaseEntries(sync.db, ids, now),
+    async (entry) => void report[await sendEntry(sync, entry, now)]++,
+  );
   // Erased people's contacts are deleted at Brevo; an outage is retried like any entry.
-  for (const erasure of await claimDueErasures(sync.db, now, BATCH, CLAIM_LEASE_MS)) {
-    const result = await sync.lists.deleteContact(erasure.email);
-    if (result.ok) {
-      await dropErasure(sync.db, erasure.id);
-      report.erased++;
-    } else {
-      // Even a refusal (a key rotated, revoked) is tried again: this row is the only record that the
-      // person must leave Brevo, so it stays until Brevo confirms.
-      await retryErasureAt(
-        sync.db,
-        erasure.id,
-        new Date(now.getTime() + retryDelayMs(erasure.attempts)),
-        result.reason,
-      );
-      report.retrying++;
-    }
+  if (!stopping()) {
+    const erasures = await claimDueErasures(sync.db, now, BATCH, CLAIM_LEASE_MS);
+    handedBack += await workThrough(
+      erasures,
+      stopping,
+      (ids) => releaseErasures(sync.db, ids, now),
+      async (erasure) => {
+        const result = await sync.lists.deleteContact(erasure.email);
+        if (result.ok) {
+          await dropErasure(sync.db, erasure.id);
+          report.erased++;
+        } else {
+          // Even a refusal (a key rotated, revoked) is tried again: this row is the only record that the
+          // person must leave Brevo, so it stays until Brevo confirms.
+          await retryErasureAt(
+            sync.db,
+            erasure.id,
+            new Date(now.getTime() + retryDelayMs(erasure.attempts)),
+            result.reason,
+          );
+          report.retrying++;
+        }
+      },
+    );
   }
+  if (handedBack > 0) report.handedBack = handedBack;
   return report;
 }
 
