@@ -11,6 +11,7 @@ import { SEED_BUYER_PREFIX, seedEmail, seedLeadId } from "../src/server/console/
 import { countSeed, seedVolume } from "../src/server/console/volume/seed-volume.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
+import { clearBuyerCallBodies } from "../src/server/workflows/retention/clear-buyer-call-bodies.ts";
 import { signInAs } from "../tests/helpers/console-session.ts";
 import { GENEROUS_RATE_LIMITS } from "../tests/helpers/generous-rate-limits.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
@@ -105,6 +106,7 @@ export async function benchConsole(): Promise<void> {
       ["Audit log", () => "/api/console/audit", PAGE_MS],
     ];
     for (const [name, url, target] of endpoints) rows.push(await timed(name, ask(url), target));
+    const retention = await retentionAtVolume(database);
     await closeApp();
 
     const base = rows[0]!;
@@ -122,10 +124,60 @@ export async function benchConsole(): Promise<void> {
         `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${(r.p95 / base.p95).toFixed(1)} | ${r.target ?? ""} | ${within} |`,
       );
     }
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    console.log(
+      `\nThe tables that grow fastest (issue 21), and buyer-call bodies cleared past ${BODY_DAYS} days ` +
+        `(BUYER_CALL_BODY_DAYS; the seed spans 90 days):\n`,
+    );
+    console.log("| table | rows | on disk (with indexes, TOAST) | of it, request and answer bodies |");
+    console.log("|---|---|---|---|");
+    console.log(
+      `| buyer_calls | ${retention.before.calls} | ${mb(retention.before.callsBytes)} | ${mb(retention.before.bodyBytes)} |`,
+    );
+    console.log(`| step_events | ${retention.before.steps} | ${mb(retention.before.stepsBytes)} | |`);
+    console.log(
+      `\nThe clearing pass (clearBuyerCallBodies, as the hourly job runs it): ${retention.cleared} calls' bodies ` +
+        `cleared in ${retention.passes} passes, ${retention.seconds.toFixed(1)} s; bodies left ` +
+        `${mb(retention.after.bodyBytes)}; buyer_calls after a plain VACUUM ${mb(retention.after.callsBytes)} ` +
+        "(the space freed is reused by new rows; VACUUM FULL would hand it back to the file system).",
+    );
   } finally {
     await closing();
     if (!KEEP) await fresh.drop();
   }
+}
+
+/** Past this many days the clearing pass blanks a call's bodies: shorter than the seed's 90, to show it. */
+const BODY_DAYS = 30;
+
+type TableSizes = { calls: number; callsBytes: number; bodyBytes: number; steps: number; stepsBytes: number };
+
+async function tableSizes(database: Awaited<ReturnType<typeof openDatabase>>): Promise<TableSizes> {
+  const result = await database.db.execute(sql`select
+      (select count(*) from buyer_calls)::float8 as calls,
+      pg_total_relation_size('buyer_calls')::float8 as "callsBytes",
+      (select coalesce(sum(coalesce(pg_column_size(request), 0) + coalesce(pg_column_size(response), 0)), 0)
+        from buyer_calls)::float8 as "bodyBytes",
+      (select count(*) from step_events)::float8 as steps,
+      pg_total_relation_size('step_events')::float8 as "stepsBytes"`);
+  return (result as unknown as { rows: TableSizes[] }).rows[0]!;
+}
+
+/** Sizes, then the clearing pass run until nothing is left to clear, then sizes after a VACUUM. */
+async function retentionAtVolume(database: Awaited<ReturnType<typeof openDatabase>>) {
+  const before = await tableSizes(database);
+  const started = performance.now();
+  let cleared = 0;
+  let passes = 0;
+  for (;;) {
+    const { bodiesCleared } = await clearBuyerCallBodies(database.db, { now: new Date(), days: BODY_DAYS });
+    passes++;
+    cleared += bodiesCleared;
+    if (bodiesCleared === 0) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await database.db.execute(sql`vacuum buyer_calls`);
+  return { before, after: await tableSizes(database), cleared, passes, seconds };
 }
 
 /** The kept database of that name, made if missing; `seeded` once a seed finished in it. */

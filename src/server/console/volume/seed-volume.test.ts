@@ -60,6 +60,17 @@ describe("seedVolume", () => {
     expect(await count(sql`select count(*) as n from leads where id !~ ${LEAD_ID_PATTERN.source}`)).toBe(0);
     expect(await count(sql`select count(*) as n from leads where email not like '%@example.com'`)).toBe(0);
     expect(await count(sql`select count(*) as n from leads where ssn_encrypted is not null`)).toBe(0);
+    // Every call keeps its masked bodies, as the auction's do until BUYER_CALL_BODY_DAYS: no personal value in them.
+    expect(await count(sql`select count(*) as n from buyer_calls where request is null`)).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from buyer_calls c join leads l on l.id = c.lead_id
+        where strpos(c.request::text, l.email) > 0 or strpos(c.request::text, l.last_name) > 0
+          or strpos(c.request::text, coalesce(l.cell_phone, '-')) > 0`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from buyer_calls where kind = 'post'
+        and (request->>'body')::jsonb->>'ssn' is distinct from '****'`),
+    ).toBe(0);
   });
 
   it("is counted on Today and in the funnel", async () => {

@@ -170,16 +170,44 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
       ) w
       where win is null or rnk <= win`);
     const buyerId = (b: ReturnType<typeof sql>) => sql`${SEED_BUYER_PREFIX}::text || lpad(${b}::text, 2, '0')`;
+    // The masked bodies every call keeps until BUYER_CALL_BODY_DAYS (the bulk of the table, and what retention
+    // clears), shaped like the auction's: a ping's fields, a post's whole application with its personal values
+    // masked, and the buyer's answer.
+    const pingBody = sql`jsonb_build_object('body', jsonb_build_object('lead_id', id, 'api_key', '****',
+        'zip', '100**', 'state', 'NY', 'loan_amount', 500, 'loan_reason', 'DEBT_CONSOLIDATION',
+        'monthly_income', 2400 + b * 100, 'pay_frequency', 'BIWEEKLY', 'income_source', 'EMPLOYMENT',
+        'months_employed', 6 + b, 'own_home', 'NO', 'months_at_address', 24, 'credit_rating', 'FAIR',
+        'active_military', 'NO', 'sub_id', md5(id || b))::text)`;
+    const postBody = sql`jsonb_build_object('body', jsonb_build_object('lead_id', id, 'api_key', '****',
+        'ping_id', md5(id || b), 'first_name', '****', 'last_name', '****', 'email', '****', 'cell_phone', '****',
+        'home_phone', '****', 'birth_date', '****', 'address', '****', 'city', 'New York', 'zip', '100**',
+        'state', 'NY', 'own_home', 'NO', 'months_at_address', 24, 'income_source', 'EMPLOYMENT',
+        'employer', '****', 'job_title', '****', 'work_phone', '****', 'months_employed', 18,
+        'monthly_income', 2400, 'pay_frequency', 'BIWEEKLY', 'next_pay_date', '****', 'second_pay_date', '****',
+        'direct_deposit', 'YES', 'bank_name', '****', 'bank_aba', '****', 'bank_account', '****',
+        'bank_account_type', 'CHECKING', 'months_at_bank', 36, 'driver_license', '****', 'license_state', 'NY',
+        'ssn', '****', 'active_military', 'NO', 'loan_amount', 500, 'ip', '****', 'user_agent', '****',
+        'tcpa_text_version', 'seed', 'certificate_url', 'https://apply.example.com/consent/' || md5(id))::text)`;
+    const answer = sql`case when state in ('bid', 'accepted')
+        then '{"result":"accepted","price":' || coalesce(price, 0) / 100.0 || ',"id":"' || md5(id || b || kind) || '"'
+          || case when kind = 'post' then ',"redirect":"https://offers.example.com/seed/' || md5(id) || '"' else '' end
+          || '}'
+        when state = 'error' then null else '{"result":"rejected","reason":"no match"}' end`;
     await tx.execute(sql`insert into buyer_calls (lead_id, buyer_id, kind, state, http_status, latency_ms,
-        price_cents, reason, created_at, finished_at)
-      select id, ${buyerId(sql`b`)}, 'ping', state, case when state = 'error' then null else 200 end, latency,
-        case when state = 'bid' then price end, case when state = 'error' then 'timeout' end,
-        at, at + latency * interval '1 millisecond'
-      from seed_pings
-      union all
-      select id, ${buyerId(sql`b`)}, 'post', state, 200, latency, case when state = 'accepted' then price end,
-        case when state = 'rejected' then 'declined' end, at, at + latency * interval '1 millisecond'
-      from seed_posts`);
+        price_cents, reason, request, response, created_at, finished_at)
+      select id, ${buyerId(sql`b`)}, kind, state, http_status, latency, price_cents, reason,
+        case when kind = 'ping' then ${pingBody} else ${postBody} end, ${answer}, at,
+        at + latency * interval '1 millisecond'
+      from (
+        select id, b, 'ping' as kind, state, price, case when state = 'error' then null else 200 end as http_status,
+          latency, case when state = 'bid' then price end as price_cents,
+          case when state = 'error' then 'timeout' end as reason, at
+        from seed_pings
+        union all
+        select id, b, 'post', state, price, 200, latency, case when state = 'accepted' then price end,
+          case when state = 'rejected' then 'declined' end, at
+        from seed_posts
+      ) calls`);
 
     await tx.execute(sql`insert into auctions (lead_id, status, reason, buyer_id, price_cents, redirect_url, test_mode,
         attribution, submission, deadline_at, runs, created_at, decided_at, redirected_at)
