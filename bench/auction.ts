@@ -37,11 +37,14 @@ export type FakeBuyer = {
   url: string;
   /** When each post arrived and when an accept left (performance.now() and Date.now() of this process). */
   posts: { arrived: number; acceptedAt?: number; acceptedEpoch?: number }[];
+  /** Pings received so far. */
+  pings: () => number;
   close(): Promise<void>;
 };
 
 export async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
   const posts: FakeBuyer["posts"] = [];
+  let pings = 0;
   const reply = (response: ServerResponse, status: number, body: string) => {
     response.writeHead(status, { "content-type": "application/json" });
     response.end(body);
@@ -51,6 +54,7 @@ export async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
     request.on("end", () => {
       if (request.url === "/offer") return reply(response, 200, "{}");
       if (request.url === "/ping") {
+        pings++;
         if ("fail" in ping && ping.fail === "hang") return; // the auction cuts it at its timeoutMs
         return setTimeout(() => {
           if (!("fail" in ping)) return reply(response, 200, JSON.stringify({ result: "accepted", price: ping.bid }));
@@ -75,6 +79,7 @@ export async function startBuyer(ping: Ping, post: Post): Promise<FakeBuyer> {
   return {
     url,
     posts,
+    pings: () => pings,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
