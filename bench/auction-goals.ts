@@ -140,10 +140,13 @@ async function overhead(bench: Bench) {
 
 /** (b) and (e): AT_ONCE applications sent together to 20 buyers whose pings take SLOW_MS, posts 20 ms. */
 async function atOnce(bench: Bench) {
+  // Each buyer reads its ping's latency at every ping: the start-cost burst below slows the same buyers down, so
+  // it runs on the connections (b) left open, as (b) itself did after its warm-up burst.
+  const pings = Array.from({ length: 20 }, (_, i) => ({ ms: SLOW_MS, bid: 10 + i }));
   return withBuyers(
     bench,
     "b",
-    (i) => startBuyer({ ms: SLOW_MS, bid: 10 + i }, { ms: 20, answer: "accept" }),
+    (i) => startBuyer(pings[i]!, { ms: 20, answer: "accept" }),
     async (buyers) => {
       const floor = await buyersFloor(buyers, buyers[19]!, 5);
       const leads: SavedLead[] = [];
@@ -174,44 +177,41 @@ async function atOnce(bench: Bench) {
       const cpuPerAuction = ((await cpuMs()) - cpuBefore) / AT_ONCE;
       clearInterval(sampler);
       const peak = Math.max(...(await memory()).map((m) => m.peak));
-      return { floor, latency, cpuPerAuction, before, rss, peak };
+      for (const ping of pings) ping.ms = START_PING_MS;
+      const start = await startCost(bench, buyers);
+      return { floor, latency, cpuPerAuction, before, rss, peak, start };
     },
   );
 }
 
 /**
  * What bounds (b) on one server process: the server's CPU per auction before its pings leave. The same burst of
- * AT_ONCE applications (sends and long polls), to buyers that answer only after START_PING_MS, with the server's CPU
+ * AT_ONCE applications (sends and long polls), to (b)'s buyers, their connections still open, now answering only
+ * after START_PING_MS, with the server's CPU
  * read once every ping has arrived: until then no answer has come back, so everything the server did was
  * starting auctions. A process's work runs on one core, so the burst's median auction cannot have pinged before
  * half the burst's starts were done: p50 ≥ the buyers' floor + AT_ONCE / 2 × this, whatever the order.
  */
 const START_PING_MS = 3_000;
 
-async function startCost(bench: Bench) {
-  return withBuyers(
-    bench,
-    "s",
-    (i) => startBuyer({ ms: START_PING_MS, bid: 10 + i }, { ms: 20, answer: "accept" }),
-    async (buyers) => {
-      const leads: SavedLead[] = [];
-      for (let i = 0; i < AT_ONCE; i++) leads.push(await bench.newLead());
-      const { servers } = bench;
-      const cpuMs = async () => sum(await Promise.all(servers.map((server) => server.cpuMs())));
-      const pinged = () => sum(buyers.map((b) => b.pings()));
-      const before = await cpuMs();
-      const started = performance.now();
-      const decided = Promise.all(leads.map((lead, i) => sendAndWait(servers[i % servers.length]!.url, lead)));
-      while (pinged() < AT_ONCE * buyers.length) {
-        if (performance.now() - started > START_PING_MS) throw new Error("the burst's pings did not all leave in time");
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const perAuction = ((await cpuMs()) - before) / AT_ONCE;
-      const allPinged = performance.now() - started;
-      await decided;
-      return { perAuction, allPinged };
-    },
-  );
+async function startCost(bench: Bench, buyers: FakeBuyer[]) {
+  const leads: SavedLead[] = [];
+  for (let i = 0; i < AT_ONCE; i++) leads.push(await bench.newLead());
+  const { servers } = bench;
+  const cpuMs = async () => sum(await Promise.all(servers.map((server) => server.cpuMs())));
+  const pinged = () => sum(buyers.map((b) => b.pings()));
+  const pingsBefore = pinged();
+  const before = await cpuMs();
+  const started = performance.now();
+  const decided = Promise.all(leads.map((lead, i) => sendAndWait(servers[i % servers.length]!.url, lead)));
+  while (pinged() - pingsBefore < AT_ONCE * buyers.length) {
+    if (performance.now() - started > START_PING_MS) throw new Error("the burst's pings did not all leave in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const perAuction = ((await cpuMs()) - before) / AT_ONCE;
+  const allPinged = performance.now() - started;
+  await decided;
+  return { perAuction, allPinged };
 }
 
 /** (d): step saves through the server, 10 connections, then pgbench running the same statement, 10 clients. */
@@ -332,7 +332,7 @@ export async function benchAuctionGoals(): Promise<void> {
     }
     if (PARTS.includes("b")) {
       const b = await atOnce(bench);
-      const start = await startCost(bench);
+      const { start } = b;
       const load = await loadavg();
       const bound = b.floor + ((AT_ONCE / 2) * start.perAuction) / PROCESSES;
       rows.push(

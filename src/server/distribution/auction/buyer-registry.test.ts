@@ -47,4 +47,28 @@ describe("the buyer registry", () => {
     await db.delete(buyers).where(eq(buyers.id, "lender-b"));
     expect(await registry.current()).toEqual([]);
   });
+
+  it("lets auctions that start together share one read of the table and one parse of a changed row", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    let reads = 0;
+    const counted = new Proxy(db, {
+      get: (target, key, receiver) => {
+        if (key === "select") reads++;
+        const value: unknown = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const registry = createBuyerRegistry(counted, { file: undefined, warn: () => {} });
+    await saveBuyer(db, lenderConfig("lender-a", fake));
+    const together = await Promise.all(Array.from({ length: 10 }, () => registry.current()));
+    expect(reads).toBe(1);
+    // One parse: every auction holds the same buyer object.
+    expect(new Set(together.map((list) => list[0])).size).toBe(1);
+    expect(together[0]!.map((b) => b.id)).toEqual(["lender-a"]);
+    // Once that read is over, the next auction reads again and sees a change made since.
+    await saveBuyer(db, lenderConfig("lender-a", fake, { name: "Lender A, renamed" }));
+    expect((await registry.current())[0]?.name).toBe("Lender A, renamed");
+    expect(reads).toBe(2);
+  });
 });

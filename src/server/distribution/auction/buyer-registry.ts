@@ -71,7 +71,7 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
     return buyerSchema.safeParse({ ...config, id: row.id, enabled: row.enabled });
   };
   const version = sql<string>`${buyers.enabled}::text || ':' || ${buyers}.xmin::text`;
-  const tableRows = async () => {
+  const readTable = async () => {
     const known = parsedRows;
     const versions = JSON.stringify(Object.fromEntries([...known].map(([id, row]) => [id, row.version])));
     const rows = await db
@@ -94,6 +94,10 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
     parsedRows = next;
     return [...next].map(([id, row]) => ({ id, parsed: row.parsed }));
   };
+  // Auctions that start together share one read: each would otherwise send the same statement, and after a change
+  // each would parse the changed rows again (a burst of a hundred sends, a hundred parses of each).
+  let reading: ReturnType<typeof readTable> | undefined;
+  const tableRows = () => (reading ??= readTable().finally(() => (reading = undefined)));
   return {
     /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */
     seeds(): Map<string, { buyer: Buyer; source: SeedSource }> {
