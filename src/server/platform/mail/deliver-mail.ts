@@ -33,7 +33,7 @@ export async function deliverMail(
   const handedBack = await workThrough(
     claimed,
     stopping,
-    (ids) => releaseMails(db, ids, now),
+    (ids) => releaseMails(db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
     async (mail) => {
       if (!mail.toAddress || mail.body === null) {
         await finishMail(db, mail.id, "failed", now, "no recipient");

@@ -4,7 +4,7 @@ import { mailOutbox } from "../db/schema.ts";
 import { retryDelayMs } from "../outbox/retry-delay.ts";
 import { deliverMail } from "./deliver-mail.ts";
 import { startFakeSmtpServer } from "./fake-smtp-server.testing.ts";
-import { queueMail } from "./mail-outbox.ts";
+import { claimDueMails, queueMail, releaseMails } from "./mail-outbox.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 
 const FROM = "Loanpath <privacy@loanpath.test>";
@@ -117,6 +117,27 @@ describe("mail delivery over SMTP", () => {
     });
     transport.close();
     expect(smtp.received.map((m) => m.to[0])).toEqual(["ana@example.com", "bo@example.com", "cy@example.com"]);
+  });
+
+  it("hands back only mails still under its own claim: one another process took after the lease is left to it", async () => {
+    for (const to of ["ana@example.com", "bo@example.com"]) await queue(to);
+    const leaseMs = 60_000;
+    const now = new Date();
+    const mine = await claimDueMails(t.database.db, now, 10, leaseMs);
+    expect(mine).toHaveLength(2);
+    // This process stalled past the lease, and another claimed the first mail.
+    const later = new Date(now.getTime() + leaseMs + 1_000);
+    const theirs = await claimDueMails(t.database.db, later, 1, leaseMs);
+    expect(theirs.map((m) => m.id)).toEqual([mine[0]!.id]);
+    await releaseMails(
+      t.database.db,
+      mine.map((m) => m.id),
+      { now, leaseMs },
+    );
+    const due = async () =>
+      (await t.database.db.select().from(mailOutbox).orderBy(mailOutbox.id)).map((m) => m.nextAttemptAt.getTime());
+    // The first is still the other process's; the second is due again at once.
+    expect(await due()).toEqual([later.getTime() + leaseMs, now.getTime()]);
   });
 
   it("keeps a mail for later when no server answers at all", async () => {

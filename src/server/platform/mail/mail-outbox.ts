@@ -31,9 +31,9 @@ export function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number)
   return claimDue(db, mailOutbox, { now, limit, leaseMs, ready: eq(mailOutbox.status, "pending") });
 }
 
-/** Claimed mails not sent after all (the process is stopping): due again at `at`, for any process. */
-export function releaseMails(db: Db, ids: number[], at: Date): Promise<void> {
-  return releaseClaims(db, mailOutbox, ids, at);
+/** Claimed mails not sent after all (the process is stopping): due again now, for any process (releaseClaims). */
+export function releaseMails(db: Db, ids: number[], claim: { now: Date; leaseMs: number }): Promise<void> {
+  return releaseClaims(db, mailOutbox, ids, claim);
 }
 
 /** Sent, or refused for good; only a mail still pending (an erasure may have blanked it meanwhile). */

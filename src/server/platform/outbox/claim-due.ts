@@ -1,4 +1,4 @@
-import { and, asc, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/database.ts";
 
@@ -37,15 +37,21 @@ export async function claimDue<T extends OutboxTable>(
 }
 
 /**
- * Hands claimed rows back at once (due at `at`): a process that stops mid-pass leaves the rows it has not sent to
- * the next pass of any process, instead of to the end of their lease.
+ * Hands rows claimed with `claim` back at once (due again at its `now`): a process that stops mid-pass leaves the
+ * rows it has not sent to the next pass of any process, instead of to the end of their lease. Only rows still under
+ * this claim: one whose lease ran out meanwhile may have been claimed, or sent, by another process.
  */
-export async function releaseClaims<T extends OutboxTable>(db: Db, table: T, ids: number[], at: Date): Promise<void> {
+export async function releaseClaims<T extends OutboxTable>(
+  db: Db,
+  table: T,
+  ids: number[],
+  claim: { now: Date; leaseMs: number },
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(table as PgTable)
-    .set({ nextAttemptAt: at } as never)
-    .where(inArray(table.id, ids));
+    .set({ nextAttemptAt: claim.now } as never)
+    .where(and(inArray(table.id, ids), eq(table.nextAttemptAt, new Date(claim.now.getTime() + claim.leaseMs))));
 }
 
 /**

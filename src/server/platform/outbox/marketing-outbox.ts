@@ -32,12 +32,12 @@ export function claimDueEntries(db: Db, now: Date, limit: number, leaseMs: numbe
   return claimDue(db, marketingOutbox, { now, limit, leaseMs, ready: eq(marketingOutbox.status, "pending") });
 }
 
-/** Claimed rows not sent after all (the process is stopping): due again at `at`, for any process. */
-export function releaseEntries(db: Db, ids: number[], at: Date): Promise<void> {
-  return releaseClaims(db, marketingOutbox, ids, at);
+/** Claimed rows not sent after all (the process is stopping): due again now, for any process (releaseClaims). */
+export function releaseEntries(db: Db, ids: number[], claim: { now: Date; leaseMs: number }): Promise<void> {
+  return releaseClaims(db, marketingOutbox, ids, claim);
 }
-export function releaseErasures(db: Db, ids: number[], at: Date): Promise<void> {
-  return releaseClaims(db, marketingErasures, ids, at);
+export function releaseErasures(db: Db, ids: number[], claim: { now: Date; leaseMs: number }): Promise<void> {
+  return releaseClaims(db, marketingErasures, ids, claim);
 }
 
 /** The entry's end: sent, suppressed (an opt-out came first) or failed (refused for good). */

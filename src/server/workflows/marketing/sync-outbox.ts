@@ -49,7 +49,7 @@ export async function syncMarketingOutbox(
   let handedBack = await workThrough(
     entries,
     stopping,
-    (ids) => releaseEntries(sync.db, ids, now),
+    (ids) => releaseEntries(sync.db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
     async (entry) => void report[await sendEntry(sync, entry, now)]++,
   );
   // Erased people's contacts are deleted at Brevo; an outage is retried like any entry.
@@ -58,7 +58,7 @@ export async function syncMarketingOutbox(
     handedBack += await workThrough(
       erasures,
       stopping,
-      (ids) => releaseErasures(sync.db, ids, now),
+      (ids) => releaseErasures(sync.db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
       async (erasure) => {
         const result = await sync.lists.deleteContact(erasure.email);
         if (result.ok) {
