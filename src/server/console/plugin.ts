@@ -17,9 +17,13 @@ import publisherRoutes from "./publishers/publisher-routes.ts";
 import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
+import { runEvery } from "../platform/jobs/run-every.ts";
 import type { FailureCounts } from "../platform/security/failure-counts.ts";
 import statementRoutes from "./statements/statement-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
+
+/** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
+const SIGN_IN_PRUNE_EVERY_MS = 3_600_000;
 
 export type ConsoleDeps = {
   config: Config;
@@ -38,6 +42,16 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   // The console's own count, so a flood of public form posts never locks the operators out, nor the reverse.
   app.addHook("onRequest", app.rateLimit(limitFor(deps.config, "admin")));
   registerConsoleAccess(app, { config: deps.config, db: deps.db, now });
+  const prune = deps.signInCounts?.prune?.bind(deps.signInCounts);
+  if (prune) {
+    runEvery(
+      app,
+      { name: "sign-in counts prune", everyMs: SIGN_IN_PRUNE_EVERY_MS, firstAfterMs: 60_000 },
+      async () => ({
+        pruned: await prune(),
+      }),
+    );
+  }
   await app.register(signInRoutes, {
     config: deps.config,
     db: deps.db,

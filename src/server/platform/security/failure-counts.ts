@@ -1,6 +1,6 @@
-// Where the sign-in throttle (sign-in-throttle.ts) keeps its counts. In this process's memory for now, behind
-// this interface, so that a store shared by every instance (a table, Redis) can take its place without a
-// change to the throttle (docs/decisions/0029-sign-in-throttle.md).
+// Where the sign-in throttle (sign-in-throttle.ts) keeps its counts: this process's memory on the embedded
+// database, a table every process shares on PostgreSQL (postgres-failure-counts.ts), behind one interface, so the
+// throttle is the same on both (docs/decisions/0029-sign-in-throttle.md).
 
 /** Failed attempts under one key, and when the last one was (ms since the epoch). */
 export type FailureCount = { failures: number; lastAt: number };
@@ -14,6 +14,8 @@ export interface FailureCounts {
     key: string,
     decide: (current: FailureCount | undefined) => { next: FailureCount | undefined; result: T },
   ): Promise<T>;
+  /** A store that keeps what it forgets (a table) deletes it here, on a timer; answers how many it deleted. */
+  prune?(): Promise<number>;
 }
 
 /** Most keys kept; the least recently changed go first past it, so a flood of addresses cannot fill memory. */

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
-import type { Database } from "../db/database.ts";
+import pg from "pg";
+import { postgresReachable, POSTGRES_URL, unlessPostgres } from "../../../../tests/helpers/postgres-reachable.ts";
+import { createPostgresDatabase, createTestDatabase } from "../../../../tests/helpers/test-database.ts";
+import { openDatabase, type Database } from "../db/database.ts";
 import { signInFailures } from "../db/schema.ts";
 import { PostgresFailureCounts } from "./postgres-failure-counts.ts";
 import { SignInThrottle, type ThrottleRule } from "./sign-in-throttle.ts";
@@ -56,7 +58,7 @@ describe("the sign-in throttle's counts in the database", () => {
     expect(rows).toHaveLength(3); // two addresses and the overall count
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|console sign-in/);
     await throttle.succeeded(right);
-    const left = await database.db.select().from(signInFailures);
+    const left = (await database.db.select().from(signInFailures)).filter((r) => r.failures > 0);
     expect(left).toHaveLength(2);
     expect(left.map((r) => r.failures).sort()).toEqual([1, 1]); // the first address, and the overall count less one
   });
@@ -68,8 +70,57 @@ describe("the sign-in throttle's counts in the database", () => {
     await processOn(database, secret, () => dayAgo).attempt("192.0.2.50", log);
     await processOn(database, secret).attempt("192.0.2.51", log);
     expect(await database.db.select().from(signInFailures)).toHaveLength(3);
-    await new PostgresFailureCounts(database.db, secret).prune();
+    expect(await new PostgresFailureCounts(database.db, secret).prune()).toBe(1);
     const kept = await database.db.select().from(signInFailures);
     expect(kept.map((r) => r.lastAt.getTime() > dayAgo + 3_600_000)).toEqual([true, true]);
+  });
+});
+
+describe.skipIf(!postgresReachable)(`the sign-in counts under concurrent changes${unlessPostgres}`, () => {
+  it("loses no failure counted while another process forgets the same key", async () => {
+    const fresh = await createPostgresDatabase(POSTGRES_URL);
+    const shared = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
+    const holder = new pg.Client({ connectionString: fresh.url });
+    // Asked outside the holder's transaction, which would see one snapshot of the activity throughout.
+    const watcher = new pg.Client({ connectionString: fresh.url });
+    try {
+      await shared.migrate();
+      const secret = randomBytes(32);
+      const [one, two] = [new PostgresFailureCounts(shared.db, secret), new PostgresFailureCounts(shared.db, secret)];
+      const failure = { failures: 1, lastAt: Date.now() };
+      await one.change("k", () => ({ next: failure, result: undefined }));
+      // A third connection holds the row, so that both changes queue on its lock, the forgetting one first.
+      await holder.connect();
+      await watcher.connect();
+      await holder.query("begin");
+      await holder.query("select * from sign_in_failures for update");
+      const waiting = async () =>
+        (
+          await watcher.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+            [fresh.name],
+          )
+        ).rows[0]?.n;
+      const until = async (n: number) => {
+        while ((await waiting()) !== n) await new Promise((r) => setTimeout(r, 10));
+      };
+      const forget = one.change("k", () => ({ next: undefined, result: undefined }));
+      await until(1);
+      const count = two.change("k", (current) => ({
+        next: { failures: (current?.failures ?? 0) + 1, lastAt: Date.now() },
+        result: current?.failures ?? 0,
+      }));
+      await until(2);
+      await holder.query("commit");
+      await forget;
+      expect(await count).toBe(0); // it saw the count forgotten...
+      const now = await one.change("k", (current) => ({ next: current, result: current?.failures }));
+      expect(now).toBe(1); // ...and its own failure is kept
+    } finally {
+      await holder.end().catch(() => {});
+      await watcher.end().catch(() => {});
+      await shared.close();
+      await fresh.drop();
+    }
   });
 });

@@ -12,13 +12,10 @@ import { secretKey } from "./secret-key.ts";
 
 /** Rows whose last failure is older than this are deleted: past every rule's forgetAfterMs. */
 const FORGET_AFTER_MS = 24 * 3_600_000;
-/** How many changes between two prunes of forgotten rows. */
-const PRUNE_EVERY = 100;
 
 export class PostgresFailureCounts implements FailureCounts {
   private readonly db: Db;
   private readonly secret: Buffer;
-  private changes = 0;
 
   constructor(db: Db, secret: Buffer) {
     this.db = db;
@@ -44,24 +41,26 @@ export class PostgresFailureCounts implements FailureCounts {
         .for("update");
       const current = row && row.failures > 0 ? { failures: row.failures, lastAt: row.lastAt.getTime() } : undefined;
       const { next, result } = decide(current);
-      if (next) {
+      // A count forgotten is set to none, never deleted here: a change waiting on this row's lock would find no row
+      // once this one commits, and its own count would be lost. The prune deletes rows past every rule.
+      const written = next ?? { failures: 0, lastAt: row?.lastAt.getTime() ?? 0 };
+      if (written.failures !== row?.failures || written.lastAt !== row.lastAt.getTime()) {
         await tx
           .update(signInFailures)
-          .set({ failures: next.failures, lastAt: new Date(next.lastAt) })
+          .set({ failures: written.failures, lastAt: new Date(written.lastAt) })
           .where(eq(signInFailures.keyHash, keyHash));
-      } else {
-        await tx.delete(signInFailures).where(eq(signInFailures.keyHash, keyHash));
       }
       return result;
     });
-    if (++this.changes % PRUNE_EVERY === 0) await this.prune().catch(() => {});
     return result;
   }
 
-  /** Deletes the counts no rule remembers any more. */
-  async prune(): Promise<void> {
-    await this.db
+  /** Deletes the counts no rule remembers any more (and those set to none); answers how many. */
+  async prune(): Promise<number> {
+    const gone = await this.db
       .delete(signInFailures)
-      .where(lt(signInFailures.lastAt, sql`now() - make_interval(secs => ${FORGET_AFTER_MS / 1000})`));
+      .where(lt(signInFailures.lastAt, sql`now() - make_interval(secs => ${FORGET_AFTER_MS / 1000})`))
+      .returning({ keyHash: signInFailures.keyHash });
+    return gone.length;
   }
 }
