@@ -48,27 +48,58 @@ describe("the buyer registry", () => {
     expect(await registry.current()).toEqual([]);
   });
 
-  it("lets auctions that start together share one read of the table and one parse of a changed row", async () => {
+  it("lets auctions that start together share reads of the table, each begun after its call", async () => {
     database = await createTestDatabase();
     const { db } = database;
+    // Counts the registry's reads, and can hold a read's answer back after its statement has run.
     let reads = 0;
+    let held: Promise<void> | undefined;
+    let answered = () => {};
     const counted = new Proxy(db, {
-      get: (target, key, receiver) => {
-        if (key === "select") reads++;
-        const value: unknown = Reflect.get(target, key, receiver);
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      get: (target, key) => {
+        if (key !== "select") return Reflect.get(target, key) as unknown;
+        return (...args: Parameters<typeof db.select>) => {
+          reads++;
+          const builder = target.select(...args);
+          const from = builder.from.bind(builder);
+          return Object.assign(builder, {
+            from: (...tables: Parameters<typeof from>) => {
+              const query = from(...tables);
+              const then = query.then.bind(query);
+              const hold = held;
+              return Object.assign(query, {
+                then: (done: (rows: unknown) => unknown, failed: (error: unknown) => unknown) =>
+                  then((rows) => {
+                    answered();
+                    return (hold ?? Promise.resolve()).then(() => done(rows));
+                  }, failed),
+              });
+            },
+          });
+        };
       },
     });
     const registry = createBuyerRegistry(counted, { file: undefined, warn: () => {} });
     await saveBuyer(db, lenderConfig("lender-a", fake));
+    // The first read starts; the nine that arrive while it is under way share the one after it.
     const together = await Promise.all(Array.from({ length: 10 }, () => registry.current()));
-    expect(reads).toBe(1);
-    // One parse: every auction holds the same buyer object.
+    expect(reads).toBe(2);
+    // One parse of the new row: every auction holds the same buyer object.
     expect(new Set(together.map((list) => list[0])).size).toBe(1);
     expect(together[0]!.map((b) => b.id)).toEqual(["lender-a"]);
-    // Once that read is over, the next auction reads again and sees a change made since.
+
+    // A read whose statement ran before a change, still under way when the change is committed: a call made after
+    // the change does not take its answer.
+    let release = () => {};
+    held = new Promise<void>((resolve) => (release = resolve));
+    const ran = new Promise<void>((resolve) => (answered = resolve));
+    const first = registry.current();
+    await ran; // its statement has run; its answer is held
+    held = undefined;
     await saveBuyer(db, lenderConfig("lender-a", fake, { name: "Lender A, renamed" }));
-    expect((await registry.current())[0]?.name).toBe("Lender A, renamed");
-    expect(reads).toBe(2);
+    const after = registry.current();
+    release();
+    expect((await first)[0]?.name).toBe(lenderConfig("lender-a", fake).name);
+    expect((await after)[0]?.name).toBe("Lender A, renamed");
   });
 });

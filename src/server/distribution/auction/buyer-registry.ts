@@ -94,10 +94,25 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
     parsedRows = next;
     return [...next].map(([id, row]) => ({ id, parsed: row.parsed }));
   };
-  // Auctions that start together share one read: each would otherwise send the same statement, and after a change
-  // each would parse the changed rows again (a burst of a hundred sends, a hundred parses of each).
+  // Auctions that start together share reads: each would otherwise send the same statement, and after a change
+  // each would parse the changed rows again (a burst of a hundred sends, a hundred parses of each). A read already
+  // under way began before a caller arriving now, and may miss a change committed just before it: such callers wait
+  // for it to end and share the next read, so every caller sees the table as it was at its call or later.
   let reading: ReturnType<typeof readTable> | undefined;
-  const tableRows = () => (reading ??= readTable().finally(() => (reading = undefined)));
+  let following: ReturnType<typeof readTable> | undefined;
+  const tableRows = (): ReturnType<typeof readTable> => {
+    if (!reading) {
+      reading = readTable().finally(() => (reading = undefined));
+      return reading;
+    }
+    following ??= reading
+      .catch(() => {})
+      .then(() => {
+        following = undefined;
+        return tableRows();
+      });
+    return following;
+  };
   return {
     /** The buyers before the table, each with its source; a file entry replaces a built-in of the same id. */
     seeds(): Map<string, { buyer: Buyer; source: SeedSource }> {
