@@ -31,9 +31,16 @@ describe("loadConfig", () => {
   it("leaves the stop time after the auction drain for the rest of the stop", () => {
     expect(loadConfig({ AUCTION_DRAIN_MS: "20000", SHUTDOWN_TIMEOUT_MS: "25000" }).distribution.drainMs).toBe(20_000);
     expect(() => loadConfig({ AUCTION_DRAIN_MS: "20001" })).toThrow(
-      "AUCTION_DRAIN_MS: must leave at least 5000 ms of SHUTDOWN_TIMEOUT_MS (25000)",
+      "AUCTION_DRAIN_MS (20001) and SHUTDOWN_TIMEOUT_MS (25000): the stop needs at least 5000 ms after the auction drain",
     );
-    expect(() => loadConfig({ AUCTION_DRAIN_MS: "60000", SHUTDOWN_TIMEOUT_MS: "25000" })).toThrow(ConfigError);
+    // Set alone, a shutdown time too short for the default drain names both.
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: "8000" })).toThrow(
+      "AUCTION_DRAIN_MS (5000) and SHUTDOWN_TIMEOUT_MS (8000)",
+    );
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: "8000", AUCTION_DRAIN_MS: "3000" }).shutdownTimeoutMs).toBe(8_000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: "4999", AUCTION_DRAIN_MS: "0" })).toThrow(
+      "SHUTDOWN_TIMEOUT_MS: must be between 5000 and 600000",
+    );
   });
 
   it("reads the PostgreSQL pool sizes and the session address, which defaults to DATABASE_URL", () => {
@@ -47,6 +54,12 @@ describe("loadConfig", () => {
     });
     expect(set.database).toEqual({ sessionUrl: "postgres://u@db:5432/app", poolSize: 40, queuePoolSize: 5 });
     expect(loadConfig({}).database.sessionUrl).toBeUndefined();
+    // Empty is unset, as everywhere: `DATABASE_POOL_SIZE=` in an env file leaves the default.
+    expect(loadConfig({ DATABASE_POOL_SIZE: "", QUEUE_POOL_SIZE: "", DATABASE_SESSION_URL: "" }).database).toEqual({
+      sessionUrl: undefined,
+      poolSize: 10,
+      queuePoolSize: 3,
+    });
     expect(() => loadConfig({ DATABASE_SESSION_URL: "postgres://u@db:5432/app" })).toThrow(
       "DATABASE_SESSION_URL: needs DATABASE_URL",
     );

@@ -129,18 +129,24 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ message: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 500")
-    .max(500, "must be between 1 and 500")
-    .default(10),
-  QUEUE_POOL_SIZE: z.coerce
-    .number({ message: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be between 1 and 50")
-    .max(50, "must be between 1 and 50")
-    .default(3),
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 500")
+      .max(500, "must be between 1 and 500")
+      .default(10),
+  ),
+  QUEUE_POOL_SIZE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 50")
+      .max(50, "must be between 1 and 50")
+      .default(3),
+  ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -203,7 +209,13 @@ const envSchema = z.object({
   PING_WAIT_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(30_000).default(5_000),
   PING_RECHECK_MS: z.coerce.number({ message: "must be a number" }).int().min(50).max(600_000).default(1_000),
   AUCTION_DRAIN_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(300_000).default(5_000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(1_000).max(600_000).default(25_000),
+  // At least the part of a stop that follows the auction drain (STOP_AFTER_DRAIN_MS).
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a number" })
+    .int()
+    .min(5_000, "must be between 5000 and 600000")
+    .max(600_000, "must be between 5000 and 600000")
+    .default(25_000),
   DUPLICATE_WINDOW_DAYS: z.coerce
     .number({ message: "must be a number" })
     .int()
@@ -502,7 +514,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The stop drains auctions, then hands back what is left and drains the outboxes: that needs time after the drain.
   if (e.AUCTION_DRAIN_MS + STOP_AFTER_DRAIN_MS > e.SHUTDOWN_TIMEOUT_MS) {
     throw new ConfigError(
-      `Invalid configuration:\n  AUCTION_DRAIN_MS: must leave at least ${STOP_AFTER_DRAIN_MS} ms of SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS}) for the rest of the stop`,
+      `Invalid configuration:\n  AUCTION_DRAIN_MS (${e.AUCTION_DRAIN_MS}) and SHUTDOWN_TIMEOUT_MS (${e.SHUTDOWN_TIMEOUT_MS}): ` +
+        `the stop needs at least ${STOP_AFTER_DRAIN_MS} ms after the auction drain; lower AUCTION_DRAIN_MS or raise SHUTDOWN_TIMEOUT_MS`,
     );
   }
   if (e.LOG_PRETTY === "on" && e.NODE_ENV !== "development") {
