@@ -7,6 +7,8 @@ import type { MailTransport } from "./mail-transport.ts";
 const BATCH = 20;
 /** Longer than one SMTP delivery can take (its timeouts are 15 s each step). */
 const CLAIM_LEASE_MS = 120_000;
+/** The longest one delivery may take: a pass starts no delivery with less of its claim left. */
+const DELIVERY_MS = 60_000;
 
 /** `handedBack`: claimed, then left for the next pass because the process is stopping. */
 export type DeliveryReport = { sent: number; failed: number; retrying: number; withheld: number; handedBack?: number };
@@ -32,7 +34,7 @@ export async function deliverMail(
   const claimed = await claimDueMails(db, now, BATCH, CLAIM_LEASE_MS);
   const handedBack = await workThrough(
     claimed,
-    stopping,
+    { stopping, claimLeftMs: CLAIM_LEASE_MS - DELIVERY_MS },
     (ids) => releaseMails(db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
     async (mail) => {
       if (!mail.toAddress || mail.body === null) {

@@ -55,17 +55,20 @@ export async function releaseClaims<T extends OutboxTable>(
 }
 
 /**
- * Works through claimed rows one call at a time, as an outbox's pass does. Once `stopping()` (the process closes),
- * it ends after the call in flight and hands the rest back (`handBack`, with releaseClaims); answers how many.
+ * Works through claimed rows one call at a time, as an outbox's pass does, and hands the rest back (`handBack`, with
+ * releaseClaims) instead of starting another call once `stopping()` (the process closes) or once less than one call's
+ * time is left of the claim (`claimLeftMs`: the lease less the longest call): past its lease another process may
+ * claim the rows this pass still holds, and both would send them. Answers how many were handed back.
  */
 export async function workThrough<Row extends { id: number }>(
   rows: Row[],
-  stopping: () => boolean,
+  options: { stopping: () => boolean; claimLeftMs: number },
   handBack: (ids: number[]) => Promise<void>,
   each: (row: Row) => Promise<void>,
 ): Promise<number> {
+  const until = performance.now() + options.claimLeftMs;
   for (const [i, row] of rows.entries()) {
-    if (stopping()) {
+    if (options.stopping() || performance.now() >= until) {
       const rest = rows.slice(i).map((r) => r.id);
       await handBack(rest);
       return rest.length;

@@ -25,6 +25,8 @@ import {
 const BATCH = 50;
 /** Longer than one Brevo call can take (its timeout is 10 s): a claimed entry is not taken again meanwhile. */
 const CLAIM_LEASE_MS = 60_000;
+/** A pass starts no call with less than this of its claim left: a Brevo call's timeout, and some. */
+const CALL_MS = 15_000;
 
 /** `handedBack`: claimed, then left for the next pass because the process is stopping. */
 export type SyncReport = {
@@ -48,7 +50,7 @@ export async function syncMarketingOutbox(
   const entries = await claimDueEntries(sync.db, now, BATCH, CLAIM_LEASE_MS);
   let handedBack = await workThrough(
     entries,
-    stopping,
+    { stopping, claimLeftMs: CLAIM_LEASE_MS - CALL_MS },
     (ids) => releaseEntries(sync.db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
     async (entry) => void report[await sendEntry(sync, entry, now)]++,
   );
@@ -57,7 +59,7 @@ export async function syncMarketingOutbox(
     const erasures = await claimDueErasures(sync.db, now, BATCH, CLAIM_LEASE_MS);
     handedBack += await workThrough(
       erasures,
-      stopping,
+      { stopping, claimLeftMs: CLAIM_LEASE_MS - CALL_MS },
       (ids) => releaseErasures(sync.db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
       async (erasure) => {
         const result = await sync.lists.deleteContact(erasure.email);
