@@ -84,6 +84,20 @@ describe.skipIf(!postgresReachable)(`the PostgreSQL settings${unlessPostgres}`, 
     }
   });
 
+  it("refuses a session address that reaches another database, naming both", async () => {
+    const [one, other] = [await createPostgresDatabase(POSTGRES_URL), await createPostgresDatabase(POSTGRES_URL)];
+    const database = await openDatabase({ databaseUrl: one.url, sessionUrl: other.url });
+    try {
+      await expect(database.migrate()).rejects.toThrow(
+        `DATABASE_URL reaches database ${one.name} and DATABASE_SESSION_URL reaches ${other.name}: both must reach the same PostgreSQL database`,
+      );
+    } finally {
+      await database.close();
+      await one.drop();
+      await other.drop();
+    }
+  });
+
   it("opens no more connections than DATABASE_POOL_SIZE, queues the rest, and says so in /metrics", async () => {
     const fresh = await createPostgresDatabase(POSTGRES_URL);
     const database = await openConfiguredDatabase(

@@ -70,7 +70,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pglite: undefined,
       pool,
       sessionUrl,
-      migrate: () => migrateOnce(sessionUrl),
+      migrate: async () => {
+        await migrateOnce(sessionUrl);
+        if (sessionUrl !== options.databaseUrl) await sameDatabase(pool, sessionUrl);
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -122,6 +125,32 @@ async function migrateOnce(sessionUrl: string): Promise<void> {
   } finally {
     await migrator.end().catch(() => {});
     await lock.end().catch(() => {});
+  }
+}
+
+/**
+ * Refuses two addresses that reach different databases: decisions announced through the pool would never reach
+ * the listener, and the queue would run elsewhere. The same database answers the same name and the same server
+ * start time through either, a pooler in between or not.
+ */
+async function sameDatabase(pool: pg.Pool, sessionUrl: string): Promise<void> {
+  const which = "select current_database() as name, pg_postmaster_start_time()::text as started";
+  const session = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
+  session.on("error", () => {});
+  await session.connect();
+  try {
+    const [viaPool, viaSession] = await Promise.all([pool.query(which), session.query(which)]);
+    type Which = { name: string; started: string };
+    const [a, b] = [viaPool.rows[0] as Which, viaSession.rows[0] as Which];
+    if (a.name !== b.name || a.started !== b.started) {
+      throw new Error(
+        `DATABASE_URL reaches database ${a.name} and DATABASE_SESSION_URL reaches ${b.name}` +
+          (a.name === b.name ? " on another server" : "") +
+          ": both must reach the same PostgreSQL database",
+      );
+    }
+  } finally {
+    await session.end().catch(() => {});
   }
 }
 
