@@ -43,7 +43,11 @@ async function main() {
   }
 
   const database = await openConfiguredDatabase(config);
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (error) {
+    stopOnBadSetting(error); // two database addresses that disagree; a failed migration throws as before
+  }
   // The simulated lender network (docs/product/lender-network.md#simulated-network), loopback only.
   let simulator: Simulator | undefined;
   if (config.distribution.simulatedLenders) simulator = await startSimulator(config.distribution.simulatedLendersPort);

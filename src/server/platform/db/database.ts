@@ -1,4 +1,4 @@
-import type { Config } from "../config/config.ts";
+import { ConfigError, type Config } from "../config/config.ts";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -143,8 +143,9 @@ async function sameDatabase(pool: pg.Pool, sessionUrl: string): Promise<void> {
     type Which = { name: string; started: string };
     const [a, b] = [viaPool.rows[0] as Which, viaSession.rows[0] as Which];
     if (a.name !== b.name || a.started !== b.started) {
-      throw new Error(
-        `DATABASE_URL reaches database ${a.name} and DATABASE_SESSION_URL reaches ${b.name}` +
+      throw new ConfigError(
+        "Invalid configuration:\n  DATABASE_SESSION_URL: " +
+          `DATABASE_URL reaches database ${a.name} and DATABASE_SESSION_URL reaches ${b.name}` +
           (a.name === b.name ? " on another server" : "") +
           ": both must reach the same PostgreSQL database",
       );
