@@ -91,6 +91,17 @@ describe.skipIf(!postgresReachable)(`the PostgreSQL settings${unlessPostgres}`, 
       await expect(database.migrate()).rejects.toThrow(
         `DATABASE_URL reaches database ${one.name} and DATABASE_SESSION_URL reaches ${other.name}: both must reach the same PostgreSQL database`,
       );
+      // Refused before anything was migrated, in either.
+      for (const url of [one.url, other.url]) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          const found = await client.query("select to_regclass('public.leads') is not null as migrated");
+          expect(found.rows[0]?.migrated).toBe(false);
+        } finally {
+          await client.end();
+        }
+      }
     } finally {
       await database.close();
       await one.drop();

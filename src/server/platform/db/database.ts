@@ -71,8 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool,
       sessionUrl,
       migrate: async () => {
-        await migrateOnce(sessionUrl);
+        // Checked first: migrating another database than the pool's would change the wrong one.
         if (sessionUrl !== options.databaseUrl) await sameDatabase(pool, sessionUrl);
+        await migrateOnce(sessionUrl);
       },
       ping: () => ping(db),
       close: () => pool.end(),
