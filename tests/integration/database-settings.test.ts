@@ -109,6 +109,20 @@ describe.skipIf(!postgresReachable)(`the PostgreSQL settings${unlessPostgres}`, 
     }
   });
 
+  it("takes the same database reached with other session settings (a time zone) as the same", async () => {
+    const fresh = await createPostgresDatabase(POSTGRES_URL);
+    const elsewhere = new URL(fresh.url);
+    elsewhere.searchParams.set("options", "-c TimeZone=America/New_York");
+    const database = await openDatabase({ databaseUrl: fresh.url, sessionUrl: elsewhere.toString() });
+    try {
+      await database.migrate();
+      expect(await database.ping()).toBe(true);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  });
+
   it("opens no more connections than DATABASE_POOL_SIZE, queues the rest, and says so in /metrics", async () => {
     const fresh = await createPostgresDatabase(POSTGRES_URL);
     const database = await openConfiguredDatabase(

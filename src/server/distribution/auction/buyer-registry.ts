@@ -109,7 +109,8 @@ export function createBuyerRegistry(db: Db, options: { file: string | undefined;
       .catch(() => {})
       .then(() => {
         following = undefined;
-        return tableRows();
+        // A read begun since the one waited on began after these callers: theirs to share.
+        return reading ?? tableRows();
       });
     return following;
   };

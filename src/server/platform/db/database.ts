@@ -135,7 +135,9 @@ async function migrateOnce(sessionUrl: string): Promise<void> {
  * start time through either, a pooler in between or not.
  */
 async function sameDatabase(pool: pg.Pool, sessionUrl: string): Promise<void> {
-  const which = "select current_database() as name, pg_postmaster_start_time()::text as started";
+  // The start time as a number: as text it is written in each session's own time zone.
+  const which =
+    "select current_database() as name, (extract(epoch from pg_postmaster_start_time()) * 1e6)::bigint::text as started";
   const session = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
   session.on("error", () => {});
   await session.connect();

@@ -6,6 +6,7 @@ import { createPostgresDatabase, createTestDatabase } from "../../../../tests/he
 import { openDatabase, type Database } from "../db/database.ts";
 import { signInFailures } from "../db/schema.ts";
 import { PostgresFailureCounts } from "./postgres-failure-counts.ts";
+import type { FailureCount } from "./failure-counts.ts";
 import { SignInThrottle, type ThrottleRule } from "./sign-in-throttle.ts";
 
 // The sign-in throttle's counts in the database (docs/decisions/0029-sign-in-throttle.md): two server processes
@@ -77,50 +78,89 @@ describe("the sign-in throttle's counts in the database", () => {
 });
 
 describe.skipIf(!postgresReachable)(`the sign-in counts under concurrent changes${unlessPostgres}`, () => {
-  it("loses no failure counted while another process forgets the same key", async () => {
-    const fresh = await createPostgresDatabase(POSTGRES_URL);
-    const shared = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
-    const holder = new pg.Client({ connectionString: fresh.url });
+  /**
+   * Two changes queued, in order, behind a third connection's lock on every row of the table; answers both once
+   * the lock is let go. What is queued first takes the row first.
+   */
+  async function queuedBehindALock<A, B>(url: string, name: string, first: () => Promise<A>, second: () => Promise<B>) {
+    const holder = new pg.Client({ connectionString: url });
     // Asked outside the holder's transaction, which would see one snapshot of the activity throughout.
-    const watcher = new pg.Client({ connectionString: fresh.url });
+    const watcher = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await watcher.connect();
     try {
-      await shared.migrate();
-      const secret = randomBytes(32);
-      const [one, two] = [new PostgresFailureCounts(shared.db, secret), new PostgresFailureCounts(shared.db, secret)];
-      const failure = { failures: 1, lastAt: Date.now() };
-      await one.change("k", () => ({ next: failure, result: undefined }));
-      // A third connection holds the row, so that both changes queue on its lock, the forgetting one first.
-      await holder.connect();
-      await watcher.connect();
       await holder.query("begin");
       await holder.query("select * from sign_in_failures for update");
       const waiting = async () =>
         (
           await watcher.query<{ n: number }>(
             "select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
-            [fresh.name],
+            [name],
           )
         ).rows[0]?.n;
       const until = async (n: number) => {
         while ((await waiting()) !== n) await new Promise((r) => setTimeout(r, 10));
       };
-      const forget = one.change("k", () => ({ next: undefined, result: undefined }));
+      const a = first();
       await until(1);
-      const count = two.change("k", (current) => ({
-        next: { failures: (current?.failures ?? 0) + 1, lastAt: Date.now() },
-        result: current?.failures ?? 0,
-      }));
+      const b = second();
       await until(2);
       await holder.query("commit");
-      await forget;
-      expect(await count).toBe(0); // it saw the count forgotten...
-      const now = await one.change("k", (current) => ({ next: current, result: current?.failures }));
-      expect(now).toBe(1); // ...and its own failure is kept
+      return [await a, await b] as const;
     } finally {
       await holder.end().catch(() => {});
       await watcher.end().catch(() => {});
+    }
+  }
+
+  async function sharedDatabase(run: (db: Database, url: string, name: string) => Promise<void>) {
+    const fresh = await createPostgresDatabase(POSTGRES_URL);
+    const shared = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
+    try {
+      await shared.migrate();
+      await run(shared, fresh.url, fresh.name);
+    } finally {
       await shared.close();
       await fresh.drop();
     }
+  }
+
+  const addOne = (current: FailureCount | undefined) => ({
+    next: { failures: (current?.failures ?? 0) + 1, lastAt: Date.now() },
+    result: current?.failures ?? 0,
+  });
+  const read = (current: FailureCount | undefined) => ({ next: current, result: current?.failures });
+
+  it("loses no failure counted while another process forgets the same key", async () => {
+    await sharedDatabase(async (db, url, name) => {
+      const secret = randomBytes(32);
+      const [one, two] = [new PostgresFailureCounts(db.db, secret), new PostgresFailureCounts(db.db, secret)];
+      await one.change("k", () => ({ next: { failures: 1, lastAt: Date.now() }, result: undefined }));
+      const [, seen] = await queuedBehindALock(
+        url,
+        name,
+        () => one.change("k", () => ({ next: undefined, result: undefined })),
+        () => two.change("k", addOne),
+      );
+      expect(seen).toBe(0); // it saw the count forgotten...
+      expect(await one.change("k", read)).toBe(1); // ...and its own failure is kept
+    });
+  });
+
+  it("loses no failure counted while the prune deletes the key's old row", async () => {
+    await sharedDatabase(async (db, url, name) => {
+      const counts = new PostgresFailureCounts(db.db, randomBytes(32));
+      const twoDaysAgo = Date.now() - 48 * 3_600_000;
+      await counts.change("k", () => ({ next: { failures: 3, lastAt: twoDaysAgo }, result: undefined }));
+      const [pruned, seen] = await queuedBehindALock(
+        url,
+        name,
+        () => counts.prune(),
+        () => counts.change("k", addOne),
+      );
+      expect(pruned).toBe(1);
+      expect(seen).toBe(0); // the old row was gone...
+      expect(await counts.change("k", read)).toBe(1); // ...and the new failure is counted on a new one
+    });
   });
 });

@@ -28,17 +28,14 @@ export class PostgresFailureCounts implements FailureCounts {
   ): Promise<T> {
     const keyHash = createHmac("sha256", secretKey(this.secret)).update(`sign-in|${key}`).digest("base64url");
     const result = await this.db.transaction(async (tx) => {
-      // The row is made first when missing, so that there is always a row to lock: two first failures at once
-      // then queue on it instead of both reading nothing.
-      await tx
+      // The key's row, made when missing and locked either way, in one statement: two first failures at once queue
+      // on it instead of both reading nothing, and a row the prune deletes meanwhile is made again, not lost (an
+      // insert that does nothing on conflict would lock nothing, and a later select could find the row gone).
+      const [row] = await tx
         .insert(signInFailures)
         .values({ keyHash, failures: 0, lastAt: new Date(0) })
-        .onConflictDoNothing();
-      const [row] = await tx
-        .select({ failures: signInFailures.failures, lastAt: signInFailures.lastAt })
-        .from(signInFailures)
-        .where(eq(signInFailures.keyHash, keyHash))
-        .for("update");
+        .onConflictDoUpdate({ target: signInFailures.keyHash, set: { keyHash: sql`excluded.key_hash` } })
+        .returning({ failures: signInFailures.failures, lastAt: signInFailures.lastAt });
       const current = row && row.failures > 0 ? { failures: row.failures, lastAt: row.lastAt.getTime() } : undefined;
       const { next, result } = decide(current);
       // A count forgotten is set to none, never deleted here: a change waiting on this row's lock would find no row

@@ -46,6 +46,7 @@ export async function syncMarketingOutbox(
   stopping: () => boolean = () => false,
 ): Promise<SyncReport> {
   const report: SyncReport = { sent: 0, suppressed: 0, failed: 0, retrying: 0, erased: 0 };
+  const started = performance.now();
   // Once stopping, the rows not yet sent go to the next pass of any process, not to the end of their claim.
   const entries = await claimDueEntries(sync.db, now, BATCH, CLAIM_LEASE_MS);
   let handedBack = await workThrough(
@@ -56,11 +57,13 @@ export async function syncMarketingOutbox(
   );
   // Erased people's contacts are deleted at Brevo; an outage is retried like any entry.
   if (!stopping()) {
-    const erasures = await claimDueErasures(sync.db, now, BATCH, CLAIM_LEASE_MS);
+    // Claimed as of now, the time the entries took added: a claim dated from the pass's start could already be over.
+    const later = new Date(now.getTime() + (performance.now() - started));
+    const erasures = await claimDueErasures(sync.db, later, BATCH, CLAIM_LEASE_MS);
     handedBack += await workThrough(
       erasures,
       { stopping, claimLeftMs: CLAIM_LEASE_MS - CALL_MS },
-      (ids) => releaseErasures(sync.db, ids, { now, leaseMs: CLAIM_LEASE_MS }),
+      (ids) => releaseErasures(sync.db, ids, { now: later, leaseMs: CLAIM_LEASE_MS }),
       async (erasure) => {
         const result = await sync.lists.deleteContact(erasure.email);
         if (result.ok) {
@@ -72,7 +75,7 @@ export async function syncMarketingOutbox(
           await retryErasureAt(
             sync.db,
             erasure.id,
-            new Date(now.getTime() + retryDelayMs(erasure.attempts)),
+            new Date(later.getTime() + retryDelayMs(erasure.attempts)),
             result.reason,
           );
           report.retrying++;
