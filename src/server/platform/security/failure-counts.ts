@@ -16,6 +16,8 @@ export interface FailureCounts {
   ): Promise<T>;
   /** A store that keeps what it forgets (a table) deletes it here, on a timer; answers how many it deleted. */
   prune?(): Promise<number>;
+  /** Key's count as it is now, for a read that accepts a race: no lock, nothing written. */
+  peek(key: string): Promise<FailureCount | undefined>;
 }
 
 /** Most keys kept; the least recently changed go first past it, so a flood of addresses cannot fill memory. */
@@ -23,6 +25,10 @@ const MAX_KEYS = 10_000;
 
 export class MemoryFailureCounts implements FailureCounts {
   private readonly counts = new Map<string, FailureCount>();
+
+  async peek(key: string): Promise<FailureCount | undefined> {
+    return this.counts.get(key);
+  }
 
   async change<T>(
     key: string,

@@ -147,6 +147,28 @@ describe.skipIf(!postgresReachable)(`the sign-in counts under concurrent changes
     });
   });
 
+  it("reads the count every address shares without waiting on its row's lock", async () => {
+    await sharedDatabase(async (db, url) => {
+      const counts = new PostgresFailureCounts(db.db, randomBytes(32));
+      const failure = { failures: 4, lastAt: Date.now() };
+      await counts.change("*", () => ({ next: failure, result: undefined }));
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select * from sign_in_failures for update");
+        // A lock-taking read would wait here until the holder ends; the guard only stops a hang.
+        const hang = new Promise((resolve) => setTimeout(() => resolve("still waiting"), 10_000).unref());
+        expect(await Promise.race([counts.peek("*"), hang])).toEqual(failure);
+        expect(await counts.peek("never counted")).toBeUndefined();
+      } finally {
+        await holder.query("rollback").catch(() => {});
+        await holder.end();
+      }
+      expect(await db.db.select().from(signInFailures)).toHaveLength(1); // a peek writes nothing
+    });
+  });
+
   it("loses no failure counted while the prune deletes the key's old row", async () => {
     await sharedDatabase(async (db, url, name) => {
       const counts = new PostgresFailureCounts(db.db, randomBytes(32));

@@ -26,7 +26,7 @@ export class PostgresFailureCounts implements FailureCounts {
     key: string,
     decide: (current: FailureCount | undefined) => { next: FailureCount | undefined; result: T },
   ): Promise<T> {
-    const keyHash = createHmac("sha256", secretKey(this.secret)).update(`sign-in|${key}`).digest("base64url");
+    const keyHash = this.hashOf(key);
     const result = await this.db.transaction(async (tx) => {
       // The key's row, made when missing and locked either way, in one statement: two first failures at once queue
       // on it instead of both reading nothing, and a row the prune deletes meanwhile is made again, not lost (an
@@ -50,6 +50,18 @@ export class PostgresFailureCounts implements FailureCounts {
       return result;
     });
     return result;
+  }
+
+  async peek(key: string): Promise<FailureCount | undefined> {
+    const [row] = await this.db
+      .select({ failures: signInFailures.failures, lastAt: signInFailures.lastAt })
+      .from(signInFailures)
+      .where(eq(signInFailures.keyHash, this.hashOf(key)));
+    return row && row.failures > 0 ? { failures: row.failures, lastAt: row.lastAt.getTime() } : undefined;
+  }
+
+  private hashOf(key: string): string {
+    return createHmac("sha256", secretKey(this.secret)).update(`sign-in|${key}`).digest("base64url");
   }
 
   /** Deletes the counts no rule remembers any more (and those set to none); answers how many. */

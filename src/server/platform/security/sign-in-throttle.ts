@@ -69,11 +69,9 @@ export class SignInThrottle {
     const address = `${this.name}|${normalizeIP(ip)}`;
     const overall = this.overallKey();
     // The overall count is read first and counted last, without a check of its own: a race there lets
-    // through only tries that each passed their own address's count, which is checked and counted at once.
-    const overallWait = await this.counts.change(overall, (current) => ({
-      next: current,
-      result: this.waitOf("overall", current, now),
-    }));
+    // through only tries that each passed their own address's count, which is checked and counted at once. So
+    // the first read takes no lock: every address's tries share that one count (a row, on PostgreSQL).
+    const overallWait = this.waitOf("overall", await this.counts.peek(overall), now);
     if (overallWait > 0) return this.refused("overall", overallWait, log);
     const counted = await this.counts.change(address, (current) => {
       const wait = this.waitOf("address", current, now);
