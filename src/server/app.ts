@@ -38,6 +38,7 @@ import { PiiCipher } from "./platform/security/pii-cipher.ts";
 import type { Secrets } from "./platform/security/secrets.ts";
 import webAssets from "./platform/web-assets/plugin.ts";
 import consolePlugin from "./console/plugin.ts";
+import { markClosingFirst } from "./platform/jobs/run-every.ts";
 import { PostgresFailureCounts } from "./platform/security/postgres-failure-counts.ts";
 import partnersPlugin from "./partners/plugin.ts";
 import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
@@ -91,6 +92,8 @@ export async function buildApp({
   // all of them have closed what they hold on it (the queue, the decision listener's connection). Registered at the
   // end, it closed first, and a test database's drop waited 5 s for the listener every time.
   app.addHook("onClose", async () => database.close());
+  // First of the preClose hooks: the background jobs start no pass once the close has begun.
+  markClosingFirst(app);
   if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { runEvery } from "./run-every.ts";
+import { markClosingFirst, runEvery } from "./run-every.ts";
 
 describe("runEvery", () => {
   it("lets the pass under way finish before the server closes, and starts none after", async () => {
@@ -50,5 +50,38 @@ describe("runEvery", () => {
     await app.close();
     expect(seen).toEqual([false, true]);
     expect(stopped()).toBe(true);
+  });
+
+  it("starts no pass once the server's close has begun, while other hooks still drain", async () => {
+    const app = Fastify();
+    markClosingFirst(app);
+    let closeBegun = false;
+    let drained = () => {};
+    // What the auction plugin's drain is to the jobs: a hook before theirs that takes a while.
+    app.addHook("preClose", async () => {
+      closeBegun = true;
+      await new Promise<void>((resolve) => (drained = resolve));
+    });
+    const started: boolean[] = [];
+    let passes = 0;
+    let ticked = () => {};
+    await app.register(async (child) => {
+      runEvery(child, { name: "outbox", everyMs: 5 }, async () => {
+        started.push(closeBegun);
+        passes++;
+        ticked();
+        return {};
+      });
+    });
+    await app.ready();
+    await new Promise<void>((resolve) => (ticked = resolve)); // the timer runs passes
+    const closing = app.close();
+    // Several of the timer's periods while the drain holds the close.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const during = passes;
+    drained();
+    await closing;
+    expect(started.filter((afterClose) => afterClose)).toEqual([]);
+    expect(passes).toBe(during);
   });
 });
