@@ -178,6 +178,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });
 
+  it("treats any empty setting as unset: its default, never a refusal", () => {
+    const empty = loadConfig({
+      PORT: "",
+      AUCTION_WORKERS: "",
+      RETENTION_MONTHS: "",
+      SHUTDOWN_TIMEOUT_MS: "",
+      HOST: "",
+    });
+    expect(empty).toMatchObject({ port: 3000, host: "127.0.0.1", shutdownTimeoutMs: 25_000 });
+    expect(empty.distribution.workers).toBe(128);
+  });
+
   it.each([
     [{ PORT: "abc" }, "PORT: must be a number"],
     [{ PORT: "70000" }, "PORT: must be between 0 and 65535"],

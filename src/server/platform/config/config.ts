@@ -129,24 +129,18 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  DATABASE_POOL_SIZE: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "must be a number" })
-      .int("must be a whole number")
-      .min(1, "must be between 1 and 500")
-      .max(500, "must be between 1 and 500")
-      .default(10),
-  ),
-  QUEUE_POOL_SIZE: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "must be a number" })
-      .int("must be a whole number")
-      .min(1, "must be between 1 and 50")
-      .max(50, "must be between 1 and 50")
-      .default(3),
-  ),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 500")
+    .max(500, "must be between 1 and 500")
+    .default(10),
+  QUEUE_POOL_SIZE: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 50")
+    .max(50, "must be between 1 and 50")
+    .default(3),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -500,7 +494,11 @@ function ownAddress(host: string, port: number): string {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // Unset and empty both mean "not configured" (above), for every setting: `FOO=` in an env file leaves FOO's default.
+  const given = Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, value === "" ? undefined : value]),
+  );
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
