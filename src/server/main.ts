@@ -88,6 +88,10 @@ async function main() {
     );
   }
   await app.listen({ host: config.host, port: config.port });
+  // A parent that started this process with an IPC channel (the tests' servers, on PORT=0) is told the port it got:
+  // a port picked free beforehand could be taken by another process before this one listened on it.
+  const address = app.server.address();
+  if (process.send && typeof address === "object" && address) process.send({ listening: address.port });
   // /metrics on a port of its own (docs/decisions/0036-metrics-and-readiness.md), loopback unless METRICS_HOST.
   if (config.metrics.port !== undefined) {
     metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });

@@ -39,6 +39,34 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy in ${STARTUP_LIMIT_MS / 1000} s:\n${output()}`);
 }
 
+/** The port the server says it listens on (main.ts, over the IPC channel, which is then closed). */
+function listeningPort(child: ChildProcess, output: () => string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off("message", heard);
+      child.off("exit", exited);
+    };
+    const heard = (message: unknown) => {
+      const port = (message as { listening?: unknown } | null)?.listening;
+      if (typeof port !== "number") return;
+      done();
+      child.disconnect();
+      resolve(port);
+    };
+    const exited = () => {
+      done();
+      reject(new Error(`The server exited early:\n${output()}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`The server did not listen in ${STARTUP_LIMIT_MS / 1000} s:\n${output()}`));
+    }, STARTUP_LIMIT_MS);
+    child.on("message", heard);
+    child.once("exit", exited);
+  });
+}
+
 /**
  * Where a run keeps a migrated embedded database to start servers from (tests/e2e/global-setup.ts): a data
  * directory whose `pglite` holds the schema and the job queue's tables. A server on a copy of it starts in about
@@ -79,19 +107,21 @@ export async function startBuiltServer(
     dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-server-"));
     await seedDataDir(dataDir);
   }
-  const port = await freePort();
   let output = "";
+  // PORT=0: the server listens on a port the system gives it and says which over the IPC channel (main.ts). A port
+  // found free here and handed to it could be taken by another test's server or fake before it listened, and the
+  // health check would then have asked that one.
   const child = spawn(process.execPath, ["src/server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
@@ -100,8 +130,10 @@ export async function startBuiltServer(
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
   };
-  const baseURL = `http://127.0.0.1:${port}`;
+  let baseURL: string;
   try {
+    const port = await listeningPort(child, () => output);
+    baseURL = `http://127.0.0.1:${port}`;
     await waitForHealth(baseURL, child, () => output);
   } catch (error) {
     await end("SIGKILL");
