@@ -15,12 +15,15 @@ const perMinute = (fallback: number) =>
     .min(1, "must be at least 1")
     .default(fallback);
 
-// Unset and empty both mean "not configured", so `FOO=` in an env file switches a service off.
-// on/off switches; unset or empty leaves the default (a union with "" would answer "Invalid input" instead).
-const onOff = z.preprocess(
-  (v) => (v === "" ? undefined : v),
-  z.enum(["on", "off"], { message: "must be on or off" }).optional(),
-);
+// Unset and empty both mean "not configured", so `FOO=` in an env file switches a service off: loadConfig reads
+// every empty value as unset before the schema sees it.
+// on/off switches; unset or empty leaves the default.
+const onOff = z.enum(["on", "off"], { message: "must be on or off" }).optional();
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+  .optional();
 
 const optionalSetting = z
   .string()
@@ -117,18 +120,10 @@ const envSchema = z.object({
     .default(3000),
   PUBLIC_BASE_URL: optionalSetting.pipe(httpUrl.optional()),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: postgresUrl,
   // Session-level work (LISTEN for decisions, the migration lock, the job queue) needs a connection of its own for as
   // long as it runs: through a pooler in transaction mode it would break, so it may be given a direct address.
-  DATABASE_SESSION_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_SESSION_URL: postgresUrl,
   DATABASE_POOL_SIZE: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
@@ -293,15 +288,12 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalSetting.pipe(
     z.string().min(24, "must be at least 24 characters (a random secret, e.g. openssl rand -hex 24)").optional(),
   ),
-  METRICS_PORT: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "must be a number" })
-      .int("must be a whole number")
-      .min(0, "must be between 0 and 65535")
-      .max(65535, "must be between 0 and 65535")
-      .optional(),
-  ),
+  METRICS_PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .optional(),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   READY_MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number({ message: "must be a number" })
@@ -310,14 +302,11 @@ const envSchema = z.object({
     .max(60_000, "must be between 0 and 60000")
     .default(1000),
   // Unset: 90% of V8's heap limit (loadConfig); 0: never.
-  READY_MAX_HEAP_MB: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.coerce
-      .number({ message: "must be a number" })
-      .int("must be a whole number")
-      .min(0, "must be 0 or more")
-      .optional(),
-  ),
+  READY_MAX_HEAP_MB: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .optional(),
   BUYER_CALL_BODY_DAYS: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
