@@ -13,6 +13,13 @@ import { secretKey } from "./secret-key.ts";
 /** Rows whose last failure is older than this are deleted: past every rule's forgetAfterMs. */
 const FORGET_AFTER_MS = 24 * 3_600_000;
 
+const COLUMNS = { failures: signInFailures.failures, lastAt: signInFailures.lastAt };
+
+/** A row's count; none for a missing row or one set to none. */
+function countOf(row: { failures: number; lastAt: Date } | undefined): FailureCount | undefined {
+  return row && row.failures > 0 ? { failures: row.failures, lastAt: row.lastAt.getTime() } : undefined;
+}
+
 export class PostgresFailureCounts implements FailureCounts {
   private readonly db: Db;
   private readonly secret: Buffer;
@@ -27,7 +34,7 @@ export class PostgresFailureCounts implements FailureCounts {
     decide: (current: FailureCount | undefined) => { next: FailureCount | undefined; result: T },
   ): Promise<T> {
     const keyHash = this.hashOf(key);
-    const result = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       // The key's row, made when missing and locked either way, in one statement: two first failures at once queue
       // on it instead of both reading nothing, and a row the prune deletes meanwhile is made again, not lost (an
       // insert that does nothing on conflict would lock nothing, and a later select could find the row gone).
@@ -35,13 +42,13 @@ export class PostgresFailureCounts implements FailureCounts {
         .insert(signInFailures)
         .values({ keyHash, failures: 0, lastAt: new Date(0) })
         .onConflictDoUpdate({ target: signInFailures.keyHash, set: { keyHash: sql`excluded.key_hash` } })
-        .returning({ failures: signInFailures.failures, lastAt: signInFailures.lastAt });
-      const current = row && row.failures > 0 ? { failures: row.failures, lastAt: row.lastAt.getTime() } : undefined;
-      const { next, result } = decide(current);
+        .returning(COLUMNS);
+      const stored = { failures: row!.failures, lastAt: row!.lastAt.getTime() };
+      const { next, result } = decide(countOf(row));
       // A count forgotten is set to none, never deleted here: a change waiting on this row's lock would find no row
       // once this one commits, and its own count would be lost. The prune deletes rows past every rule.
-      const written = next ?? { failures: 0, lastAt: row?.lastAt.getTime() ?? 0 };
-      if (written.failures !== row?.failures || written.lastAt !== row.lastAt.getTime()) {
+      const written = next ?? { failures: 0, lastAt: stored.lastAt };
+      if (written.failures !== stored.failures || written.lastAt !== stored.lastAt) {
         await tx
           .update(signInFailures)
           .set({ failures: written.failures, lastAt: new Date(written.lastAt) })
@@ -49,15 +56,14 @@ export class PostgresFailureCounts implements FailureCounts {
       }
       return result;
     });
-    return result;
   }
 
   async peek(key: string): Promise<FailureCount | undefined> {
     const [row] = await this.db
-      .select({ failures: signInFailures.failures, lastAt: signInFailures.lastAt })
+      .select(COLUMNS)
       .from(signInFailures)
       .where(eq(signInFailures.keyHash, this.hashOf(key)));
-    return row && row.failures > 0 ? { failures: row.failures, lastAt: row.lastAt.getTime() } : undefined;
+    return countOf(row);
   }
 
   private hashOf(key: string): string {
