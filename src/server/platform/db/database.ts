@@ -70,11 +70,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pglite: undefined,
       pool,
       sessionUrl,
-      migrate: async () => {
-        // Checked first: migrating another database than the pool's would change the wrong one.
-        if (sessionUrl !== options.databaseUrl) await sameDatabase(pool, sessionUrl);
-        await migrateOnce(sessionUrl);
-      },
+      // A session address of its own is checked first: migrating another database than the pool's would change the
+      // wrong one.
+      migrate: () => migrateOnce(sessionUrl, sessionUrl === options.databaseUrl ? undefined : pool),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -113,13 +111,13 @@ const MIGRATION_LOCK = 20261126;
  * pool (which may have room for one only), at the session address: a session lock through a pooler in
  * transaction mode would be taken on one server connection and released, or left held, on another.
  */
-async function migrateOnce(sessionUrl: string): Promise<void> {
-  const lock = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
-  lock.on("error", () => {}); // a lost lock connection ends the lock; the migration's own errors still throw
+async function migrateOnce(sessionUrl: string, sameAs: pg.Pool | undefined): Promise<void> {
+  // A lost connection ends the lock, or the migration; the statements' own errors still throw.
+  const lock = migrateClient(sessionUrl);
   await lock.connect();
-  const migrator = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
-  migrator.on("error", () => {});
+  const migrator = migrateClient(sessionUrl);
   try {
+    if (sameAs) await sameDatabase(sameAs, lock);
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migrator.connect();
     await migrateNodePg(drizzleNodePg(migrator), { migrationsFolder: MIGRATIONS_DIR });
@@ -129,32 +127,31 @@ async function migrateOnce(sessionUrl: string): Promise<void> {
   }
 }
 
+function migrateClient(sessionUrl: string): pg.Client {
+  const client = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
+  client.on("error", () => {});
+  return client;
+}
+
 /**
  * Refuses two addresses that reach different databases: decisions announced through the pool would never reach
  * the listener, and the queue would run elsewhere. The same database answers the same name and the same server
  * start time through either, a pooler in between or not.
  */
-async function sameDatabase(pool: pg.Pool, sessionUrl: string): Promise<void> {
+async function sameDatabase(pool: pg.Pool, session: pg.Client): Promise<void> {
   // The start time as a number: as text it is written in each session's own time zone.
   const which =
     "select current_database() as name, (extract(epoch from pg_postmaster_start_time()) * 1e6)::bigint::text as started";
-  const session = new pg.Client({ connectionString: sessionUrl, application_name: "loanpath-migrate" });
-  session.on("error", () => {});
-  await session.connect();
-  try {
-    const [viaPool, viaSession] = await Promise.all([pool.query(which), session.query(which)]);
-    type Which = { name: string; started: string };
-    const [a, b] = [viaPool.rows[0] as Which, viaSession.rows[0] as Which];
-    if (a.name !== b.name || a.started !== b.started) {
-      throw new ConfigError(
-        "Invalid configuration:\n  DATABASE_SESSION_URL: " +
-          `DATABASE_URL reaches database ${a.name} and DATABASE_SESSION_URL reaches ${b.name}` +
-          (a.name === b.name ? " on another server" : "") +
-          ": both must reach the same PostgreSQL database",
-      );
-    }
-  } finally {
-    await session.end().catch(() => {});
+  const [viaPool, viaSession] = await Promise.all([pool.query(which), session.query(which)]);
+  type Which = { name: string; started: string };
+  const [a, b] = [viaPool.rows[0] as Which, viaSession.rows[0] as Which];
+  if (a.name !== b.name || a.started !== b.started) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_SESSION_URL: " +
+        `DATABASE_URL reaches database ${a.name} and DATABASE_SESSION_URL reaches ${b.name}` +
+        (a.name === b.name ? " on another server" : "") +
+        ": both must reach the same PostgreSQL database",
+    );
   }
 }
 
