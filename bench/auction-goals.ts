@@ -7,7 +7,7 @@
 // against pgbench (BENCH_STEP_CLIENTS, default 10, sets both sides' connections); (e) the server's peak RSS
 // through (b). docs/decisions/0038-auction-cost.md has the figures.
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -19,7 +19,7 @@ import { openDatabase, type Database } from "../src/server/platform/db/database.
 import type { Secrets } from "../src/server/platform/security/secrets.ts";
 import { createPostgresDatabase } from "../tests/helpers/test-database.ts";
 import { loadavg, median, p90, sendAndWait, startBuyer, type FakeBuyer } from "./auction.ts";
-import { benchSecrets, startServerProcess, type ServerProcess } from "./server-process.ts";
+import { benchSecrets, machineBusyMs, startServerProcess, type ServerProcess } from "./server-process.ts";
 import { quickStartLeads } from "./quick-start-leads.ts";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -217,22 +217,6 @@ async function startCost(bench: Bench, buyers: FakeBuyer[]) {
     machineBefore === undefined || machineAfter === undefined ? undefined : (machineAfter - machineBefore) / AT_ONCE;
   return { perAuction, machinePerAuction, allPinged };
 }
-
-/**
- * CPU time every process on the machine has spent (Linux's /proc/stat, all cores), in ms; undefined elsewhere. With
- * it, the start of the burst's auctions is also counted for the whole machine (PostgreSQL, the fakes, the clients).
- */
-async function machineBusyMs(): Promise<number | undefined> {
-  try {
-    const [cpu] = (await readFile("/proc/stat", "utf8")).split("\n");
-    const [user, nice, system, , , irq, softirq, steal] = cpu!.split(/\s+/).slice(1).map(Number);
-    return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-/** /proc/stat counts in USER_HZ, 100 a second on Linux. */
-const CLOCK_TICKS = 100;
 
 /** (d): step saves through the server, 10 connections, then pgbench running the same statement, 10 clients. */
 async function stepSaves(bench: Bench, databaseUrl: string) {

@@ -127,3 +127,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+/**
+ * CPU time every process on the machine has spent (Linux's /proc/stat, all cores, in the same ticks as a process's
+ * own), in ms; undefined elsewhere. With it, work is also counted for the whole machine (PostgreSQL, fakes, clients).
+ */
+export async function machineBusyMs(): Promise<number | undefined> {
+  try {
+    const [cpu] = (await readFile("/proc/stat", "utf8")).split("\n");
+    const [user, nice, system, , , irq, softirq, steal] = cpu!.split(/\s+/).slice(1).map(Number);
+    return (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
