@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseKeyring } from "../src/server/platform/security/pii-cipher.ts";
 import type { Secrets } from "../src/server/platform/security/secrets.ts";
-import { freePort } from "../tests/helpers/built-server.ts";
+import { listeningPort } from "../tests/helpers/built-server.ts";
 
 /** Linux counts process CPU time in clock ticks of 1/100 s (`getconf CLK_TCK`). */
 const TICK_MS = 10;
@@ -51,7 +51,6 @@ function startFlags(): string[] {
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-bench-server-"));
-  const port = await freePort();
   let output = "";
   const countFile = path.join(dataDir, "statements");
   const child = spawn(
@@ -67,7 +66,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       env: {
         ...process.env,
         NODE_ENV: "test",
-        PORT: String(port),
+        // The port the system gives it, said over the IPC channel (a port found free first could be taken).
+        PORT: "0",
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
@@ -75,13 +75,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         BENCH_QUERY_COUNT_FILE: countFile,
         ...env,
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
     },
   );
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${await listeningPort(child, () => output)}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);

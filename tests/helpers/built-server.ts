@@ -1,25 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { copyDirectory } from "./copy-directory.ts";
 
 // The real server (`src/server/main.ts`, serving the built web app) on a free loopback port with its own
 // embedded database in a temporary directory: what the end-to-end tests and the browser bench drive.
-
-/** A port free on loopback now (the bench starts its own server processes on one too). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 // The first open of a new embedded database takes seconds, and many more on a busy machine: wait long
 // enough that only a server that cannot start fails here.
@@ -40,7 +26,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /** The port the server says it listens on (main.ts, over the IPC channel, which is then closed). */
-function listeningPort(child: ChildProcess, output: () => string): Promise<number> {
+export function listeningPort(child: ChildProcess, output: () => string): Promise<number> {
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
