@@ -301,6 +301,8 @@ async function withApp<T>(database: Database, run: (bench: Bench) => Promise<T>)
     AUCTION_WORKERS: String(WORKERS),
     RATE_LIMIT_STEPS_PER_MINUTE: "100000000",
     RATE_LIMIT_LEADS_PER_MINUTE: "100000000",
+    // The fake buyers listen on loopback, which the outbound guard refuses unless allowed.
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1",
   });
   const app = await buildApp({ config, database, secrets });
   try {

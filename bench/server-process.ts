@@ -72,6 +72,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         SIMULATED_LENDERS: "off",
+        // The bench's fake buyers listen on loopback, which the outbound guard refuses unless allowed.
+        OUTBOUND_ALLOWED_HOSTS: "127.0.0.1",
         BENCH_QUERY_COUNT_FILE: countFile,
         ...env,
       },

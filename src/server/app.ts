@@ -43,6 +43,7 @@ import { PostgresFailureCounts } from "./platform/security/postgres-failure-coun
 import partnersPlugin from "./partners/plugin.ts";
 import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
+import { createOutboundGuard } from "./platform/net/outbound-guard.ts";
 
 export type AppOptions = {
   config: Config;
@@ -54,6 +55,11 @@ export type AppOptions = {
   builtInBuyers?: Buyer[];
   /** How e-mail leaves (tests pass one); otherwise SMTP_URL's, or none: mail stays in the outbox. */
   mailTransport?: MailTransport;
+  /**
+   * Internal `host:port`s this process itself serves that configured calls may reach (the simulated lenders), beside
+   * OUTBOUND_ALLOWED_HOSTS.
+   */
+  ownOutboundHosts?: string[];
   /** Sees each route as it is registered: the OpenAPI test lists them to find any the document misses. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -66,6 +72,7 @@ export async function buildApp({
   logStream,
   builtInBuyers,
   mailTransport,
+  ownOutboundHosts = [],
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   // A given stream (tests read the lines) takes the JSON lines themselves, never the pretty transport.
@@ -98,6 +105,11 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerApiErrors(app);
+  // Before every context: each calls out through the one guard (docs/decisions/0040-outbound-guard.md).
+  app.decorate(
+    "outboundGuard",
+    createOutboundGuard({ allowedHosts: [...config.outboundAllowedHosts, ...ownOutboundHosts] }),
+  );
   bindLeadIdToLogs(app);
   // First, so that every route registered after it is in the document.
   await registerOpenApi(app, { consoleCookie: sessionCookieName(config) });

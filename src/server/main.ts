@@ -56,6 +56,7 @@ async function main() {
     database,
     secrets,
     builtInBuyers: simulator ? simulatedBuyers(simulator.url) : undefined,
+    ownOutboundHosts: simulator ? [new URL(simulator.url).host] : [],
   }).catch(stopOnBadSetting);
 
   // The clean stop (docs/operations.md#stopping): requests are served until the auctions running here have

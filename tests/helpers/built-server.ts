@@ -105,6 +105,8 @@ export async function startBuiltServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // The tests' fake buyers and services listen on loopback, which the outbound guard refuses unless allowed.
+      OUTBOUND_ALLOWED_HOSTS: "127.0.0.1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],

@@ -30,7 +30,15 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, "onRoute"> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "debug", ...GENEROUS_RATE_LIMITS, ...env });
+  // The tests' fake buyers, publishers and services listen on loopback, which the outbound guard refuses unless
+  // allowed; the guard's own tests pass OUTBOUND_ALLOWED_HOSTS: "" to see it refuse.
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "debug",
+    ...GENEROUS_RATE_LIMITS,
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1",
+    ...env,
+  });
   const database = await createTestDatabase();
   const stream = new PassThrough();
   let captured = "";

@@ -42,6 +42,8 @@ async function stoppableApp() {
     AUCTION_LEASE_MS: "300000",
     AUCTION_DRAIN_MS: "0",
     PING_WAIT_MS: "0",
+    // The fake buyer listens on loopback, which the outbound guard refuses unless allowed.
+    OUTBOUND_ALLOWED_HOSTS: "127.0.0.1",
   });
   const secrets = randomSecrets();
   const logStream = new PassThrough();

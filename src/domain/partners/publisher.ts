@@ -22,6 +22,9 @@ export const POSTBACK_MACROS = [
 
 const MACRO = /\{([a-z_0-9]+)\}/g;
 
+/** A postback template with each macro filled by a placeholder: the address that is checked before saving it. */
+export const postbackAddressOf = (template: string) => template.replace(MACRO, "x");
+
 const postbackUrl = z
   .string()
   .trim()
@@ -34,6 +37,8 @@ const postbackUrl = z
       return false;
     }
   }, "Enter a full http or https address.")
+  // A macro in the host would let a click's sub id choose where the server calls.
+  .refine((url) => !/^[a-z]+:\/\/[^/?#]*\{/i.test(url), "Macros may be used in the path and query only.")
   .refine(
     (url) => [...url.matchAll(MACRO)].every((m) => (POSTBACK_MACROS as readonly string[]).includes(m[1]!)),
     `Use only these macros: ${POSTBACK_MACROS.map((m) => `{${m}}`).join(", ")}.`,

@@ -22,5 +22,9 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
-  schedulePostbacks(app, { db: deps.db, cipher: deps.cipher, firstRetryMs: jobs.postbackFirstRetryMs }, jobs.everyMs);
+  schedulePostbacks(
+    app,
+    { db: deps.db, cipher: deps.cipher, outbound: app.outboundGuard, firstRetryMs: jobs.postbackFirstRetryMs },
+    jobs.everyMs,
+  );
 }

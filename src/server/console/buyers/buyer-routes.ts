@@ -129,6 +129,18 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
     return buyerSchema.parse(restored.config);
   };
   const isErrors = (v: Buyer | Record<string, string>): v is Record<string, string> => !("post" in v);
+  /** The buyer's URLs the outbound guard refuses, by field (docs/decisions/0040-outbound-guard.md). */
+  const refusedUrls = async (buyer: Buyer): Promise<Record<string, string> | undefined> => {
+    const errors: Record<string, string> = {};
+    for (const [field, spec] of [
+      ["ping", buyer.ping],
+      ["post", buyer.post],
+    ] as const) {
+      const refused = spec && (await app.outboundGuard.checkAtSave(spec.url));
+      if (refused) errors[`config.${field}.url`] = refused;
+    }
+    return Object.keys(errors).length ? errors : undefined;
+  };
 
   typed.post(
     "/api/console/buyers",
@@ -142,6 +154,8 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
         return fieldErrors(reply, { "config.id": "is already used by another buyer" });
       const buyer = withSecrets(config, undefined);
       if (isErrors(buyer)) return fieldErrors(reply, buyer);
+      const refused = await refusedUrls(buyer);
+      if (refused) return fieldErrors(reply, refused);
       const version = await saveVersion(db, actorOf(request), {
         action: "buyer.create",
         buyer,
@@ -169,6 +183,8 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
       if (config.id !== before.config.id) return fieldErrors(reply, { "config.id": "the id of a buyer cannot change" });
       const buyer = withSecrets(config, before.config);
       if (isErrors(buyer)) return fieldErrors(reply, buyer);
+      const refused = await refusedUrls(buyer);
+      if (refused) return fieldErrors(reply, refused);
       const version = await saveVersion(db, actorOf(request), { action: "buyer.update", buyer, before, note });
       return reply.send({ status: 200, message: "Buyer saved.", data: { id: buyer.id, version } });
     },
@@ -192,6 +208,8 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
       if (!target) return fieldErrors(reply, { version: "no such version of this buyer" });
       const parsed = buyerSchema.safeParse(target.config);
       if (!parsed.success) return fieldErrors(reply, { version: "that version no longer passes the buyer schema" });
+      if (await refusedUrls(parsed.data))
+        return fieldErrors(reply, { version: "that version's address is one the server no longer calls" });
       // A roll back restores the configuration; pausing stays a decision of its own.
       const buyer = { ...parsed.data, enabled: before.config.enabled };
       const note = request.body.note || `rolled back to version ${target.version}`;
@@ -248,7 +266,7 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
     async (request, reply) => {
       const buyer = await findBuyer(db, seeds(), request.params.id);
       if (!buyer) return reply.code(404).send({ status: 404, message: NOT_FOUND });
-      const result = await testBuyer(buyer.config);
+      const result = await testBuyer(app.outboundGuard, buyer.config);
       await recordAction(db, actorOf(request), {
         action: "buyer.test",
         target: buyer.config.id,

@@ -5,6 +5,7 @@ import type { Buyer, CallSpec } from "../../distribution/auction/buyer-config.ts
 import { callBuyer, requestHeaders, type CallOutcome } from "../../distribution/auction/buyer-http.ts";
 import { PING_CLASSES, visibleTo, type LeadDocument } from "../../distribution/auction/lead-document.ts";
 import { encodeRequest, mapFields } from "../../distribution/auction/mapping.ts";
+import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
 import { sampleFor } from "./sample-lead.ts";
 
 // The console's test of a buyer (docs/product/lender-network.md#file-and-console): the sample test lead sent to its
@@ -18,13 +19,14 @@ function masker(buyer: Buyer) {
 }
 
 async function exchange(
+  outbound: OutboundGuard,
   buyer: Buyer,
   spec: CallSpec,
   doc: LeadDocument,
   mask: (text: string) => string,
 ): Promise<{ shown: BuyerExchange; outcome: CallOutcome }> {
   const request = encodeRequest(buyer, mapFields(spec.fields, doc));
-  const outcome = await callBuyer(buyer, spec, request);
+  const outcome = await callBuyer(outbound, buyer, spec, request);
   const headers = Object.fromEntries(
     Object.entries(requestHeaders(spec, request.contentType)).map(([name, value]) => [
       name,
@@ -56,10 +58,10 @@ async function exchange(
   };
 }
 
-export async function testBuyer(buyer: Buyer): Promise<BuyerTestResult> {
+export async function testBuyer(outbound: OutboundGuard, buyer: Buyer): Promise<BuyerTestResult> {
   const mask = masker(buyer);
   const doc = sampleFor(buyer);
-  const ping = buyer.ping ? await exchange(buyer, buyer.ping, visibleTo(doc, PING_CLASSES), mask) : undefined;
+  const ping = buyer.ping ? await exchange(outbound, buyer, buyer.ping, visibleTo(doc, PING_CLASSES), mask) : undefined;
   // The post carries the ping's id and price, as the auction's does.
   const pinged = ping?.outcome.ok ? ping.outcome.answer : undefined;
   const fixed = buyer.pricing.kind === "fixed" ? buyer.pricing.price : undefined;
@@ -68,6 +70,6 @@ export async function testBuyer(buyer: Buyer): Promise<BuyerTestResult> {
     ping_id: pinged?.id ?? null,
     bid_price: fixed ?? pinged?.price ?? null,
   };
-  const post = await exchange(buyer, buyer.post, postDoc, mask);
+  const post = await exchange(outbound, buyer, buyer.post, postDoc, mask);
   return { ping: ping?.shown ?? null, post: post.shown };
 }

@@ -8,7 +8,11 @@ import {
   publisherSecretAnswer,
 } from "../../../domain/contracts/console-publishers.ts";
 import { failureAnswer } from "../../../domain/contracts/envelope.ts";
-import { publisherSettingsSchema, type PublisherSettings } from "../../../domain/partners/publisher.ts";
+import {
+  postbackAddressOf,
+  publisherSettingsSchema,
+  type PublisherSettings,
+} from "../../../domain/partners/publisher.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { listApiKeys } from "../../partners/api-keys/api-key-store.ts";
@@ -46,6 +50,12 @@ export default async function publisherRoutes(
   app: FastifyInstance,
   deps: { db: Db; cipher: PiiCipher; now: () => Date },
 ) {
+  /** The postback address the outbound guard refuses (docs/decisions/0040-outbound-guard.md). */
+  const refusedPostback = async (settings: PublisherSettings) => {
+    const refused =
+      settings.postback_url && (await app.outboundGuard.checkAtSave(postbackAddressOf(settings.postback_url)));
+    return refused ? { postback_url: `This address ${refused}.` } : undefined;
+  };
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, cipher } = deps;
   const read = { access: "partners:read" } as const;
@@ -112,6 +122,8 @@ export default async function publisherRoutes(
     async (request, reply) => {
       const settings = request.body;
       if (await findPublisher(db, settings.id)) return fieldErrors(reply, { id: "Another publisher has this id." });
+      const refused = await refusedPostback(settings);
+      if (refused) return fieldErrors(reply, refused);
       const made = await db.transaction(async (tx) => {
         const created = await createPublisher(tx, cipher, settings);
         if (created)
@@ -145,6 +157,8 @@ export default async function publisherRoutes(
       const before = await findPublisher(db, request.params.id);
       if (!before) return reply.code(404).send(NOT_FOUND);
       if (request.body.id !== before.id) return fieldErrors(reply, { id: "The id of a publisher cannot change." });
+      const refused = await refusedPostback(request.body);
+      if (refused) return fieldErrors(reply, refused);
       const saved = await updatePublisher(db, request.body);
       if (saved === "aff_id taken")
         return fieldErrors(reply, { aff_id: "Another publisher's links carry this aff_id." });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loopbackFakesAllowed } from "../../platform/net/outbound-guard.testing.ts";
 import { sql } from "drizzle-orm";
 import { recordPrivacyRequest } from "../../compliance/privacy-request-store.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
@@ -34,6 +35,7 @@ function processContext(): AuctionContext {
     cipher: new PiiCipher(bed.t.secrets.piiKeyring),
     tokenSecret: bed.t.secrets.tokenSecret,
     buyers: createBuyerRegistry(bed.t.database.db, { file: undefined, warn: () => {} }),
+    outbound: loopbackFakesAllowed(),
     owner: "one-process",
     leaseMs: LEASE_MS,
     rejectUrl: "/reject-page",

@@ -21,6 +21,7 @@ import {
   type Decision,
 } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
+import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
 import { callBuyer, type CallOutcome } from "./buyer-http.ts";
 import type { BuyerRegistry } from "./buyer-registry.ts";
 import type { AuctionObserver } from "./auction-metrics.ts";
@@ -50,6 +51,8 @@ export type AuctionContext = {
   /** Keys the person hashes that suppression tombstones are compared on. */
   tokenSecret: Buffer;
   buyers: BuyerRegistry;
+  /** Where a buyer's URL may lead (docs/decisions/0040-outbound-guard.md). */
+  outbound: OutboundGuard;
   /** This process's name, unique per process; each claim adds its own token to it. */
   owner: string;
   leaseMs: number;
@@ -301,6 +304,7 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     // A post in flight when a worker died is sent again to the same buyer with the same lead id, so a
     // buyer that took it the first time answers the same; it may still run past the budget, once.
     const outcome = await callBuyer(
+      ctx.outbound,
       buyer,
       buyer.post,
       request,
@@ -396,7 +400,7 @@ async function collectOffers(
         return { buyer, priceCents: price, pingId: undefined, order: Math.random() };
       }
       const request = encodeRequest(buyer, mapFields(buyer.ping.fields, pingDoc));
-      const outcome = await callBuyer(buyer, buyer.ping, request, Math.min(buyer.timeoutMs, remaining()));
+      const outcome = await callBuyer(ctx.outbound, buyer, buyer.ping, request, Math.min(buyer.timeoutMs, remaining()));
       const price = outcome.ok && outcome.answer.accepted ? (fixed ?? cents(outcome.answer.price)) : undefined;
       if (!outcome.ok && outcome.unreadable) unreadable(buyer, "ping", outcome.reason);
       const floor = cents(buyer.floor) ?? 0;

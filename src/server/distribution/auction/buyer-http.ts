@@ -3,6 +3,7 @@ import https from "node:https";
 import type { BuyerAnswer } from "./mapping.ts";
 import { AnswerError, readAnswer } from "./mapping.ts";
 import type { Buyer, CallSpec } from "./buyer-config.ts";
+import { OutboundRefused, type OutboundGuard } from "../../platform/net/outbound-guard.ts";
 
 // One HTTP call to a buyer, defensively (docs/product/lender-network.md#buyer-answers): whatever happens
 // (timeout, dropped connection, 500, HTML, garbage, an answer too large) the caller gets an outcome with a
@@ -31,8 +32,12 @@ const agents = {
 /** What came back so far: kept when the body then fails or runs past the timeout. */
 type Received = { status?: number; headers: Record<string, string>; contentType: string | null };
 
-/** POSTs `body` and reads the answer, at most MAX_ANSWER_BYTES of it; `signal` cuts it at once. */
+/**
+ * POSTs `body` and reads the answer, at most MAX_ANSWER_BYTES of it; `signal` cuts it at once. The guard decides
+ * where the connection may go (docs/decisions/0040-outbound-guard.md).
+ */
 function post(
+  guard: OutboundGuard,
   url: string,
   headers: Record<string, string>,
   body: string,
@@ -41,14 +46,15 @@ function post(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error("not an http address");
+    const { lookup } = guard.connectOptions(target);
     const client = target.protocol === "https:" ? https : http;
     const request = client.request(
       target,
       {
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        agent: agents[target.protocol],
+        agent: agents[target.protocol as keyof typeof agents],
+        lookup,
         signal,
       },
       (response) => {
@@ -82,6 +88,7 @@ export function requestHeaders(spec: Pick<CallSpec, "headers">, contentType: str
 }
 
 export async function callBuyer(
+  guard: OutboundGuard,
   buyer: Pick<Buyer, "protocol" | "timeoutMs">,
   spec: CallSpec,
   request: { body: string; contentType: string },
@@ -94,7 +101,14 @@ export async function callBuyer(
   const received: Received = { headers: {}, contentType: null };
   let text = "";
   try {
-    text = await post(spec.url, requestHeaders(spec, request.contentType), request.body, controller.signal, received);
+    text = await post(
+      guard,
+      spec.url,
+      requestHeaders(spec, request.contentType),
+      request.body,
+      controller.signal,
+      received,
+    );
     const httpStatus = received.status ?? 0;
     const headers = received.headers;
     if (httpStatus < 200 || httpStatus >= 300) {
@@ -112,7 +126,13 @@ export async function callBuyer(
     return { ok: true, headers, httpStatus, text, answer, latencyMs: latency() };
   } catch (error) {
     const unreadable = !controller.signal.aborted && error instanceof AnswerError;
-    const reason = controller.signal.aborted ? "timeout" : unreadable ? error.message : "connection failed";
+    const reason = controller.signal.aborted
+      ? "timeout"
+      : unreadable
+        ? error.message
+        : error instanceof OutboundRefused
+          ? "address refused"
+          : "connection failed";
     const { headers, status: httpStatus } = received;
     return { ok: false, unreadable, headers, httpStatus, text, reason, latencyMs: latency() };
   } finally {

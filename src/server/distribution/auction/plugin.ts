@@ -92,6 +92,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     cipher,
     tokenSecret: opts.tokenSecret,
     buyers: registry,
+    outbound: app.outboundGuard,
     // The process's part of every claim's token; each claim adds its own (auction-store.ts claimAuction).
     owner: `${process.pid}-${randomBytes(6).toString("hex")}`,
     leaseMs: settings.leaseMs,

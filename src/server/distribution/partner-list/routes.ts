@@ -9,11 +9,19 @@ import { brandListPartnerSource, type PartnerSource } from "./partner-source.ts"
 
 // GET /api/partners (docs/product/server-calls.md, Partner list): the partner names of the brand the request's
 // host picks, as the browser picks the brand of its pages (src/web/site/sites.ts).
+import { guardedFetch } from "../../platform/net/guarded-fetch.ts";
+
 export default async function partnerRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const { serviceUrl, apiKey } = config.partners;
   const source: PartnerSource = serviceUrl
-    ? createPartnerService({ url: serviceUrl, apiKey, timeoutMs: config.lookups.timeoutMs, log: app.log })
+    ? createPartnerService({
+        url: serviceUrl,
+        apiKey,
+        timeoutMs: config.lookups.timeoutMs,
+        log: app.log,
+        fetch: guardedFetch(app.outboundGuard),
+      })
     : brandListPartnerSource;
   const fallback = BRANDS.find((brand) => brand.id === config.defaultBrandId) ?? SAMPLE_BRAND;
 

@@ -15,10 +15,14 @@ import { createPackagedZipDirectory } from "./zip-directory.ts";
 // The lookup calls of docs/product/server-calls.md: name/employer/title suggestions, address suggestions and the
 // routing-number lookup. Each outside service is used only when configured
 // (docs/product/server-calls.md#server-contract).
+import { guardedFetch } from "../../platform/net/guarded-fetch.ts";
+
 export default async function lookupRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const settings = config.lookups;
   const zips = createPackagedZipDirectory();
+  // Every outside service's address is someone's configuration: it goes through the one guard (0040).
+  const fetch = guardedFetch(app.outboundGuard);
 
   const suggester: AddressSuggester = settings.addressSuggestApiKey
     ? createGeoapifyAddressSuggester({
@@ -28,6 +32,7 @@ export default async function lookupRoutes(app: FastifyInstance, opts: { config:
         zips,
         fallback: NO_ADDRESS_SUGGESTIONS,
         log: app.log,
+        fetch,
       })
     : NO_ADDRESS_SUGGESTIONS;
 
@@ -45,6 +50,7 @@ export default async function lookupRoutes(app: FastifyInstance, opts: { config:
         apiKey: settings.routingLookupApiKey,
         timeoutMs: settings.timeoutMs,
         log: app.log,
+        fetch,
       }),
     );
   }

@@ -1,5 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { PostbackAnswer } from "./postback-outbox.ts";
+import { guardedFetch } from "../../platform/net/guarded-fetch.ts";
+import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
 import { postbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./postback-signature.ts";
 
 // One signed GET to a publisher's postback address. Redirects are not followed (the signature names this
@@ -24,12 +26,18 @@ async function firstChars(response: Response): Promise<string> {
   return text.slice(0, KEPT_CHARS);
 }
 
-export async function callPostback(url: string, secret: string, timeoutMs: number, now: Date): Promise<PostbackAnswer> {
+export async function callPostback(
+  outbound: OutboundGuard,
+  url: string,
+  secret: string,
+  timeoutMs: number,
+  now: Date,
+): Promise<PostbackAnswer> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const started = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(url, {
+    const response = await guardedFetch(outbound)(url, {
       method: "GET",
       redirect: "manual",
       headers: { [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: postbackSignature(secret, timestamp, url) },

@@ -3,6 +3,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { runEvery } from "../../platform/jobs/run-every.ts";
 import { retryDelayMs } from "../../platform/outbox/retry-delay.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
 import { postbackSecretOf } from "../publishers/publisher-store.ts";
 import { callPostback } from "./postback-call.ts";
 import { claimDuePostbacks, recordTry, type PostbackRow } from "./postback-outbox.ts";
@@ -14,6 +15,8 @@ import { claimDuePostbacks, recordTry, type PostbackRow } from "./postback-outbo
 export type PostbackWorker = {
   db: Db;
   cipher: PiiCipher;
+  /** Where a publisher's postback URL may lead (docs/decisions/0040-outbound-guard.md). */
+  outbound: OutboundGuard;
   /** How long a publisher has to answer. */
   timeoutMs?: number;
   /** Tries before a postback is marked failed. */
@@ -45,7 +48,7 @@ async function sendOne(worker: PostbackWorker, row: PostbackRow, now: Date): Pro
   const answer =
     secret === null
       ? { status: null, body: null, latencyMs: 0, error: "no such publisher" }
-      : await callPostback(row.url, secret, worker.timeoutMs ?? TIMEOUT_MS, now);
+      : await callPostback(worker.outbound, row.url, secret, worker.timeoutMs ?? TIMEOUT_MS, now);
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const finished = new Date();
   if (ok) {

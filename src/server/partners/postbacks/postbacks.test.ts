@@ -13,6 +13,7 @@ import { createPublisher, updatePublisher } from "../publishers/publisher-store.
 import type { PostbackEvent } from "./postback-events.ts";
 import { queuePostback } from "./postback-outbox.ts";
 import { sendDuePostbacks } from "./postback-worker.ts";
+import { loopbackFakesAllowed } from "../../platform/net/outbound-guard.testing.ts";
 
 type Seen = { url: string; timestamp: string; signature: string };
 
@@ -60,6 +61,7 @@ const event = (over: Partial<PostbackEvent> = {}): PostbackEvent => ({
 describe("the postback outbox", () => {
   let database: Database;
   const cipher = new PiiCipher(randomSecrets().piiKeyring);
+  const outbound = loopbackFakesAllowed();
   beforeAll(async () => {
     database = await createTestDatabase();
   });
@@ -82,7 +84,7 @@ describe("the postback outbox", () => {
     await queue(event()); // the same event again is queued once
     expect(await rows()).toHaveLength(1);
 
-    expect(await sendDuePostbacks({ db: database.db, cipher })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sendDuePostbacks({ db: database.db, cipher, outbound })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(server.seen).toHaveLength(1);
     const { url, timestamp, signature } = server.seen[0]!;
     expect(url).toBe("/pb?cid=c-42&lead=ld_1&e=sold&p=7.00&s1=spring%20sale&s2=a%26b%3Dc&a=A100");
@@ -96,7 +98,7 @@ describe("the postback outbox", () => {
     const [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 1, answerStatus: 200, answerBody: "OK thanks" });
     expect(row!.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(await sendDuePostbacks({ db: database.db, cipher })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendDuePostbacks({ db: database.db, cipher, outbound })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(server.seen).toHaveLength(1);
   });
 
@@ -129,7 +131,7 @@ describe("the postback outbox", () => {
     await updatePublisher(database.db, acme(port));
     await first.close(); // down: the connection is refused
     await queue(event({ event: "returned", payoutCents: -700 }));
-    const worker = { db: database.db, cipher };
+    const worker = { db: database.db, cipher, outbound };
     const t0 = new Date();
     expect(await sendDuePostbacks(worker, t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const [waiting] = await rows();
@@ -164,7 +166,7 @@ describe("the postback outbox", () => {
     });
     await updatePublisher(database.db, acme(server.port));
     await queue(event());
-    const worker = { db: database.db, cipher, timeoutMs: 200, maxAttempts: 3 };
+    const worker = { db: database.db, cipher, outbound, timeoutMs: 200, maxAttempts: 3 };
     const t0 = new Date();
     expect(await sendDuePostbacks(worker, t0)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "timeout" });
@@ -198,7 +200,7 @@ describe("the postback outbox", () => {
     const server = await fakePublisher((_req, res) => res.writeHead(503).end());
     await updatePublisher(database.db, acme(server.port));
     await queue(event());
-    const worker = { db: database.db, cipher, firstRetryMs: 2_000 };
+    const worker = { db: database.db, cipher, outbound, firstRetryMs: 2_000 };
     const t0 = new Date();
     expect(await sendDuePostbacks(worker, t0)).toMatchObject({ retrying: 1 });
     expect((await rows())[0]!.nextAttemptAt.getTime()).toBe(t0.getTime() + 2_000);
@@ -212,7 +214,7 @@ describe("the postback outbox", () => {
     const server = await fakePublisher((_req, res) => res.end("x".repeat(5000)));
     await updatePublisher(database.db, acme(server.port));
     await queue(event());
-    await sendDuePostbacks({ db: database.db, cipher });
+    await sendDuePostbacks({ db: database.db, cipher, outbound });
     expect((await rows())[0]!.answerBody).toHaveLength(500);
   });
 });

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { getHeapStatistics } from "node:v8";
 import { z } from "zod";
+import { parseAllowedHost } from "../net/outbound-guard.ts";
 import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from "#domain/client-routes.ts";
 import { DEFAULT_TRUSTEDFORM_CERT_HOST, TRUSTEDFORM_FIELD } from "#domain/consent-vendors.ts";
@@ -44,6 +45,28 @@ function isProxyAddress(entry: string): boolean {
   if (family === 0 || rest.length > 0 || !/^\d{1,3}$/.test(prefix ?? "")) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+// Internal hosts that calls made on someone's configuration may reach all the same: an on-premises buyer, a local
+// fake in tests (docs/decisions/0040-outbound-guard.md). Each entry is a host name or IP, with a port or without.
+const outboundAllowedHosts = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const entries = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !parseAllowedHost(entry));
+    if (bad) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${bad} is not a host name or address, with or without a port (e.g. lender.corp.example:8443,10.1.2.3)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const trustedProxies = z
   .string()
@@ -143,6 +166,7 @@ const envSchema = z.object({
     .default("info"),
   LOG_PRETTY: onOff,
   TRUST_PROXY: trustedProxies,
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowedHosts,
   WEB_BUILD_DIR: z.string().min(1).default("./build/client"),
   RATE_LIMIT_LEADS_PER_MINUTE: perMinute(20),
   RATE_LIMIT_STEPS_PER_MINUTE: perMinute(300),
@@ -351,6 +375,11 @@ export type Config = {
   logPretty: boolean;
   /** Addresses/CIDRs of the proxies allowed to set X-Forwarded-For (Fastify's trustProxy), or false. */
   trustProxy: false | string[];
+  /**
+   * Internal hosts (`host` or `host:port`) the outbound guard lets configured calls reach; none by default
+   * (docs/decisions/0040-outbound-guard.md).
+   */
+  outboundAllowedHosts: string[];
   webBuildDir: string;
   /** Requests per minute per IP, by kind of endpoint. */
   rateLimits: {
@@ -526,6 +555,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logPretty: (e.LOG_PRETTY ?? (e.NODE_ENV === "development" ? "on" : "off")) === "on",
     trustProxy: e.TRUST_PROXY,
+    outboundAllowedHosts: e.OUTBOUND_ALLOWED_HOSTS,
     webBuildDir: path.resolve(e.WEB_BUILD_DIR),
     rateLimits: {
       leads: e.RATE_LIMIT_LEADS_PER_MINUTE,

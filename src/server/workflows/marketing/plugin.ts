@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { guardedFetch } from "../../platform/net/guarded-fetch.ts";
 import fp from "fastify-plugin";
 import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
@@ -18,7 +19,11 @@ async function marketing(
   const lists =
     opts.lists ??
     (settings.brevoApiKey
-      ? createBrevoClient({ apiKey: settings.brevoApiKey, baseUrl: settings.brevoApiUrl })
+      ? createBrevoClient({
+          apiKey: settings.brevoApiKey,
+          baseUrl: settings.brevoApiUrl,
+          fetch: guardedFetch(app.outboundGuard),
+        })
       : undefined);
   if (!lists) return;
 
