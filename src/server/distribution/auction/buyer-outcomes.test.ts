@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { recordPrivacyRequest } from "../../compliance/privacy-request-store.ts";
 import { outcomesOf } from "./auction-store.ts";
 import {
   accept,
@@ -96,6 +97,32 @@ describe("every buyer's outcome", () => {
     expect(any.bodies).toHaveLength(0);
     const run = await db.execute(sql`select distinct run from auction_buyer_outcomes where lead_id = ${result.leadId}`);
     expect((run as unknown as { rows: { run: number }[] }).rows).toEqual([{ run: 1 }]);
+  });
+
+  it("keeps a bidder's offer when an opt-out stops the sale before its post, and stops the tiers not reached", async () => {
+    const db = bed.t.database.db;
+    const slow = await bed.buyer({
+      ping: async () => {
+        // The person unsubscribes while the auction waits on this buyer's bid.
+        await recordPrivacyRequest(db, {
+          kind: "unsubscribe",
+          dedupeKey: "outcomes-mid-auction",
+          email: "stopped.midway@example.com",
+          phone: "",
+          payload: {},
+          ip: undefined,
+        });
+        return bid(50);
+      },
+      post: () => accept(),
+    });
+    await addBuyers(db, lenderConfig("slow", slow), lenderConfig("second-tier", slow, { tier: 2 }));
+    const lead = await saveLead(bed.t, { email: "stopped.midway@example.com" });
+    expect(await sell(lead)).toMatchObject({ status: "rejected", reason: "suppressed" });
+    expect(await outcomesBy(lead.id)).toEqual({
+      slow: ["stopped", "suppressed", 5000, null],
+      "second-tier": ["stopped", "suppressed", null, null],
+    });
   });
 
   it("gives every buyer the reason when the sale is stopped before anyone is asked", async () => {
