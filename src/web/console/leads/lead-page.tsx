@@ -75,6 +75,7 @@ export default function LeadPage() {
   const { can, timeZone } = useConsole();
   const timeline = useConsoleData(`/leads/${encodeURIComponent(id)}`, leadTimelineAnswer);
   const lead = timeline.state === "ready" ? timeline.data : undefined;
+  const decision = lead && decisionText(lead.events);
 
   return (
     <>
@@ -90,7 +91,7 @@ export default function LeadPage() {
             Status: {lead.lead.status.replace("_", " ")}. Created {formatDateTime(lead.lead.created_at, timeZone)}.
           </p>
           <h2>Buyers</h2>
-          {decisionText(lead.events) && <p>{decisionText(lead.events)}</p>}
+          {decision && <p>{decision}</p>}
           <BuyerOutcomesTable outcomes={lead.outcomes} timeZone={timeZone} />
           <h2>Requests and answers</h2>
           <CallBodies events={lead.events} timeZone={timeZone} />
