@@ -113,8 +113,9 @@ const callEvent = z.object({
   price_cents: z.number().int().nullable(),
   reason: z.string().nullable(),
   http_status: z.number().int().nullable(),
-  /** As the auction stored it: personal values already masked. */
-  request: z.unknown(),
+  /** The request's body as sent (JSON, form or XML text), personal values masked by the auction. */
+  request: z.string().nullable(),
+  /** The buyer's answer as it came, cut and masked the same way. */
   response: z.string().nullable(),
   /** The bodies were blanked this many days after the call (BUYER_CALL_BODY_DAYS); null while they are kept. */
   bodies_cleared_after_days: z.number().int().nullable(),
@@ -168,6 +169,20 @@ const leadTimelineEvent = z.discriminatedUnion("kind", [
 ]);
 export type LeadTimelineEvent = z.infer<typeof leadTimelineEvent>;
 
+/**
+ * A buyer's outcome in the lead's auction (src/domain/buyers/buyer-outcomes.ts): its code (shown by outcomeText),
+ * the detail, the price it offered and the price it paid, and when it came to it.
+ */
+const buyerOutcomeRow = z.object({
+  buyer: z.string(),
+  outcome: z.string(),
+  detail: z.string().nullable(),
+  offered_cents: z.number().int().nullable(),
+  paid_cents: z.number().int().nullable(),
+  at,
+});
+export type BuyerOutcomeRow = z.infer<typeof buyerOutcomeRow>;
+
 export const leadTimelineAnswer = answerOf(
   z.object({
     lead: z.object({
@@ -184,6 +199,8 @@ export const leadTimelineAnswer = answerOf(
       personal_fields: z.array(z.string()),
     }),
     events: z.array(leadTimelineEvent),
+    /** Every buyer's outcome in its auction, the buyer that paid first, then by the price offered, highest first. */
+    outcomes: z.array(buyerOutcomeRow),
   }),
 );
 export type LeadTimeline = z.infer<typeof leadTimelineAnswer>["data"];

@@ -267,4 +267,37 @@ describe("the console's leads", () => {
     }
     expect(await idsOf({ q: person.email, status: "sold", buyer: "lender-tl" })).toEqual([lead.id]);
   });
+
+  it("opens with every buyer's outcome, the highest bidder at its cap included, and bodies as the buyer saw them", async () => {
+    const capped = await startFakeBuyer({ ping: () => bid(63.45), post: () => accept() });
+    const runner = await startFakeBuyer({ ping: () => bid(62), post: () => accept("https://runner.example/o") });
+    buyers.push(capped, runner);
+    await addBuyers(
+      t.database.db,
+      lenderConfig("capped-top", capped, { caps: { daily: 0 } }),
+      lenderConfig("runner-up", runner),
+      lenderConfig("ca-only", runner, { licensedStates: ["CA"] }),
+    );
+    const lead = await saveLead(t, { email: "ola.brandt@example.com" });
+    expect((await sendLead(t.app, lead)).statusCode).toBe(200);
+    expect(await decided(t.database.db, lead.id)).toMatchObject({ status: "accepted", buyerId: "runner-up" });
+
+    const res = await timeline(lead.id);
+    expect(res.statusCode).toBe(200);
+    const { outcomes, events } = res.json().data as {
+      outcomes: { buyer: string; outcome: string; detail: string | null; offered_cents: number | null }[];
+      events: { kind: string; buyer?: string; request?: unknown }[];
+    };
+    const of = (buyer: string) => outcomes.find((o) => o.buyer === buyer);
+    expect(of("runner-up")).toMatchObject({ outcome: "post_accepted", paid_cents: 6200, offered_cents: 6200 });
+    expect(of("capped-top")).toMatchObject({ outcome: "cap_full", detail: "daily", offered_cents: 6345 });
+    expect(of("ca-only")).toMatchObject({ outcome: "not_licensed", detail: "NY", offered_cents: null });
+    // The one that paid first, then by the price offered.
+    expect(outcomes.slice(0, 2).map((o) => o.buyer)).toEqual(["runner-up", "capped-top"]);
+    expect(capped.bodies.filter((b) => b.path === "/post")).toHaveLength(0);
+    // A request is the body as sent: a JSON text of its own, not one wrapped in another.
+    const post = events.find((e) => e.kind === "post" && e.buyer === "runner-up");
+    expect(JSON.parse(post!.request as string)).toMatchObject({ first_name: "[masked]", email: "[masked]" });
+    expect(res.body).not.toContain("ola.brandt@example.com");
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from "../../platform/db/schema.ts";
 import { leadContact } from "../../intake/leads/lead-view.ts";
 import { certificateUrl, issueCertificateToken } from "../../intake/consent/consent-certificate.ts";
+import { outcomesOf } from "../../distribution/auction/auction-store.ts";
 import { leadStatus } from "./lead-search.ts";
 import { PERSONAL_FIELDS, shownValue } from "./mask-personal.ts";
 
@@ -82,6 +83,7 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
   }
 
   const [auction] = await db.select().from(auctions).where(eq(auctions.leadId, leadId));
+  const outcomes = auction ? await outcomesOf(db, leadId) : [];
   if (auction) {
     events.push({
       kind: "submission",
@@ -104,7 +106,7 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
         price_cents: call.priceCents,
         reason: call.reason,
         http_status: call.httpStatus,
-        request: call.request,
+        request: requestBody(call.request),
         response: call.response,
         bodies_cleared_after_days: call.bodiesClearedAt
           ? Math.floor((call.bodiesClearedAt.getTime() - call.createdAt.getTime()) / 86_400_000)
@@ -209,5 +211,23 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
       personal_fields: [...PERSONAL_FIELDS],
     },
     events,
+    outcomes: outcomes.map((o) => ({
+      buyer: o.buyerId,
+      outcome: o.outcome,
+      detail: o.detail,
+      offered_cents: o.offeredCents,
+      paid_cents: o.paidCents,
+      at: o.at.toISOString(),
+    })),
   };
+}
+
+/**
+ * A call's request as the auction stored it, `{ body }` with the body as sent: that text, so the console shows the
+ * buyer's JSON, form or XML itself and not wrapped in a second JSON string. Anything else is shown as JSON.
+ */
+function requestBody(stored: unknown): string | null {
+  if (stored === null || stored === undefined) return null;
+  const body = (stored as { body?: unknown }).body;
+  return typeof body === "string" ? body : JSON.stringify(body ?? stored);
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
+import { CAP_PERIODS, type CapPeriod } from "#domain/buyers/buyer-outcomes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { auctions, buyerCalls, leads } from "../../platform/db/schema.ts";
+import { auctionBuyerOutcomes, auctions, buyerCalls, leads } from "../../platform/db/schema.ts";
 import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
 import { periodStart } from "./zoned-time.ts";
+import type { OutcomeRecord } from "./outcome-book.ts";
 import { logSensitiveRead, sensitiveReadInsert, type SensitiveRead } from "../../compliance/sensitive-reads.ts";
 
 // The auction's state in the database (docs/decisions/0018-lender-auction.md): what survives a crash is
@@ -231,10 +233,17 @@ export type Decision =
   | { status: "rejected"; reason: string; rejectUrl: string };
 
 /**
- * Decides a pending auction under this claim's lease; a decided one never changes, and a run that lost
- * its lease decides nothing (answers false then).
+ * Decides a pending auction under this claim's lease, and writes every buyer's outcome (`outcomes`, of the claim's
+ * `run`) in the same statement: both or neither (docs/decisions/0041-every-buyers-outcome.md). A decided one never
+ * changes, and a run that lost its lease decides and writes nothing (answers false then).
  */
-export async function decideAuction(db: Db, leadId: string, token: string, decision: Decision): Promise<boolean> {
+export async function decideAuction(
+  db: Db,
+  leadId: string,
+  token: string,
+  decision: Decision,
+  outcomes: { run: number; records: readonly OutcomeRecord[] } = { run: 0, records: [] },
+): Promise<boolean> {
   const values =
     decision.status === "accepted"
       ? {
@@ -245,12 +254,46 @@ export async function decideAuction(db: Db, leadId: string, token: string, decis
           reason: null,
         }
       : { status: "rejected", reason: decision.reason, rejectUrl: decision.rejectUrl };
-  const rows = await db
+  const update = db
     .update(auctions)
     .set({ ...values, decidedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
     .where(leaseHeldBy(leadId, token))
     .returning({ leadId: auctions.leadId });
-  return rows.length > 0;
+  if (outcomes.records.length === 0) return (await update).length > 0;
+  // The rows travel as one JSON parameter, as a tier's pings do (recordCalls).
+  const rows = JSON.stringify(
+    outcomes.records.map((r) => ({
+      buyer_id: r.buyerId,
+      outcome: r.outcome,
+      detail: r.detail,
+      offered_cents: r.offeredCents,
+      paid_cents: r.paidCents,
+      at: r.at.toISOString(),
+    })),
+  );
+  const decided = await rowsOf<{ lead_id: string }>(
+    db.execute(sql`with decided as (${update.getSQL()}), written as (
+        insert into ${auctionBuyerOutcomes} (lead_id, run, buyer_id, outcome, detail, offered_cents, paid_cents, at)
+        select decided.lead_id, ${outcomes.run}::int, r.buyer_id, r.outcome, r.detail, r.offered_cents, r.paid_cents, r.at
+        from decided, json_to_recordset(${rows}::json) as r(buyer_id text, outcome text, detail text,
+          offered_cents integer, paid_cents integer, at timestamptz)
+      )
+      select lead_id from decided`),
+  );
+  return decided.length > 0;
+}
+
+/** Every buyer's outcome in a lead's auction (none for one decided before any buyer was read), best first. */
+export async function outcomesOf(db: Db, leadId: string): Promise<(typeof auctionBuyerOutcomes.$inferSelect)[]> {
+  return db
+    .select()
+    .from(auctionBuyerOutcomes)
+    .where(eq(auctionBuyerOutcomes.leadId, leadId))
+    .orderBy(
+      sql`${auctionBuyerOutcomes.paidCents} is null`,
+      sql`${auctionBuyerOutcomes.offeredCents} desc nulls last`,
+      auctionBuyerOutcomes.buyerId,
+    );
 }
 
 /** Pending auctions nobody is running (a crash, a lost job): the sweeper queues them again. */
@@ -352,7 +395,8 @@ export async function finishPost(
 
 /** A post row's id, or why none was written: the buyer is at a cap, the claim is fenced out (its lease is lost,
  * the auction decided or the lead already sold), or the lead may not be sold now (erased, do not sell, suppressed). */
-export type Reservation = { id: number } | { refused: "at cap" | "fenced" } | { stopped: string };
+export type Reservation =
+  { id: number } | { refused: "fenced" } | { refused: "at cap"; caps: CapPeriod[] } | { stopped: string };
 
 /** What the gate also asks and writes: whether the contact is suppressed, and the sensitive read the post makes. */
 export type PostGate = { suppressed?: SQL<boolean>; read?: SensitiveRead };
@@ -413,11 +457,13 @@ export async function reservePost(
     if (stop) return { stopped: stop };
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
     const c = await capUse(tx, buyer, now);
-    const full =
-      (hourly !== undefined && c.hour >= hourly) ||
-      (daily !== undefined && c.day >= daily) ||
-      (monthly !== undefined && c.month >= monthly);
-    if (full) return { refused: "at cap" };
+    const use = { hourly: c.hour, daily: c.day, monthly: c.month };
+    const full = CAP_PERIODS.filter((period) => {
+      const cap = buyer.caps[period];
+      return cap !== undefined && use[period] >= cap;
+    });
+    // Which caps are full: the buyer's outcome names them (docs/product/lender-network.md#every-buyers-outcome).
+    if (full.length > 0) return { refused: "at cap", caps: full };
     const [written] = await rowsOf<{ id: number }>(tx.execute(sql`with ${insert(sql``)} select id from post`));
     if (!written) throw new Error("post row not written");
     return { id: Number(written.id) };
@@ -472,7 +518,7 @@ export async function capUse(
 }
 
 /** A post already written for the lead (a run that died after it began posting), as a resumed run reads it. */
-type PostRow = Pick<CallRow, "id" | "buyerId" | "state" | "priceCents" | "redirectUrl" | "externalId">;
+type PostRow = Pick<CallRow, "id" | "buyerId" | "state" | "priceCents" | "redirectUrl" | "externalId" | "reason">;
 
 /** What a run starts from (`readRunStart`). */
 export type RunStart = {
@@ -520,7 +566,8 @@ export async function readRunStart(
         from consent_records r where r.lead_id = ${leadId} and r.consent_kind = 'tcpa' order by r.id desc limit 1)
         as consent,
       (select coalesce(json_agg(json_build_object('id', p.id, 'buyerId', p.buyer_id, 'state', p.state,
-          'priceCents', p.price_cents, 'redirectUrl', p.redirect_url, 'externalId', p.external_id) order by p.id),
+          'priceCents', p.price_cents, 'redirectUrl', p.redirect_url, 'externalId', p.external_id, 'reason', p.reason)
+          order by p.id),
           '[]'::json)
         from buyer_calls p where p.lead_id = ${leadId} and p.kind = 'post') as posts,
       ${lastBought} as "lastBought"

@@ -37,6 +37,8 @@ import {
   type LeadDocument,
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
+import { failedCall, OutcomeBook, type OutcomeExtra, type OutcomeRecord } from "./outcome-book.ts";
+import type { BuyerOutcome } from "#domain/buyers/buyer-outcomes.ts";
 import { sourcesOf } from "#domain/buyers/transforms.ts";
 import { MAX_DUPLICATE_WINDOW_DAYS } from "#domain/buyers/buyer-schema.ts";
 
@@ -125,10 +127,10 @@ export async function runAuction(ctx: AuctionContext, leadId: string, claimed?: 
     },
     Math.max(200, ctx.leaseMs / 3),
   );
-  const run: Run = { ...ctx, token: claim.token, lost: () => lost };
+  const run: Run = { ...ctx, token: claim.token, lost: () => lost, book: new OutcomeBook() };
   try {
-    const decision = await decide(run, claim.auction, claimed?.lead);
-    if (await decideAuction(ctx.db, leadId, claim.token, decision)) {
+    const { decision, outcomes } = await decide(run, claim.auction, claimed?.lead);
+    if (await decideAuction(ctx.db, leadId, claim.token, decision, { run: claim.auction.runs, records: outcomes })) {
       ctx.onDecided({ ...decision, leadId, createdAt: claim.auction.createdAt });
     }
   } catch (error) {
@@ -148,7 +150,8 @@ export async function runAuction(ctx: AuctionContext, leadId: string, claimed?: 
   }
 }
 
-type Run = AuctionContext & { token: string; lost: () => boolean };
+/** `book`: every buyer's outcome as the run reaches it (outcome-book.ts), written with the decision. */
+type Run = AuctionContext & { token: string; lost: () => boolean; book: OutcomeBook };
 
 /** Between two steps: a run whose lease is lost stops, and so does one whose process is stopping. */
 function checkpoint(ctx: Run) {
@@ -184,9 +187,29 @@ async function stoppedBeforePost(
   return saleStop({ status: now.status, doNotSell: now.doNotSellAt !== null, suppressed: now.suppressed });
 }
 
-async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined): Promise<Decision> {
-  const { db } = ctx;
-  const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decision => ({ status: "rejected", reason, rejectUrl });
+/** The run's decision, and every buyer's outcome in it (docs/product/lender-network.md#every-buyers-outcome). */
+type Decided = { decision: Decision; outcomes: OutcomeRecord[] };
+
+async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined): Promise<Decided> {
+  const { db, book } = ctx;
+  const byId = new Map<string, Buyer>();
+  const rejected = (reason: string, rejectUrl = ctx.rejectUrl): Decided => ({
+    decision: { status: "rejected", reason, rejectUrl },
+    outcomes: book.close({ reason }),
+  });
+  // What ends an auction for every buyer not yet done with: the lead may no longer be sold, or the time is spent.
+  const stopped = (reason: string) => {
+    book.rest("stopped", reason);
+    return rejected(reason);
+  };
+  const outOfTime = (rejectUrl?: string) => {
+    book.rest("not_reached", "time budget");
+    return rejected("time budget", rejectUrl);
+  };
+  const accepted = (buyerId: string, priceCents: number | null, url: string | undefined | null): Decided => ({
+    decision: { status: "accepted", buyerId, priceCents, redirectUrl: url ?? ctx.acceptedWithoutRedirect },
+    outcomes: book.close({ soldInTier: byId.get(buyerId)?.tier ?? 0 }),
+  });
   // The lead as the send read it (a queued run reads it here); then, in one statement beside the buyers, what the
   // run starts from: the lead's state afresh, suppression, consent, earlier posts, and the buyers that already
   // bought this person, asked over the longest window any buyer may have (each buyer's own is applied below).
@@ -200,26 +223,29 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
   ]);
   if (!start) return rejected("lead gone");
   const { consent, posts, lastBought } = start;
+  for (const b of buyers) byId.set(b.id, b);
+  book.consider(buyers.map((b) => b.id));
+  // The posts of an earlier run are outcomes already; this run pings everyone else again.
+  for (const p of posts) {
+    const offeredCents = p.priceCents;
+    if (p.state === "accepted") book.set(p.buyerId, "post_accepted", { offeredCents, paidCents: p.priceCents });
+    else if (p.state === "unreadable") {
+      book.set(p.buyerId, "unreadable", { detail: p.reason ? `post: ${p.reason}` : "post", offeredCents });
+    } else if (p.state !== "sending") book.set(p.buyerId, "post_rejected", { detail: p.reason, offeredCents });
+  }
   // A sale already recorded (the worker died before deciding) stands.
   const sale = posts.find((p) => p.state === "accepted");
-  if (sale) {
-    return {
-      status: "accepted",
-      buyerId: sale.buyerId,
-      priceCents: sale.priceCents,
-      redirectUrl: sale.redirectUrl ?? ctx.acceptedWithoutRedirect,
-    };
-  }
+  if (sale) return accepted(sale.buyerId, sale.priceCents, sale.redirectUrl);
 
   // Suppressed contacts and do-not-sell leads reach no buyer (docs/decisions/0008); asked again before
   // every post below. A post left in flight is not sent again: it is closed with the reason, so it does not
   // count as in flight against the buyer's caps for ever.
   const notResent = (id: number, why: string) =>
     finishPost(db, id, { state: "rejected", reason: `not resent: ${why}` });
-  const stopped = saleStop(start.sale);
-  if (stopped) {
-    for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stopped);
-    return rejected(stopped);
+  const stop = saleStop(start.sale);
+  if (stop) {
+    for (const p of posts.filter((x) => x.state === "sending")) await notResent(p.id, stop);
+    return stopped(stop);
   }
 
   // The answers are decrypted only for a lead that may be sold.
@@ -231,13 +257,6 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     today: now,
   });
   const secrets = secretsOf(doc);
-  const byId = new Map(buyers.map((b) => [b.id, b]));
-  const accepted = (buyer: Buyer, priceCents: number | null, url: string | undefined | null): Decision => ({
-    status: "accepted",
-    buyerId: buyer.id,
-    priceCents,
-    redirectUrl: url ?? ctx.acceptedWithoutRedirect,
-  });
 
   const deadline = auction.deadlineAt.getTime();
   const remaining = () => deadline - Date.now();
@@ -258,7 +277,7 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     priceCents: number,
     pingId: string | undefined,
     resend?: number,
-  ): Promise<Decision | null | { stop: string }> => {
+  ): Promise<Decided | null | { stop: string }> => {
     checkpoint(ctx);
     const visible = postDocument(buyer, doc);
     const fields = mapFields(buyer.post.fields, { ...visible, ping_id: pingId ?? null, bid_price: priceCents / 100 });
@@ -273,10 +292,10 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     let id: number;
     if (resend !== undefined) {
       // The opt-out that arrived since the post left stops its resend.
-      const stopped = await stoppedBeforePost(db, auction.leadId, suppressed);
-      if (stopped) {
-        await notResent(resend, stopped);
-        return { stop: stopped };
+      const stop = await stoppedBeforePost(db, auction.leadId, suppressed);
+      if (stop) {
+        await notResent(resend, stop);
+        return { stop };
       }
       // The resend is a post like any other: only under this claim's lease.
       if (!(await renewLease(db, auction.leadId, ctx.token, ctx.leaseMs))) throw new Fenced();
@@ -297,7 +316,9 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
       if ("refused" in reservation) {
         if (reservation.refused === "fenced") throw new Fenced();
         ctx.observe?.capReached(buyer.id);
-        return null; // at a cap
+        // At a cap: its offer is passed over, and the outcome says which cap, with the price it offered.
+        book.set(buyer.id, "cap_full", { detail: reservation.caps.join(", "), offeredCents: priceCents });
+        return null;
       }
       id = reservation.id;
     }
@@ -320,7 +341,19 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
       priceCents: sold && buyer.pricing.kind !== "fixed" ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
     });
     // The row as settled decides, not this answer: a run that lost its lease may have settled it first.
-    if (settled?.state === "accepted") return accepted(buyer, settled.priceCents, settled.redirectUrl);
+    if (settled?.state === "accepted") {
+      book.set(buyer.id, "post_accepted", { offeredCents: priceCents, paidCents: settled.priceCents });
+      return accepted(buyer.id, settled.priceCents, settled.redirectUrl);
+    }
+    if (outcome.ok) {
+      book.set(buyer.id, "post_rejected", {
+        detail: buyerReason(outcome.answer.reason, secrets),
+        offeredCents: priceCents,
+      });
+    } else {
+      const failed = failedCall(outcome, "post");
+      book.set(buyer.id, failed.outcome, { detail: failed.detail, offeredCents: priceCents });
+    }
     if (!sold && outcome.ok && outcome.answer.redirectUrl) lastRejectUrl = outcome.answer.redirectUrl;
     return null;
   };
@@ -333,36 +366,53 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     const result = buyer
       ? await post(buyer, inFlight.priceCents ?? 0, inFlight.externalId ?? undefined, inFlight.id)
       : null;
-    if (!buyer) await finishPost(db, inFlight.id, { state: "rejected", reason: "buyer removed" });
-    if (result && "stop" in result) return rejected(result.stop);
+    if (!buyer) {
+      await finishPost(db, inFlight.id, { state: "rejected", reason: "buyer removed" });
+      book.set(inFlight.buyerId, "post_rejected", { detail: "buyer removed", offeredCents: inFlight.priceCents });
+    }
+    if (result && "stop" in result) return stopped(result.stop);
     if (result) return result;
   }
 
   const testLead = auction.testMode || lead.test_mode;
-  const candidates = buyers.filter((buyer) => !postedTo.has(buyer.id) && !ineligibility(buyer, doc, testLead, now));
-  // A buyer who already bought this person inside its own window is skipped.
-  const eligible = candidates.filter((buyer) => {
+  const eligible: Buyer[] = [];
+  for (const buyer of buyers) {
+    if (postedTo.has(buyer.id)) continue; // its post is its outcome
+    const why = ineligibility(buyer, doc, testLead, now);
+    if (why) {
+      book.set(buyer.id, why.outcome, { detail: why.detail });
+      continue;
+    }
+    // A buyer who already bought this person inside its own window is skipped.
     const last = lastBought.get(buyer.id);
-    return !last || last.getTime() < now.getTime() - buyer.duplicateWindowDays * 86_400_000;
-  });
+    if (last && last.getTime() >= now.getTime() - buyer.duplicateWindowDays * 86_400_000) {
+      book.set(buyer.id, "duplicate_window", { detail: `${buyer.duplicateWindowDays} days` });
+      continue;
+    }
+    eligible.push(buyer);
+  }
   const tiers = [...new Set(eligible.map((b) => b.tier))].sort((a, b) => a - b);
 
   for (const tier of tiers) {
-    if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
+    if (remaining() <= 0) return outOfTime(lastRejectUrl);
     checkpoint(ctx);
     const inTier = eligible.filter((b) => b.tier === tier);
     const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
     for (const offer of offers) {
-      if (remaining() <= 0) return rejected("time budget", lastRejectUrl);
+      if (remaining() <= 0) return outOfTime(lastRejectUrl);
       const result = await post(offer.buyer, offer.priceCents, offer.pingId);
-      if (result && "stop" in result) return rejected(result.stop);
+      if (result && "stop" in result) return stopped(result.stop);
       if (result) return result;
     }
   }
-  if (eligible.length > 0 && remaining() <= 0) return rejected("time budget", lastRejectUrl);
+  if (eligible.length > 0 && remaining() <= 0) return outOfTime(lastRejectUrl);
   if (eligible.length === 0) return rejected("no eligible buyer");
   return rejected(unreadableAnswers ? "answer unreadable" : "no buyer accepted", lastRejectUrl);
 }
+
+/** A buyer's own reason as an outcome's detail: personal values of the lead masked, and short. */
+const buyerReason = (reason: string | undefined, secrets: string[]) =>
+  reason === undefined ? null : maskText(reason, secrets).slice(0, 200);
 
 /** Notes an answer that came but could not be read: recorded as such, never as a sale or a plain reject. */
 type Unreadable = (buyer: Buyer, kind: "ping" | "post", reason: string) => void;
@@ -378,9 +428,29 @@ function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
   };
 }
 
+/** What a ping came to, when it is not an offer to post to (a bid replaces it with `offered`). */
+function pingOutcome(
+  buyer: Buyer,
+  outcome: CallOutcome,
+  reason: string | null,
+  price: number | undefined,
+  secrets: string[],
+): [BuyerOutcome, OutcomeExtra] {
+  const offeredCents = price ?? null;
+  // A shadow buyer is only reported: what it answered is the detail, its bid the price.
+  if (buyer.shadow) return ["shadow", { detail: reason === null ? null : buyerReason(reason, secrets), offeredCents }];
+  if (!outcome.ok) {
+    const failed = failedCall(outcome, "ping");
+    return [failed.outcome, { detail: failed.detail }];
+  }
+  if (reason === "below floor") return ["below_floor", { detail: `floor $${buyer.floor ?? 0}`, offeredCents }];
+  if (reason === "no price") return ["ping_rejected", { detail: "no price" }];
+  return ["ping_rejected", { detail: buyerReason(outcome.answer.reason, secrets) }];
+}
+
 /** Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first. */
 async function collectOffers(
-  ctx: AuctionContext,
+  ctx: Run,
   leadId: string,
   buyers: Buyer[],
   doc: LeadDocument,
@@ -397,6 +467,7 @@ async function collectOffers(
       const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
       if (buyer.mode === "direct_post" || !buyer.ping) {
         const price = fixed ?? cents(buyer.floor) ?? 0;
+        ctx.book.offered(buyer.id, price);
         return { buyer, priceCents: price, pingId: undefined, order: Math.random() };
       }
       const request = encodeRequest(buyer, mapFields(buyer.ping.fields, pingDoc));
@@ -428,7 +499,11 @@ async function collectOffers(
         reason: buyer.shadow ? (reason === null ? "shadow" : `shadow: ${reason}`) : reason,
         priceCents: price ?? null,
       });
-      if (reason !== null || price === undefined || buyer.shadow) return undefined;
+      if (reason !== null || price === undefined || buyer.shadow) {
+        ctx.book.set(buyer.id, ...pingOutcome(buyer, outcome, reason, price, secrets));
+        return undefined;
+      }
+      ctx.book.offered(buyer.id, price);
       return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
     }),
   );

@@ -1,3 +1,4 @@
+import type { BuyerOutcome } from "#domain/buyers/buyer-outcomes.ts";
 import type { Buyer } from "./buyer-config.ts";
 import type { LeadDocument } from "./lead-document.ts";
 import { wallTime } from "./zoned-time.ts";
@@ -15,25 +16,41 @@ export function isOpen(buyer: Pick<Buyer, "schedule" | "timeZone">, now: Date): 
   return (buyer.schedule[w.weekday] ?? []).some(([from, to]) => minute >= toMinutes(from) && minute < toMinutes(to));
 }
 
+/** Why a buyer cannot take a lead: its outcome (src/domain/buyers/buyer-outcomes.ts), and which filter or state. */
+export type Ineligible = {
+  outcome: Extract<BuyerOutcome, "paused" | "test_mode" | "not_licensed" | "filtered" | "outside_schedule">;
+  detail?: string;
+};
+
+const filtered = (detail: string): Ineligible => ({ outcome: "filtered", detail });
+
 /** Why the buyer cannot take this lead, or undefined when it can. */
-export function ineligibility(buyer: Buyer, doc: LeadDocument, testLead: boolean, now: Date): string | undefined {
-  if (!buyer.enabled) return "disabled";
-  if (testLead ? buyer.testMode === "live" : buyer.testMode === "test") return "test mode";
+export function ineligibility(buyer: Buyer, doc: LeadDocument, testLead: boolean, now: Date): Ineligible | undefined {
+  if (!buyer.enabled) return { outcome: "paused" };
+  if (testLead ? buyer.testMode === "live" : buyer.testMode === "test") {
+    return { outcome: "test_mode", detail: testLead ? "test lead, live buyer" : "live lead, test buyer" };
+  }
   const state = String(doc.state ?? "");
-  if (buyer.kind === "licensed_lender" && !buyer.licensedStates?.includes(state)) return "not licensed in state";
+  if (buyer.kind === "licensed_lender" && !buyer.licensedStates?.includes(state)) {
+    return { outcome: "not_licensed", detail: state };
+  }
   const f = buyer.filters;
-  if (f.states && !f.states.includes(state)) return "state";
+  if (f.states && !f.states.includes(state)) return filtered("state");
   const amount = Number(doc.loan_amount);
-  if (f.loanAmount?.min !== undefined && !(amount >= f.loanAmount.min)) return "loan amount";
-  if (f.loanAmount?.max !== undefined && !(amount <= f.loanAmount.max)) return "loan amount";
-  if (f.minMonthlyIncome !== undefined && !(Number(doc.income_net_monthly) >= f.minMonthlyIncome)) return "income";
-  if (f.creditScores && !f.creditScores.includes(String(doc.credit_score))) return "credit score";
-  if (f.payFrequencies && !f.payFrequencies.includes(String(doc.income_payment_frequency))) return "pay frequency";
-  if (f.directDepositOnly && doc.bank_direct_deposit !== "YES") return "direct deposit";
+  if (f.loanAmount?.min !== undefined && !(amount >= f.loanAmount.min)) return filtered("loan amount");
+  if (f.loanAmount?.max !== undefined && !(amount <= f.loanAmount.max)) return filtered("loan amount");
+  if (f.minMonthlyIncome !== undefined && !(Number(doc.income_net_monthly) >= f.minMonthlyIncome)) {
+    return filtered("income");
+  }
+  if (f.creditScores && !f.creditScores.includes(String(doc.credit_score))) return filtered("credit score");
+  if (f.payFrequencies && !f.payFrequencies.includes(String(doc.income_payment_frequency))) {
+    return filtered("pay frequency");
+  }
+  if (f.directDepositOnly && doc.bank_direct_deposit !== "YES") return filtered("direct deposit");
   const age = typeof doc.age === "number" ? doc.age : undefined;
-  if (f.age?.min !== undefined && !(age !== undefined && age >= f.age.min)) return "age";
-  if (f.age?.max !== undefined && !(age !== undefined && age <= f.age.max)) return "age";
-  if (f.military !== undefined && (doc.active_military === "YES") !== f.military) return "military";
-  if (!isOpen(buyer, now)) return "closed";
+  if (f.age?.min !== undefined && !(age !== undefined && age >= f.age.min)) return filtered("age");
+  if (f.age?.max !== undefined && !(age !== undefined && age <= f.age.max)) return filtered("age");
+  if (f.military !== undefined && (doc.active_military === "YES") !== f.military) return filtered("military");
+  if (!isOpen(buyer, now)) return { outcome: "outside_schedule" };
   return undefined;
 }

@@ -374,6 +374,26 @@ export const buyerCalls = pgTable(
   ],
 );
 
+// What each buyer came to in a lead's auction (src/domain/buyers/buyer-outcomes.ts), every buyer the auction knew
+// of, pinged or not: written with the decision, in its statement, by the run that decided (`run`, the auction's
+// runs count then). No personal data: a buyer, a code, a detail, prices, a time.
+export const auctionBuyerOutcomes = pgTable(
+  "auction_buyer_outcomes",
+  {
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => auctions.leadId, { onDelete: "cascade" }),
+    run: integer("run").notNull(),
+    buyerId: text("buyer_id").notNull(),
+    outcome: text("outcome").notNull(),
+    detail: text("detail"),
+    offeredCents: integer("offered_cents"),
+    paidCents: integer("paid_cents"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.buyerId] })],
+);
+
 // Client log events (POST /api/logs), personal data stripped before they are stored.
 export const clientLogs = pgTable(
   "client_logs",

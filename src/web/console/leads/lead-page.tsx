@@ -1,19 +1,34 @@
 import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
-import { leadTimelineAnswer, revealAnswer } from "#domain/contracts/console-leads.ts";
+import { leadTimelineAnswer, revealAnswer, type LeadTimeline } from "#domain/contracts/console-leads.ts";
 import { consoleApi, type ConsoleResult } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { useConsoleData } from "../use-console-data.ts";
+import { BuyerOutcomesTable } from "./buyer-outcomes-table.tsx";
+import { CallBodies } from "./call-bodies.tsx";
 import { LeadTimelineList } from "./lead-timeline-list.tsx";
+import { dollars } from "./money.ts";
 
 export function meta() {
   return [{ title: consoleTitle("Lead") }];
 }
 
-// /console/leads/:id: the lead's fields (personal ones masked) and its timeline; with `leads:reveal`, a form
-// that asks why and then shows the personal data in clear (the server audits each reveal).
+// /console/leads/:id: first why the lead went where it went, every buyer's outcome in one table, with the raw
+// requests and answers folded below it; then the lead's fields (personal ones masked) and its timeline; with
+// `leads:reveal`, a form that asks why and then shows the personal data in clear (the server audits each reveal).
+
+/** The auction's decision in a sentence, from its timeline; undefined before one is made. */
+function decisionText(events: LeadTimeline["events"]): string | undefined {
+  const decision = events.find((event) => event.kind === "decision");
+  if (!decision) return undefined;
+  if (decision.status === "accepted") {
+    const price = dollars(decision.price_cents);
+    return `Sold to ${decision.buyer ?? "?"}${price ? ` for ${price}` : ""}.`;
+  }
+  return `Not sold: ${decision.reason ?? decision.status}.`;
+}
 
 function RevealForm({ leadId }: { leadId: string }) {
   const [result, setResult] = useState<ConsoleResult<{ fields: Record<string, unknown> }> | undefined>();
@@ -60,6 +75,7 @@ export default function LeadPage() {
   const { can, timeZone } = useConsole();
   const timeline = useConsoleData(`/leads/${encodeURIComponent(id)}`, leadTimelineAnswer);
   const lead = timeline.state === "ready" ? timeline.data : undefined;
+  const decision = lead && decisionText(lead.events);
 
   return (
     <>
@@ -74,6 +90,11 @@ export default function LeadPage() {
           <p>
             Status: {lead.lead.status.replace("_", " ")}. Created {formatDateTime(lead.lead.created_at, timeZone)}.
           </p>
+          <h2>Buyers</h2>
+          {decision && <p>{decision}</p>}
+          <BuyerOutcomesTable outcomes={lead.outcomes} timeZone={timeZone} />
+          <h2>Requests and answers</h2>
+          <CallBodies events={lead.events} timeZone={timeZone} />
           <h2>Answers</h2>
           <dl>
             {Object.entries(lead.lead.fields)

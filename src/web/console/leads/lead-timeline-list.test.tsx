@@ -32,7 +32,7 @@ const EVENTS: LeadTimelineEvent[] = [
     price_cents: 4550,
     reason: null,
     http_status: 200,
-    request: { body: { state: "NY" } },
+    request: '{"state":"NY"}',
     response: '{"result":"accepted"}',
     bodies_cleared_after_days: null,
   },
@@ -68,26 +68,27 @@ describe("a lead's timeline", () => {
     expect(items[2]!.textContent).toContain("$45.50");
   });
 
-  it("says a call's request and answer were cleared, and after how many days, once the retention blanked them", () => {
-    const cleared: LeadTimelineEvent = {
+  it("gives a call's figures and leaves its request and answer to the folded section below the outcomes", () => {
+    const post: LeadTimelineEvent = {
       kind: "post",
       at: "2026-08-01T10:05:00.000Z",
       buyer: "lender-a",
-      state: "accepted",
+      state: "rejected",
       latency_ms: 340,
       price_cents: 4550,
-      reason: null,
+      reason: "not in our area",
       http_status: 200,
-      request: null,
-      response: null,
-      bodies_cleared_after_days: 90,
+      request: '{"ssn":"[masked]"}',
+      response: '{"result":"rejected"}',
+      bodies_cleared_after_days: null,
     };
-    const { getByRole } = render(<LeadTimelineList events={[cleared]} timeZone="UTC" />);
+    const { getByRole } = render(<LeadTimelineList events={[post]} timeZone="UTC" />);
     const item = within(getByRole("list")).getByRole("listitem");
-    expect(item.textContent).toContain("Post to lender-a: accepted");
-    expect(item.textContent).toContain("cleared after 90 days");
+    expect(item.textContent).toContain("Post to lender-a: rejected");
     expect(item.textContent).toContain("340 ms");
-    expect(item.textContent).toContain("$45.50");
+    expect(item.textContent).toContain("not in our area");
+    expect(item.textContent).not.toContain("[masked]");
+    expect(item.textContent).not.toContain('"result"');
   });
 
   it("says so when nothing has happened", () => {

@@ -1,9 +1,8 @@
 import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import { formatDateTime } from "../time.ts";
+import { dollars as money } from "./money.ts";
 
 // A lead's timeline as an ordered list, oldest first, as the server answers it (personal values masked there).
-
-const money = (cents: number | null) => (cents === null ? null : `$${(cents / 100).toFixed(2)}`);
 
 function Detail({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined || value === "") return null;
@@ -83,14 +82,7 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
           <Detail label="Price" value={money(event.price_cents)} />
           <Detail label="Reason" value={event.reason} />
           <Detail label="HTTP status" value={event.http_status} />
-          {event.bodies_cleared_after_days === null ? (
-            <>
-              <Detail label="Request" value={event.request} />
-              <Detail label="Answer" value={event.response} />
-            </>
-          ) : (
-            <Detail label="Request and answer" value={`cleared after ${event.bodies_cleared_after_days} days`} />
-          )}
+          {/* Its request and answer are under "Requests and answers" (call-bodies.tsx), folded and formatted. */}
         </dl>
       );
     case "decision":
