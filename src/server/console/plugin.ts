@@ -67,7 +67,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
   await app.register(statementRoutes, { db: deps.db, now });
-  await app.register(ledgerCheckRoutes, { db: deps.db, now });
+  await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(buyerKeyRoutes, { db: deps.db });
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now });
