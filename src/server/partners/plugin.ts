@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
+import { receiptKeyOf } from "./receipts/receipt-key.ts";
 import receiptRoutes from "./receipts/receipt-routes.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
 import buyerApiRoutes from "./returns/buyer-api-routes.ts";
@@ -17,7 +18,8 @@ export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSec
 export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
   const now = deps.now ?? (() => new Date());
   const jobs = deps.config.partnerJobs;
-  scheduleSettle(app, { db: deps.db, sink: queuePostback, now, everyMs: jobs.everyMs });
+  const key = receiptKeyOf(deps.tokenSecret);
+  scheduleSettle(app, { db: deps.db, sink: queuePostback, key, now, everyMs: jobs.everyMs });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
