@@ -12,7 +12,7 @@ import { handedOutOf, type HandedOutHead } from "./handed-out-heads.ts";
 // chain's row at its seq, and its record must still carry our signature (a record edited to match a rewrite does
 // not). Heads signed with an earlier key (TOKEN_SECRET rotated) are compared by hash only.
 
-export type ContradictedHead = HandedOutHead & { problem: string };
+type ContradictedHead = HandedOutHead & { problem: string };
 
 export type HandedOutCheck = {
   /** Heads handed out that were held against the chain. */
