@@ -40,10 +40,26 @@ async function online(base: string, apiKey: string, lead: string) {
   return { receipt, head, pem, chain };
 }
 
+/**
+ * The public key from a saved file: a bare PEM, or the key answer (whole or its `data`). The answer holds the PEM's
+ * header line too, so the file is read as JSON first and as PEM only when it is not JSON.
+ */
+function pemOf(text: string, file: string): string {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    if (text.trimStart().startsWith("-----BEGIN PUBLIC KEY-----")) return text;
+    throw new Error(`${file}: neither a PEM public key nor the answer of GET /api/publisher/ledger/key`);
+  }
+  const pem = (dataOf(answer) as { pem?: unknown } | null)?.pem;
+  if (typeof pem !== "string") throw new Error(`${file}: a JSON answer without the key's pem`);
+  return pem;
+}
+
 async function offline(files: { receipt: string; head: string; key: string; chain: string }) {
   const json = async (file: string) => dataOf(JSON.parse(await readFile(file, "utf8")));
-  const keyText = await readFile(files.key, "utf8");
-  const pem = keyText.includes("BEGIN PUBLIC KEY") ? keyText : (dataOf(JSON.parse(keyText)) as { pem: string }).pem;
+  const pem = pemOf(await readFile(files.key, "utf8"), files.key);
   const saved = await json(files.chain);
   const pages = Array.isArray(saved) ? saved : [saved];
   const rows = pages.flatMap((p) => (Array.isArray(p) ? p : ((dataOf(p) as { rows: ChainedRow[] }).rows ?? [p])));

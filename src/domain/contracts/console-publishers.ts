@@ -28,7 +28,8 @@ export const publisherListAnswer = answerOf(z.object({ publishers: z.array(publi
 const postbackRow = z.object({
   id: z.number().int(),
   lead_id: z.string(),
-  event: z.enum(["completed", "sold", "rejected", "returned"]),
+  /** `ledger_head`: the daily signed head (docs/product/partners.md#signed-heads); its lead_id names the day. */
+  event: z.enum(["completed", "sold", "rejected", "returned", "ledger_head"]),
   status: z.enum(["pending", "sent", "failed"]),
   attempts: z.number().int(),
   answer_status: z.number().int().nullable(),

@@ -50,11 +50,23 @@ const statement = z.discriminatedUnion("partner_kind", [
 ]);
 export type ConsoleStatement = z.infer<typeof statement>;
 
+const statementHead = z.object({
+  head: z.object({ seq: z.number().int(), hash: z.string(), issued_at: z.string() }),
+  key_id: z.string(),
+  signature: z.string(),
+});
+export type StatementHead = z.infer<typeof statementHead>;
+
 const month = z.object({
   month: z.string(),
   /** Closed once the month has ended (UTC): the statements are then as written at the close, forever. */
   closed: z.boolean(),
   closed_at: z.string().nullable(),
+  /**
+   * The ledger's head at the close, signed as the publisher API signs heads (docs/product/partners.md#signed-heads);
+   * null while open, and for months closed before statements carried it.
+   */
+  head: statementHead.nullable(),
 });
 
 export const statementsAnswer = answerOf(month.extend({ statements: z.array(statement) }));

@@ -66,3 +66,21 @@ export const ledgerKeyAnswer = answerOf(
     jwk: z.object({ kty: z.string(), crv: z.string(), x: z.string() }),
   }),
 );
+
+/** The signed heads handed to the calling publisher, newest first (docs/product/partners.md#signed-heads). */
+export const handedOutHeadsAnswer = answerOf(
+  z.object({
+    heads: z.array(
+      z.object({
+        head: head.extend({ issued_at: z.string() }),
+        key_id: z.string(),
+        signature: z.string(),
+        handed_at: z.string(),
+        /** How it was handed: with a statement, by the daily postback, or here (the daily head of a publisher without one). */
+        channel: z.enum(["statement", "postback", "api"]),
+        /** "statement YYYY-MM" or "day YYYY-MM-DD". */
+        handed_for: z.string(),
+      }),
+    ),
+  }),
+);

@@ -66,8 +66,8 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   scheduleReportRollups(app, deps.db, now, deps.config.console.rollupMinutes);
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now });
-  await app.register(statementRoutes, { db: deps.db, now });
-  await app.register(ledgerCheckRoutes, { db: deps.db, now });
+  await app.register(statementRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
+  await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(buyerKeyRoutes, { db: deps.db });
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now });

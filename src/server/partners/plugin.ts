@@ -2,6 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
+import { scheduleDailyHeads } from "./heads/daily-heads.ts";
+import headsRoutes from "./heads/heads-routes.ts";
+import { receiptKeyOf } from "./receipts/receipt-key.ts";
 import receiptRoutes from "./receipts/receipt-routes.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
 import buyerApiRoutes from "./returns/buyer-api-routes.ts";
@@ -13,12 +16,16 @@ import trackingLinkRoutes from "./tracking/tracking-link-routes.ts";
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
 // The partners context's routes and jobs (docs/product/partners.md): the partner API (/api/buyer/..., /api/publisher/...)
-// behind partner keys, the tracking links, the settle pass and the postback outbox.
+// behind partner keys, the tracking links, the settle pass, the daily hand-out of the signed head and the postback
+// outbox.
 export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
   const now = deps.now ?? (() => new Date());
   const jobs = deps.config.partnerJobs;
-  scheduleSettle(app, { db: deps.db, sink: queuePostback, now, everyMs: jobs.everyMs });
+  const key = receiptKeyOf(deps.tokenSecret);
+  scheduleSettle(app, { db: deps.db, sink: queuePostback, key, now, everyMs: jobs.everyMs });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
+  await app.register(headsRoutes, { db: deps.db });
+  scheduleDailyHeads(app, { db: deps.db, key, now });
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });

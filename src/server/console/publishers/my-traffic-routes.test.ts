@@ -139,6 +139,23 @@ describe("a publisher's own view", () => {
     expect((await get(acme, "/api/console/my-traffic?month=2020-13")).statusCode).toBe(400);
   });
 
+  it("counts a return approved after the payout became final, which reversed nothing (#a-publishers-own-view)", async () => {
+    const db = t.database.db;
+    await createPublisher(db, new PiiCipher(t.secrets.piiKeyring), publisher("gamma", "G300"));
+    await submitted("ld_g", "G300", "late", true);
+    await db.transaction((tx) =>
+      appendLedger(tx, [
+        { kind: "payout_earned", leadId: "ld_g", publisherId: "gamma", amountCents: 700 },
+        { kind: "payout_final", leadId: "ld_g", publisherId: "gamma", amountCents: 700 },
+        { kind: "returned", leadId: "ld_g", buyerId: "b1", amountCents: -4000 },
+      ]),
+    );
+    const gamma = await signInAs(t, "publisher", undefined, "gamma");
+    const data = (await get(gamma, "/api/console/my-traffic")).json().data;
+    expect(data.totals).toMatchObject({ sold: 1, final_cents: 700, reversed_cents: 0, returns: 1 });
+    expect(data.by_sub1).toEqual([expect.objectContaining({ key: "late", returns: 1, reversed_cents: 0 })]);
+  });
+
   it("exports the same figures as CSV", async () => {
     const res = await get(acme, `/api/console/my-traffic.csv?month=${month}`);
     expect(res.statusCode).toBe(200);

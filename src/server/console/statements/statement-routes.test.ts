@@ -5,6 +5,8 @@ import { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { monthOf } from "../../partners/ledger/ledger-chain.ts";
 import { appendLedger } from "../../partners/ledger/ledger-store.ts";
 import { createPublisher } from "../../partners/publishers/publisher-store.ts";
+import { headSignatureHolds } from "../../partners/receipts/receipt-check.ts";
+import { receiptKeyOf } from "../../partners/receipts/receipt-key.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
 
 describe("the console's statements", () => {
@@ -63,15 +65,24 @@ describe("the console's statements", () => {
         { partner_kind: "publisher", partner_id: "acme", name: "Acme Media", totals: { earned_cents: 500 } },
       ],
     });
+    // The ledger's head at the close (both rows were there), signed with the publisher API's key.
+    const { head } = closed.json().data;
+    expect(head.head).toMatchObject({ seq: 3, issued_at: closed.json().data.closed_at });
+    expect(headSignatureHolds(head, receiptKeyOf(t.secrets.tokenSecret).publicPem)).toBe(true);
     const open = await get("/api/console/statements");
     expect(open.json().data).toMatchObject({
       month: thisMonth,
       closed: false,
       closed_at: null,
+      head: null,
       statements: [{ partner_id: "lender-x", totals: { leads_sold: 0, returns: 1, net_cents: -4_000 } }],
     });
     const one = await get(`/api/console/statements/publisher/acme?month=${lastMonth}`);
-    expect(one.json().data).toMatchObject({ closed: true, statement: { partner_id: "acme", name: "Acme Media" } });
+    expect(one.json().data).toMatchObject({
+      closed: true,
+      head,
+      statement: { partner_id: "acme", name: "Acme Media" },
+    });
     expect((await get(`/api/console/statements/publisher/nobody?month=${lastMonth}`)).statusCode).toBe(404);
     expect((await get("/api/console/statements?month=2026-13")).statusCode).toBe(400);
   });

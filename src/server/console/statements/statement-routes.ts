@@ -12,6 +12,7 @@ import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { monthOf } from "../../partners/ledger/ledger-chain.ts";
 import { listPublishers } from "../../partners/publishers/publisher-store.ts";
+import { receiptKeyOf } from "../../partners/receipts/receipt-key.ts";
 import { monthStatements, type MonthStatements } from "../../partners/statements/statement-store.ts";
 import type { Statement } from "../../partners/statements/statement-totals.ts";
 import { statementsCsv } from "../../partners/statements/statements-csv.ts";
@@ -22,9 +23,13 @@ import { allBuyers } from "../buyers/buyer-store.ts";
 
 const NOT_FOUND = "No statement of that partner for that month.";
 
-export default async function statementRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+export default async function statementRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; tokenSecret: Buffer; now: () => Date },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const key = receiptKeyOf(deps.tokenSecret);
   const read = { access: "partners:read" } as const;
 
   /** Names to show beside ids: the buyers' configurations and the publishers' rows, as they are today. */
@@ -43,7 +48,7 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
     { schema: { querystring: statementsQuery, response: { 200: statementsAnswer, 400: failureAnswer } }, config: read },
     async (request) => {
       const now = deps.now();
-      const month = await monthStatements(db, request.query.month ?? monthOf(now), now);
+      const month = await monthStatements(db, key, request.query.month ?? monthOf(now), now);
       const nameOf = await namesNow();
       return {
         status: 200,
@@ -52,6 +57,7 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
           month: month.month,
           closed: month.closed,
           closed_at: month.closed_at,
+          head: month.head,
           statements: named(month, nameOf),
         },
       };
@@ -71,7 +77,7 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
     async (request, reply) => {
       const now = deps.now();
       const { kind, partnerId } = request.params;
-      const month = await monthStatements(db, request.query.month ?? monthOf(now), now, { kind, id: partnerId });
+      const month = await monthStatements(db, key, request.query.month ?? monthOf(now), now, { kind, id: partnerId });
       const [statement] = named(month, await namesNow());
       if (statement === undefined) return reply.code(404).send({ status: 404, message: NOT_FOUND });
       const { statements: _all, ...head } = month;
@@ -88,7 +94,7 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
     },
     async (request, reply) => {
       const { month, kind } = request.query;
-      const statements = await monthStatements(db, month, deps.now());
+      const statements = await monthStatements(db, key, month, deps.now());
       const csv = statementsCsv(kind, month, statements.statements, await namesNow());
       return reply
         .type("text/csv; charset=utf-8")

@@ -3,7 +3,8 @@ import type { Db, Tx } from "../../platform/db/database.ts";
 import { publisherPostbacks, publishers } from "../../platform/db/schema.ts";
 import { claimDue } from "../../platform/outbox/claim-due.ts";
 import type { PostbackSink } from "./postback-events.ts";
-import { postbackUrlOf } from "./postback-url.ts";
+import type { SignedHead } from "../receipts/receipt-check.ts";
+import { headPostbackUrlOf, postbackUrlOf } from "./postback-url.ts";
 
 // The postback outbox (docs/product/partners.md#postbacks): an event is written here in the transaction that makes it, with
 // its address filled then, and leaves only from the worker (postback-worker.ts), so a slow publisher never
@@ -35,6 +36,30 @@ export const queuePostback: PostbackSink = async (tx, event) => {
       target: [publisherPostbacks.publisherId, publisherPostbacks.leadId, publisherPostbacks.event],
     });
 };
+
+/**
+ * Queues the day's `ledger_head` postback (docs/product/partners.md#signed-heads) in the caller's transaction, with
+ * the hand-out it carries: once per publisher and day, its lead id naming the day. The worker sends it like any other.
+ */
+export async function queueHeadPostback(
+  tx: Tx,
+  publisher: { id: string; affId: string; url: string },
+  signed: SignedHead,
+  day: string,
+): Promise<void> {
+  await tx
+    .insert(publisherPostbacks)
+    .values({
+      publisherId: publisher.id,
+      leadId: `head ${day}`,
+      event: "ledger_head",
+      url: headPostbackUrlOf(publisher.url, signed, publisher.affId),
+      nextAttemptAt: new Date(),
+    })
+    .onConflictDoNothing({
+      target: [publisherPostbacks.publisherId, publisherPostbacks.leadId, publisherPostbacks.event],
+    });
+}
 
 export function claimDuePostbacks(db: Db, now: Date, limit: number, leaseMs: number): Promise<PostbackRow[]> {
   return claimDue(db, publisherPostbacks, { now, limit, leaseMs, ready: eq(publisherPostbacks.status, "pending") });

@@ -42,6 +42,10 @@ function signatureHolds(text: string, signature: string, publicKeyPem: string): 
   }
 }
 
+/** Whether a signed head's signature holds under the key (a head kept by a partner, or one we handed out). */
+export const headSignatureHolds = (signed: SignedHead, publicKeyPem: string): boolean =>
+  signatureHolds(headSignedText(signed.head), signed.signature, publicKeyPem);
+
 export type Verdict = { ok: true; rows: number } | { ok: false; where: string };
 
 /** A page of the chain: rows after `after`, at most `limit`, in order (GET /api/publisher/ledger/chain). */
@@ -62,7 +66,7 @@ export async function verifyReceipt(
   const { receipt } = signed;
   if (!signatureHolds(receiptSignedText(receipt), signed.signature, publicKeyPem))
     return { ok: false, where: "the receipt's signature does not hold" };
-  if (!signatureHolds(headSignedText(current.head), current.signature, publicKeyPem))
+  if (!headSignatureHolds(current, publicKeyPem))
     return { ok: false, where: "the chain head's signature does not hold" };
   if (receipt.rows.length === 0) return { ok: false, where: "the receipt has no rows" };
   for (const row of receipt.rows) {

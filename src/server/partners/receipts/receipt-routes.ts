@@ -12,8 +12,9 @@ import {
 import type { Db } from "../../platform/db/database.ts";
 import { requirePartnerKey } from "../api-keys/partner-key-auth.ts";
 import { ledgerHead, ledgerPage, ledgerRowsOfLead } from "../ledger/ledger-store.ts";
-import { headSignedText, receiptSignedText, type Receipt } from "./receipt-check.ts";
+import { receiptSignedText, type Receipt } from "./receipt-check.ts";
 import { receiptKeyOf } from "./receipt-key.ts";
+import { signedHeadNow } from "./signed-head.ts";
 
 // The publisher API's receipts (docs/product/partners.md#receipts): a lead's payout rows as the chain holds them,
 // the signed head, pages of the chain (numbers and hashes only: other partners' amounts stay theirs) and the key.
@@ -52,14 +53,7 @@ export default async function receiptRoutes(
   typed.get(
     "/api/publisher/ledger/head",
     { schema: { response: { 200: signedHeadAnswer, 401: failureAnswer } } },
-    async () => {
-      const head = { ...(await ledgerHead(db)), issued_at: deps.now().toISOString() };
-      return {
-        status: 200,
-        message: "ok",
-        data: { head, key_id: key.keyId, signature: key.sign(headSignedText(head)) },
-      };
-    },
+    async () => ({ status: 200, message: "ok", data: await signedHeadNow(db, key, deps.now()) }),
   );
 
   typed.get(

@@ -1,5 +1,8 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,16 +60,41 @@ describe("publisher receipts", () => {
     const { pem } = await data<{ pem: string }>("/api/publisher/ledger/key");
     return verifyReceipt(receipt, head, pem, pager, 4);
   };
-  /** scripts/verify-receipt.ts run as the README says, against this server: its exit code and what it printed. */
-  const script = (leadId: string) =>
+  const run = (args: string[]) =>
     new Promise<{ code: number; out: string }>((resolve) => {
       execFile(
         process.execPath,
-        [SCRIPT, "--url", base, "--lead", leadId],
+        [SCRIPT, ...args],
         { env: { ...process.env, LOANPATH_API_KEY: acme.slice("Bearer ".length) } },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
       );
     });
+  /** scripts/verify-receipt.ts run as the README says, against this server: its exit code and what it printed. */
+  const script = (leadId: string) => run(["--url", base, "--lead", leadId]);
+  /** The server's answers as a publisher saves them (the bodies, byte for byte), then the script run offline on them. */
+  const offline = async (leadId: string, key: (answer: string) => string = (answer) => answer) => {
+    const dir = await mkdtemp(join(tmpdir(), "receipt-"));
+    try {
+      const save = async (name: string, url: string) => {
+        const res = await get(url);
+        expect(res.statusCode, res.body).toBe(200);
+        await writeFile(join(dir, name), name === "key" ? key(res.body) : res.body);
+        return join(dir, name);
+      };
+      return await run([
+        "--receipt",
+        await save("receipt", `/api/publisher/receipts/${leadId}`),
+        "--head",
+        await save("head", "/api/publisher/ledger/head"),
+        "--key",
+        await save("key", "/api/publisher/ledger/key"),
+        "--chain",
+        await save("chain", "/api/publisher/ledger/chain?after=0&limit=1000"),
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
   const alter = async (change: ReturnType<typeof sql>) => {
     const db = t.database.db;
     await db.execute(sql`alter table ledger_entries disable trigger user`);
@@ -87,6 +115,10 @@ describe("publisher receipts", () => {
       code: 0,
       out: "OK: lead lead-1: payout_earned 1000 (row 2); 12 rows walked to head 13\n",
     });
+    // Offline, on the answers saved as they came: the key as its JSON answer, or as the bare PEM inside it.
+    const ok = { code: 0, out: "OK: lead lead-1: payout_earned 1000 (row 2); 12 rows walked to head 13\n" };
+    expect(await offline("lead-1")).toEqual(ok);
+    expect(await offline("lead-1", (answer) => (JSON.parse(answer) as { data: { pem: string } }).data.pem)).toEqual(ok);
     // A receipt changed on its way (a higher payout) no longer holds.
     const head = await data<SignedHead>("/api/publisher/ledger/head");
     const { pem } = await data<{ pem: string }>("/api/publisher/ledger/key");

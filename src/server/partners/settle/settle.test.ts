@@ -7,6 +7,7 @@ import type { Database } from "../../platform/db/database.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { appendLedger, ledgerRowsOfLead, verifyLedger } from "../ledger/ledger-store.ts";
 import { createPublisher, updatePublisher } from "../publishers/publisher-store.ts";
+import { receiptKeyOf } from "../receipts/receipt-key.ts";
 import { settlePass } from "./settle-job.ts";
 import { completedLead, decide, recordingSink } from "./settle.testing.ts";
 
@@ -28,7 +29,8 @@ describe("the settle pass", () => {
   const cipher = new PiiCipher(randomSecrets().piiKeyring);
   const recorded = recordingSink();
   const t0 = new Date();
-  const pass = (now = t0) => settlePass(database.db, { sink: recorded.sink, now });
+  const pass = (now = t0) =>
+    settlePass(database.db, { sink: recorded.sink, key: receiptKeyOf(randomSecrets().tokenSecret), now });
   const kinds = async (leadId: string) =>
     (await ledgerRowsOfLead(database.db, leadId)).map((r) => [r.kind, r.buyer_id, r.publisher_id, r.amount_cents]);
   const posted = (leadId: string) =>

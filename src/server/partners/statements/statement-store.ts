@@ -1,12 +1,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { statements } from "../../platform/db/schema.ts";
+import { recordHandedOut, statementOccasion } from "../heads/handed-out-heads.ts";
+import type { SignedHead } from "../receipts/receipt-check.ts";
+import type { ReceiptKey } from "../receipts/receipt-key.ts";
+import { signedHeadNow } from "../receipts/signed-head.ts";
 import { liveStatements, type PartnerKind, type Statement } from "./statement-totals.ts";
 
 // Statements closed and read (docs/product/partners.md#statements). A month is closed once its last day has ended
 // (UTC): its statements are written once into `statements` (a trigger refuses any change) and read from there ever
 // after; the open month is summed live. Closing takes a lock and writes nothing when the month is already closed, so
-// every process may try.
+// every process may try. Each closed statement carries the ledger's head at the close, signed, and that head is
+// recorded as handed to every publisher with a statement (docs/decisions/0042-signed-heads-handed-out.md).
 
 /** Any fixed number: one process at a time closes a month. */
 const CLOSE_LOCK = 20_003;
@@ -16,6 +21,8 @@ export type MonthStatements = {
   closed: boolean;
   /** When its statements were written; null while open, or when it closed with none. */
   closed_at: string | null;
+  /** The ledger's head at the close, signed; null while open, or for a month closed before statements carried it. */
+  head: SignedHead | null;
   statements: Statement[];
 };
 
@@ -49,7 +56,7 @@ const storedOf = (db: Db, month: string, partner?: { kind: PartnerKind; id: stri
     .orderBy(asc(statements.partnerKind), asc(statements.partnerId));
 
 /** Closes an ended month: writes its statements unless already written. Answers how many it wrote. */
-export async function closeMonth(db: Db, month: string, now: Date): Promise<number> {
+export async function closeMonth(db: Db, key: ReceiptKey, month: string, now: Date): Promise<number> {
   if (!isClosed(month, now)) return 0;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -62,6 +69,7 @@ export async function closeMonth(db: Db, month: string, now: Date): Promise<numb
     if (done !== undefined) return 0;
     const live = await liveStatements(t, month);
     if (live.length === 0) return 0;
+    const head = await signedHeadNow(t, key, now);
     await tx.insert(statements).values(
       live.map((s) => ({
         partnerKind: s.partner_kind,
@@ -69,8 +77,18 @@ export async function closeMonth(db: Db, month: string, now: Date): Promise<numb
         month,
         totals: s.totals,
         closedAt: now,
+        head,
       })),
     );
+    for (const s of live)
+      if (s.partner_kind === "publisher")
+        await recordHandedOut(tx, {
+          signed: head,
+          publisherId: s.partner_id,
+          channel: "statement",
+          handedFor: statementOccasion(month),
+          now,
+        });
     return live.length;
   });
 }
@@ -78,14 +96,21 @@ export async function closeMonth(db: Db, month: string, now: Date): Promise<numb
 /** A month's statements: as closed (closing it first if it has ended), or live while it is open. */
 export async function monthStatements(
   db: Db,
+  key: ReceiptKey,
   month: string,
   now: Date,
   partner?: { kind: PartnerKind; id: string },
 ): Promise<MonthStatements> {
   if (!isClosed(month, now))
-    return { month, closed: false, closed_at: null, statements: await liveStatements(db, month, partner) };
-  await closeMonth(db, month, now);
+    return { month, closed: false, closed_at: null, head: null, statements: await liveStatements(db, month, partner) };
+  await closeMonth(db, key, month, now);
   const rows = await storedOf(db, month, partner);
   const [any] = rows.length > 0 ? rows : await db.select().from(statements).where(eq(statements.month, month)).limit(1);
-  return { month, closed: true, closed_at: any?.closedAt.toISOString() ?? null, statements: rows.map(statementOf) };
+  return {
+    month,
+    closed: true,
+    closed_at: any?.closedAt.toISOString() ?? null,
+    head: any?.head ?? null,
+    statements: rows.map(statementOf),
+  };
 }

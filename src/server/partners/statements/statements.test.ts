@@ -1,13 +1,18 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { appendLedger, type LedgerEvent } from "../ledger/ledger-store.ts";
+import { headsHandedTo } from "../heads/handed-out-heads.ts";
+import { appendLedger, ledgerHead, type LedgerEvent } from "../ledger/ledger-store.ts";
+import { headSignatureHolds } from "../receipts/receipt-check.ts";
+import { receiptKeyOf } from "../receipts/receipt-key.ts";
 import { closeMonth, monthStatements, previousMonth } from "./statement-store.ts";
 import { statementsCsv } from "./statements-csv.ts";
 
 const OCT = new Date("2026-10-14T12:00:00Z");
 const NOV = new Date("2026-11-03T09:00:00Z");
+const key = receiptKeyOf(randomBytes(32));
 
 describe("monthly statements", () => {
   let database: Database;
@@ -29,7 +34,7 @@ describe("monthly statements", () => {
   afterAll(() => database.close());
 
   it("sums each partner's rows of the month, equal to the ledger's own sums", async () => {
-    const month = await monthStatements(database.db, "2026-10", OCT);
+    const month = await monthStatements(database.db, key, "2026-10", OCT);
     expect(month.closed).toBe(false);
     expect(month.statements).toEqual([
       {
@@ -72,9 +77,23 @@ describe("monthly statements", () => {
   it("closes a month once it has ended; a later return lands on the next month and the closed one never changes", async () => {
     const db = database.db;
     expect(previousMonth(NOV)).toBe("2026-10");
-    const before = await monthStatements(db, "2026-10", NOV);
+    const headAtClose = await ledgerHead(db);
+    const before = await monthStatements(db, key, "2026-10", NOV);
     expect(before.closed).toBe(true);
     expect(before.closed_at).toBe(NOV.toISOString());
+    // It carries the ledger's head at the close, signed, handed to each publisher with a statement (not to buyers).
+    expect(before.head?.head).toEqual({ ...headAtClose, issued_at: NOV.toISOString() });
+    expect(headSignatureHolds(before.head!, key.publicPem)).toBe(true);
+    expect(await headsHandedTo(db, "acme", 10)).toEqual([
+      {
+        ...before.head,
+        handed_at: NOV.toISOString(),
+        publisher_id: "acme",
+        channel: "statement",
+        handed_for: "statement 2026-10",
+      },
+    ]);
+    expect(await headsHandedTo(db, "lender-a", 10)).toEqual([]);
     // A return of October's sale approved in November.
     await write(NOV, [
       { kind: "returned", leadId: "l3", buyerId: "lender-b", amountCents: -2_000 },
@@ -82,10 +101,11 @@ describe("monthly statements", () => {
     ]);
     // Even a row that says October, written after the close (a writer with a wrong clock), changes nothing closed.
     await write(OCT, [{ kind: "sold", leadId: "l5", buyerId: "lender-a", amountCents: 9_999 }]);
-    expect(await closeMonth(db, "2026-10", new Date("2026-12-01T00:00:00Z"))).toBe(0);
-    const after = await monthStatements(db, "2026-10", new Date("2026-12-02T00:00:00Z"));
+    expect(await closeMonth(db, key, "2026-10", new Date("2026-12-01T00:00:00Z"))).toBe(0);
+    const after = await monthStatements(db, key, "2026-10", new Date("2026-12-02T00:00:00Z"));
     expect(after).toEqual(before);
-    const november = await monthStatements(db, "2026-11", NOV, { kind: "buyer", id: "lender-b" });
+    expect(await headsHandedTo(db, "acme", 10)).toHaveLength(1);
+    const november = await monthStatements(db, key, "2026-11", NOV, { kind: "buyer", id: "lender-b" });
     expect(november.statements).toEqual([
       {
         partner_kind: "buyer",
@@ -103,7 +123,7 @@ describe("monthly statements", () => {
   });
 
   it("writes a month's statements of one kind as CSV, in dollars", async () => {
-    const { statements } = await monthStatements(database.db, "2026-10", NOV);
+    const { statements } = await monthStatements(database.db, key, "2026-10", NOV);
     const names: Record<string, string> = { acme: 'Acme, "Media"', "lender-a": "=cmd" };
     const nameOf = (s: { partner_id: string }) => names[s.partner_id] ?? s.partner_id;
     expect(statementsCsv("buyer", "2026-10", statements, nameOf)).toBe(

@@ -735,8 +735,40 @@ export const statements = pgTable(
     month: text("month").notNull(),
     totals: jsonb("totals").$type<Record<string, number>>().notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+    // The ledger's head at the close, signed (receipts' SignedHead), the same on every statement of the month; null
+    // on months closed before statements carried it (docs/decisions/0042-signed-heads-handed-out.md).
+    head: jsonb("head").$type<{
+      head: { seq: number; hash: string; issued_at: string };
+      key_id: string;
+      signature: string;
+    }>(),
   },
   (t) => [primaryKey({ columns: [t.partnerKind, t.partnerId, t.month] }), index("statements_month_idx").on(t.month)],
+);
+
+// Every signed chain head handed to a publisher (src/server/partners/heads, docs/decisions/0042-signed-heads-handed-out.md):
+// with a closed month's statement, or once a UTC day by postback or for the publisher API. The console's ledger check
+// holds the chain against each: a row rewritten at or before a head handed out no longer ends on its hash. Once per
+// publisher and occasion (`handedFor`: "statement YYYY-MM" or "day YYYY-MM-DD"). Append-only, as ledger_entries.
+export const ledgerHeadsHandedOut = pgTable(
+  "ledger_heads_handed_out",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    handedAt: timestamp("handed_at", { withTimezone: true }).notNull(),
+    publisherId: text("publisher_id").notNull(),
+    channel: text("channel").$type<"statement" | "postback" | "api">().notNull(),
+    handedFor: text("handed_for").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    hash: text("hash").notNull(),
+    // The head's `issued_at` exactly as signed.
+    issuedAt: text("issued_at").notNull(),
+    keyId: text("key_id").notNull(),
+    signature: text("signature").notNull(),
+  },
+  (t) => [
+    uniqueIndex("ledger_heads_handed_out_once_idx").on(t.publisherId, t.handedFor),
+    index("ledger_heads_handed_out_publisher_idx").on(t.publisherId, t.id),
+  ],
 );
 
 // Returns (src/server/partners/returns, docs/product/partners.md#returns): a buyer's request to take back a lead it
@@ -792,7 +824,8 @@ export const publisherPostbacks = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     publisherId: text("publisher_id").notNull(),
     leadId: text("lead_id").notNull(),
-    event: text("event").$type<"completed" | "sold" | "rejected" | "returned">().notNull(),
+    // `ledger_head` is the daily signed head (src/server/partners/heads): its `leadId` is "head YYYY-MM-DD", the day.
+    event: text("event").$type<"completed" | "sold" | "rejected" | "returned" | "ledger_head">().notNull(),
     url: text("url").notNull(),
     // pending, sent (a 2xx) or failed (the attempts ran out).
     status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),

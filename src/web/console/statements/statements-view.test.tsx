@@ -8,6 +8,11 @@ const DATA: StatementsData = {
   month: "2026-10",
   closed: true,
   closed_at: "2026-11-01T00:00:05.000Z",
+  head: {
+    head: { seq: 812, hash: "ab".repeat(32), issued_at: "2026-11-01T00:00:05.000Z" },
+    key_id: "0123456789abcdef",
+    signature: "c2lnbmVk",
+  },
   statements: [
     {
       partner_kind: "buyer",
@@ -49,6 +54,10 @@ describe("StatementsView", () => {
     render(<StatementsView month="2026-10" data={DATA} onMonth={() => {}} />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Statements, October 2026");
     expect(screen.getByText(/^Closed on 2026-11-01: these statements never change/)).toBeTruthy();
+    expect(screen.getByText(/^Ledger head at the close/).textContent).toBe(
+      `Ledger head at the close: row 812, hash ${"ab".repeat(32)}, issued 2026-11-01T00:00:05.000Z, signed with key ` +
+        "0123456789abcdef: c2lnbmVk",
+    );
     expect(rowsOf("Buyers' statements, October 2026")).toEqual([
       ["Lender A", "lender-a", "2", "$75.00", "1", "-$35.00", "$40.00"],
     ]);
@@ -71,11 +80,12 @@ describe("StatementsView", () => {
     render(
       <StatementsView
         month="2026-11"
-        data={{ ...DATA, month: "2026-11", closed: false, closed_at: null }}
+        data={{ ...DATA, month: "2026-11", closed: false, closed_at: null, head: null }}
         onMonth={onMonth}
       />,
     );
     expect(screen.getByText(/^Open: the month has not ended/)).toBeTruthy();
+    expect(screen.queryByText(/^Ledger head at the close/)).toBeNull();
     fireEvent.change(screen.getByLabelText("Month"), { target: { value: "2026-09" } });
     expect(onMonth).toHaveBeenCalledWith("2026-09");
     fireEvent.click(screen.getByRole("button", { name: "Print" }));

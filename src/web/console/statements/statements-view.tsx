@@ -3,12 +3,15 @@ import type {
   BuyerStatementTotals,
   ConsoleStatement,
   PublisherStatementTotals,
+  StatementHead as SignedHead,
 } from "#domain/contracts/console-statements.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { formatCents } from "../reports/report-format.ts";
 
 // A month's statements (docs/product/partners.md#statements): whether the month is closed, a table per kind with
-// its CSV, and a print button; the page prints as the statement alone (statements.css).
+// its CSV, and a print button; the page prints as the statement alone (statements.css). A closed month shows, and
+// prints, the ledger's signed head at its close, so the partner holding the statement holds the head
+// (docs/product/partners.md#signed-heads).
 
 type Buyer = Extract<ConsoleStatement, { partner_kind: "buyer" }>;
 type Publisher = Extract<ConsoleStatement, { partner_kind: "publisher" }>;
@@ -17,6 +20,7 @@ export type StatementsData = {
   month: string;
   closed: boolean;
   closed_at: string | null;
+  head: SignedHead | null;
   statements: ConsoleStatement[];
 };
 
@@ -113,6 +117,12 @@ export function StatementsView(props: {
               ? `Closed${data.closed_at ? ` on ${new Date(data.closed_at).toISOString().slice(0, 10)}` : ""}: these statements never change. A later return goes on the next month.`
               : "Open: the month has not ended, and these figures grow until it does."}
           </p>
+          {data.head ? (
+            <p className="statements-head">
+              Ledger head at the close: row {data.head.head.seq}, hash <code>{data.head.head.hash}</code>, issued{" "}
+              {data.head.head.issued_at}, signed with key {data.head.key_id}: <code>{data.head.signature}</code>
+            </p>
+          ) : null}
           <h2>Buyers</h2>
           <p className="statements-csv">
             <a href={csvAddress(data.month, "buyer")} download>
