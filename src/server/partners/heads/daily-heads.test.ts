@@ -90,7 +90,9 @@ describe("the daily signed head", () => {
 
     const queued = await db.select().from(publisherPostbacks);
     expect(queued.map((q) => [q.publisherId, q.event, q.leadId])).toEqual([["acme", "ledger_head", "head 2026-12-06"]]);
-    expect(await sendDuePostbacks({ db, cipher: new PiiCipher(t.secrets.piiKeyring) })).toMatchObject({ sent: 1 });
+    expect(
+      await sendDuePostbacks({ db, cipher: new PiiCipher(t.secrets.piiKeyring), outbound: t.app.outboundGuard }),
+    ).toMatchObject({ sent: 1 });
     expect(seen).toHaveLength(1);
     const call = seen[0]!;
     const url = new URL(call.url, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
