@@ -224,13 +224,41 @@ describe("console sign-in and access", () => {
       const from = "198.51.100.77";
       const codes: number[] = [];
       for (let guess = 0; guess < 8; guess++)
-        codes.push((await signIn({ email: owner.email, password: `guess ${guess}`, code: "123456" }, from)).statusCode);
+        // A different account each time: the address's count is the one tried here (accounts have their own).
+        codes.push(
+          (await signIn({ email: `guess${guess}@loanpath.test`, password: `guess ${guess}`, code: "123456" }, from))
+            .statusCode,
+        );
       expect(codes).toEqual([
         ...Array(SIGN_IN_RULES.address.free).fill(401),
         ...Array(8 - SIGN_IN_RULES.address.free).fill(429),
       ]);
       const right = await signIn({ email: owner.email, password: owner.password, code: owner.code() }, from);
       expect(right.json()).toMatchObject({ status: 429, message: SIGN_IN_THROTTLED_MESSAGE });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("gives each account a count of its own: guesses at one account from eight addresses slow down", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const target = await signInAs(t, "analyst");
+      const codes: number[] = [];
+      for (let guess = 0; guess < 8; guess++)
+        codes.push(
+          (await signIn({ email: target.email, password: `guess ${guess}`, code: "123456" }, `192.0.2.${100 + guess}`))
+            .statusCode,
+        );
+      expect(codes).toEqual([
+        ...Array(SIGN_IN_RULES.account.free).fill(401),
+        ...Array(8 - SIGN_IN_RULES.account.free).fill(429),
+      ]);
+      // Another account from a fresh address is not held back by it: its wrong password is answered as such.
+      const other = await signInAs(t, "manager");
+      expect((await signIn({ email: other.email, password: "wrong", code: "123456" }, "192.0.2.200")).statusCode).toBe(
+        401,
+      );
     } finally {
       vi.useRealTimers();
     }

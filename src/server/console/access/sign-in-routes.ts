@@ -68,7 +68,7 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
       config: { access: "public" },
     },
     async (request, reply) => {
-      const verdict = await throttle.attempt(request.ip, request.log);
+      const verdict = await throttle.attempt(request.ip, request.log, request.body.email);
       if (!verdict.allowed) {
         return reply
           .code(429)

@@ -13,7 +13,7 @@ import { SignInThrottle, type ThrottleRule } from "./sign-in-throttle.ts";
 // are two throttles on one table, and must count the same failures.
 
 const RULE: ThrottleRule = { free: 2, firstDelayMs: 60_000, maxDelayMs: 600_000, forgetAfterMs: 3_600_000 };
-const RULES = { address: RULE, overall: { ...RULE, free: 1_000 } };
+const RULES = { address: RULE, account: RULE, overall: { ...RULE, free: 1_000 } };
 const log = { warn: () => {} } as never;
 
 let database: Database | undefined;

@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest";
 import { delayAfter, SignInThrottle, type SignInVerdict, type ThrottleRule } from "./sign-in-throttle.ts";
 
 const RULE: ThrottleRule = { free: 2, firstDelayMs: 1_000, maxDelayMs: 8_000, forgetAfterMs: 60_000 };
-const RULES = { address: RULE, overall: { ...RULE, free: 4 } };
+const RULES = { address: RULE, account: { ...RULE, free: 3 }, overall: { ...RULE, free: 4 } };
 
-function throttleAt(start = 1_000_000) {
+function throttleAt(start = 1_000_000, rules: typeof RULES = RULES) {
   const clock = { now: start };
   const lines: { fields: object; msg: string }[] = [];
   const log = { warn: (fields: object, msg: string) => lines.push({ fields, msg }) } as never;
-  const throttle = new SignInThrottle({ name: "test sign-in", now: () => clock.now, rules: RULES });
+  const throttle = new SignInThrottle({ name: "test sign-in", now: () => clock.now, rules });
   /** One try: allowed or not, and if allowed, right or wrong. */
-  const tryFrom = async (ip: string, right = false): Promise<SignInVerdict> => {
-    const verdict = await throttle.attempt(ip, log);
+  const tryFrom = async (ip: string, right = false, account?: string): Promise<SignInVerdict> => {
+    const verdict = await throttle.attempt(ip, log, account);
     if (verdict.allowed) {
       if (right) await throttle.succeeded(verdict);
       else throttle.failed(verdict, log);
@@ -57,6 +57,31 @@ describe("SignInThrottle", () => {
     expect(await tryFrom("192.0.2.14", true)).toEqual({ allowed: false, scope: "overall", retryAfterSeconds: 1 });
     clock.now += 1_000;
     expect((await tryFrom("192.0.2.14", true)).allowed).toBe(true);
+  });
+
+  it("gives each account a count of its own: guesses at one account from as many addresses slow down", async () => {
+    // Everyone's count out of the way: this is about the account's.
+    const { clock, tryFrom } = throttleAt(1_000_000, { ...RULES, overall: { ...RULE, free: 1_000 } });
+    const account = "Owner@Loanpath.example";
+    for (const ip of ["192.0.2.30", "192.0.2.31", "192.0.2.32"])
+      expect((await tryFrom(ip, false, account)).allowed).toBe(true);
+    // The same account, written otherwise, from a fourth address: its own count is fresh, the account's is not.
+    expect(await tryFrom("192.0.2.33", true, " owner@loanpath.EXAMPLE ")).toEqual({
+      allowed: false,
+      scope: "account",
+      retryAfterSeconds: 1,
+    });
+    // Another account from that address is not held back, and the refused try did not count against the address.
+    expect(await tryFrom("192.0.2.33", false, "analyst@loanpath.example")).toMatchObject({
+      allowed: true,
+      failures: 1,
+    });
+    clock.now += 1_000;
+    const right = await tryFrom("192.0.2.34", true, account);
+    expect(right.allowed).toBe(true);
+    // Signed in: the account starts afresh.
+    expect(await tryFrom("192.0.2.35", false, account)).toMatchObject({ allowed: true });
+    expect(await tryFrom("192.0.2.36", false, account)).toMatchObject({ allowed: true });
   });
 
   it("starts an address afresh when it signs in, and gives back its try to the overall count", async () => {

@@ -2,8 +2,9 @@ import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyBaseLogger } from "fastify";
 import { MemoryFailureCounts, type FailureCount, type FailureCounts } from "./failure-counts.ts";
 
-// Slows password guessing (docs/decisions/0029-sign-in-throttle.md). Each address may fail a few times
-// freely; after that it waits before its next try, twice as long after each further failure, up to a cap.
+// Slows password guessing (docs/decisions/0029-sign-in-throttle.md). Each address, and each account whatever the
+// address, may fail a few times freely; after that it waits before its next try, twice as long after each further
+// failure, up to a cap.
 // All addresses together get the same treatment with a larger allowance, so guesses spread over many
 // addresses slow down too. A try is counted as a failure before the password is checked and given back when
 // it succeeds: concurrent guesses cannot slip past a count that has not been written yet.
@@ -20,6 +21,8 @@ export type ThrottleRule = {
 
 export const SIGN_IN_RULES = {
   address: { free: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 3_600_000 },
+  // Guesses at one account from many addresses: each address's count stays low, the account's does not.
+  account: { free: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 3_600_000 },
   overall: { free: 100, firstDelayMs: 1_000, maxDelayMs: 60_000, forgetAfterMs: 3_600_000 },
 } as const satisfies Record<string, ThrottleRule>;
 
@@ -29,7 +32,7 @@ type Scope = keyof typeof SIGN_IN_RULES;
 export const SIGN_IN_THROTTLED_MESSAGE = "Too many failed sign-ins. Please wait before you try again.";
 
 export type SignInVerdict =
-  | { allowed: true; key: string; failures: number; overallFailures: number }
+  | { allowed: true; key: string; accountKey: string | undefined; failures: number; overallFailures: number }
   | { allowed: false; scope: Scope; retryAfterSeconds: number };
 
 /** How long after its last failure a key with `failures` must wait before its next try. */
@@ -60,11 +63,11 @@ export class SignInThrottle {
   }
 
   /**
-   * Whether a try from `ip` may go on to the password check; if so it is counted as a failure until
-   * `succeeded` gives it back. A refused try is not counted (waiting it out is what the throttle asks) and is
-   * logged.
+   * Whether a try from `ip` at `account` (the name typed, whether or not such an account exists, so the answer
+   * tells nothing) may go on to the password check; if so it is counted as a failure of both until `succeeded`
+   * gives it back. A refused try is not counted (waiting it out is what the throttle asks) and is logged.
    */
-  async attempt(ip: string, log: Pick<FastifyBaseLogger, "warn">): Promise<SignInVerdict> {
+  async attempt(ip: string, log: Pick<FastifyBaseLogger, "warn">, account?: string): Promise<SignInVerdict> {
     const now = this.now();
     const address = `${this.name}|${normalizeIP(ip)}`;
     const overall = this.overallKey();
@@ -80,16 +83,34 @@ export class SignInThrottle {
       return { next: { failures, lastAt: now }, result: { wait: 0, failures } };
     });
     if (counted.wait > 0) return this.refused("address", counted.wait, log);
+    const accountKey = account === undefined ? undefined : `${this.name}|account|${account.trim().toLowerCase()}`;
+    if (accountKey) {
+      const accountWait = await this.counts.change(accountKey, (current) => {
+        const wait = this.waitOf("account", current, now);
+        if (wait > 0) return { next: current, result: wait };
+        return { next: { failures: this.live("account", current, now) + 1, lastAt: now }, result: 0 };
+      });
+      if (accountWait > 0) {
+        // Refused: the try the address's count took is given back, as a refused try is not counted.
+        await this.counts.change(address, (current) => ({
+          next: current && current.failures > 1 ? { ...current, failures: current.failures - 1 } : undefined,
+          result: undefined,
+        }));
+        return this.refused("account", accountWait, log);
+      }
+    }
     const overallFailures = await this.counts.change(overall, (current) => {
       const failures = this.live("overall", current, now) + 1;
       return { next: { failures, lastAt: now }, result: failures };
     });
-    return { allowed: true, key: address, failures: counted.failures, overallFailures };
+    return { allowed: true, key: address, accountKey, failures: counted.failures, overallFailures };
   }
 
-  /** The password was right: the address starts afresh, and the try no longer counts against everyone. */
+  /** The password was right: the address and the account start afresh, and the try no longer counts against everyone. */
   async succeeded(verdict: Extract<SignInVerdict, { allowed: true }>): Promise<void> {
     await this.counts.change(verdict.key, () => ({ next: undefined, result: undefined }));
+    if (verdict.accountKey)
+      await this.counts.change(verdict.accountKey, () => ({ next: undefined, result: undefined }));
     await this.counts.change(this.overallKey(), (current) => ({
       next: current && current.failures > 1 ? { ...current, failures: current.failures - 1 } : undefined,
       result: undefined,
