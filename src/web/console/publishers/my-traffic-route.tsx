@@ -3,6 +3,7 @@ import { myTrafficAnswer, type FiguresRow, type PublisherFiguresData } from "#do
 import { consoleTitle } from "../console-nav.ts";
 import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import publishersStylesheet from "./publishers.css?url";
 
@@ -60,7 +61,7 @@ export default function MyTrafficRoute() {
           Download CSV
         </a>
       </p>
-      {traffic.state === "failed" ? <p role="alert">{traffic.message}</p> : null}
+      <LoadState load={traffic} what={`your traffic for ${month}`} />
       {data ? (
         <>
           <dl className="publisher-facts">
@@ -89,8 +90,6 @@ export default function MyTrafficRoute() {
             empty="Nothing this month."
           />
         </>
-      ) : traffic.state === "loading" ? (
-        <p aria-busy="true">Loading…</p>
       ) : null}
     </>
   );

@@ -16,6 +16,7 @@ import { ShownOnce } from "../partner-keys/shown-once.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
@@ -66,15 +67,14 @@ export default function PublisherRoute() {
     [timeZone],
   );
 
-  if (detail.state === "failed")
+  if (!detail.data)
     return (
       <>
         <h1>Publisher {id}</h1>
-        <p role="alert">{detail.message}</p>
+        <LoadState load={detail} what={`publisher ${id}`} />
         <Link to="/console/publishers">All publishers</Link>
       </>
     );
-  if (!detail.data) return <p aria-busy="true">Loading…</p>;
   const { publisher, postbacks } = detail.data;
 
   const toggle = async () => {

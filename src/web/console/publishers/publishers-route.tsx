@@ -5,6 +5,7 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { payoutRule } from "./publisher-labels.ts";
 import publishersStylesheet from "./publishers.css?url";
@@ -62,7 +63,7 @@ export default function PublishersRoute() {
           </Link>
         </p>
       ) : null}
-      {list.state === "failed" ? <p role="alert">{list.message}</p> : null}
+      <LoadState load={list} what="the publishers" />
       {list.data ? (
         <DataTable
           caption="Publishers, with today's and this month's figures (UTC)"
@@ -71,9 +72,7 @@ export default function PublishersRoute() {
           columnChoice
           empty="No publishers yet."
         />
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
     </>
   );
 }
