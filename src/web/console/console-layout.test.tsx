@@ -10,6 +10,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  vi.restoreAllMocks();
 });
 
 const sessionOf = (role: OperatorRole) => ({
@@ -133,5 +134,17 @@ describe("the console's layout", () => {
     );
     expect(screen.queryByRole("form", { name: "Sign in" })).toBeNull();
     expect(screen.queryByText("Loading…")).toBeNull();
+  });
+
+  it("shows a browser in UTC as UTC in the time-zone picker, not the list's first zone", async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: "Etc/UTC" };
+    });
+    open("/console/publishers", { "/api/console/session": signedIn("manager") });
+    const picker = (await screen.findByLabelText("Time zone")) as HTMLSelectElement;
+    expect(picker.value).toBe("UTC");
+    expect(picker.selectedOptions[0]?.textContent).toBe("UTC");
+    vi.restoreAllMocks();
   });
 });

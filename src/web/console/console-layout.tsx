@@ -114,7 +114,7 @@ export default function ConsoleLayout() {
             <label>
               Time zone{" "}
               <select value={timeZone} onChange={(event) => context.setTimeZone(event.target.value)}>
-                {timeZoneChoices().map((zone) => (
+                {timeZoneChoices(timeZone).map((zone) => (
                   <option key={zone} value={zone}>
                     {zone}
                   </option>

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   publisherDetailAnswer,
+  publisherFiguresQuery,
   publisherListAnswer,
   publisherSavedAnswer,
   publisherSecretAnswer,
@@ -51,8 +52,8 @@ export default async function publisherRoutes(
   const read = { access: "partners:read" } as const;
   const write = { access: "partners:write" } as const;
 
-  const withFigures = async (p: Publisher) => {
-    const spans = todayAndMonth(deps.now());
+  const withFigures = async (p: Publisher, tz: string) => {
+    const spans = await todayAndMonth(db, deps.now(), tz);
     const [today, month] = await Promise.all([
       publisherFigures(db, p, spans.today, "all"),
       publisherFigures(db, p, spans.month, "all"),
@@ -62,21 +63,28 @@ export default async function publisherRoutes(
 
   typed.get(
     "/api/console/publishers",
-    { schema: { response: { 200: publisherListAnswer } }, config: read },
-    async () => {
-      const list = await Promise.all((await listPublishers(db)).map(withFigures));
+    { schema: { querystring: publisherFiguresQuery, response: { 200: publisherListAnswer } }, config: read },
+    async (request) => {
+      const list = await Promise.all((await listPublishers(db)).map((p) => withFigures(p, request.query.tz)));
       return { status: 200, message: "ok", data: { publishers: list } };
     },
   );
 
   typed.get(
     "/api/console/publishers/:id",
-    { schema: { params, response: { 200: publisherDetailAnswer, 404: failureAnswer } }, config: read },
+    {
+      schema: {
+        params,
+        querystring: publisherFiguresQuery,
+        response: { 200: publisherDetailAnswer, 404: failureAnswer },
+      },
+      config: read,
+    },
     async (request, reply) => {
       const publisher = await findPublisher(db, request.params.id);
       if (!publisher) return reply.code(404).send(NOT_FOUND);
       const [summary, postbacks, keys] = await Promise.all([
-        withFigures(publisher),
+        withFigures(publisher, request.query.tz),
         recentPostbacks(db, publisher.id),
         listApiKeys(db, "publisher", publisher.id),
       ]);

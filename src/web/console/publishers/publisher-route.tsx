@@ -49,7 +49,7 @@ export default function PublisherRoute() {
   const { timeZone, can } = useConsole();
   const writer = can("partners:write");
   const path = `/publishers/${encodeURIComponent(id)}`;
-  const detail = useConsoleData(path, publisherDetailAnswer);
+  const detail = useConsoleData(path, publisherDetailAnswer, { tz: timeZone });
   const [status, setStatus] = useState("");
   const [secret, setSecret] = useState<string>();
   const reload = detail.reload;
@@ -112,8 +112,8 @@ export default function PublisherRoute() {
         <dd>
           {payoutRule(publisher)}, final after {publisher.hold_days} days
         </dd>
-        <Figures title="Today (UTC)" figures={publisher.today} />
-        <Figures title="This month" figures={publisher.month} />
+        <Figures title={`Today (${timeZone})`} figures={publisher.today} />
+        <Figures title={`This month (${timeZone})`} figures={publisher.month} />
       </dl>
       <p role="status">{status}</p>
       {writer ? (

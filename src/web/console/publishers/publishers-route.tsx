@@ -31,10 +31,10 @@ const figureColumns = (span: Span, label: string): ColumnDef<PublisherSummary, u
   },
 ];
 
-// Every publisher with today's and the month's figures (UTC, as the ledger's months).
+// Every publisher with today's and the month's figures, days of the operator's time zone.
 export default function PublishersRoute() {
-  const { can } = useConsole();
-  const list = useConsoleData("/publishers", publisherListAnswer);
+  const { can, timeZone } = useConsole();
+  const list = useConsoleData("/publishers", publisherListAnswer, { tz: timeZone });
   const columns = useMemo<ColumnDef<PublisherSummary, unknown>[]>(
     () => [
       {
@@ -66,7 +66,7 @@ export default function PublishersRoute() {
       <LoadState load={list} what="the publishers" />
       {list.data ? (
         <DataTable
-          caption="Publishers, with today's and this month's figures (UTC)"
+          caption={`Publishers, with today's and this month's figures (${timeZone})`}
           columns={columns}
           rows={list.data.publishers}
           columnChoice
