@@ -54,9 +54,13 @@ const apiKeyRow = z.object({
 });
 export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 
+/** A publisher's tracking link, whole: the site's public address (PUBLIC_BASE_URL) and `/r/{id}`. */
+const trackingLink = z.string();
+
 export const publisherDetailAnswer = answerOf(
   z.object({
     publisher: publisherSummary,
+    tracking_link: trackingLink,
     postbacks: z.array(postbackRow),
     api_keys: z.array(apiKeyRow),
   }),
@@ -95,6 +99,7 @@ export type FiguresRow = z.infer<typeof figuresRow>;
 export const myTrafficAnswer = answerOf(
   z.object({
     publisher: z.object({ id: z.string(), name: z.string() }),
+    tracking_link: trackingLink,
     month: z.string(),
     totals: publisherFigures,
     by_day: z.array(figuresRow),

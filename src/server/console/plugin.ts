@@ -68,6 +68,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(ledgerCheckRoutes, { db: deps.db, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(buyerKeyRoutes, { db: deps.db });
-  await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now });
-  await app.register(myTrafficRoutes, { db: deps.db, now });
+  const publicBaseUrl = deps.config.publicBaseUrl;
+  await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });
+  await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
 }

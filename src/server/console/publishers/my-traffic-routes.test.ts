@@ -41,7 +41,7 @@ describe("a publisher's own view", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_BASE_URL: "https://loanpath.example" });
     const db = t.database.db;
     const cipher = new PiiCipher(t.secrets.piiKeyring);
     await createPublisher(db, cipher, publisher("acme", "A100"));
@@ -76,6 +76,7 @@ describe("a publisher's own view", () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.publisher).toEqual({ id: "acme", name: "Publisher acme" });
+    expect(data.tracking_link).toBe("https://loanpath.example/r/acme");
     expect(data.month).toBe(month);
     const totals = {
       clicks: 4,

@@ -12,6 +12,7 @@ import {
   publisherFigures,
   type PublisherFigures,
 } from "../../partners/publishers/publisher-figures.ts";
+import { trackingLink } from "../../partners/tracking/tracking-link.ts";
 import { findPublisher } from "../../partners/publishers/publisher-store.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
 
@@ -81,7 +82,10 @@ function csvOf(traffic: MyTraffic): string {
   ].join("\r\n");
 }
 
-export default async function myTrafficRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+export default async function myTrafficRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; publicBaseUrl: string },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: "publisher:self" } as const;
 
@@ -101,6 +105,7 @@ export default async function myTrafficRoutes(app: FastifyInstance, deps: { db: 
     const by_day = rowsOf(byDay);
     return {
       publisher: { id: publisher.id, name: publisher.name },
+      tracking_link: trackingLink(deps.publicBaseUrl, publisher.id),
       month: chosen,
       totals: totalOf(by_day),
       by_day,

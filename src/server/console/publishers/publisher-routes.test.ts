@@ -45,7 +45,7 @@ describe("console publishers", () => {
   let t: TestApp;
   let manager: ConsoleUser;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_BASE_URL: "https://loanpath.example/" });
     manager = await signInAs(t, "manager");
   });
   afterAll(() => t.app.close());
@@ -68,6 +68,7 @@ describe("console publishers", () => {
     const detail = await t.app.inject({ method: "GET", url: "/api/console/publishers/acme", headers: manager.read });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data.publisher).toMatchObject({ id: "acme", aff_id: "A100", enabled: true });
+    expect(detail.json().data.tracking_link).toBe("https://loanpath.example/r/acme");
     expect(detail.body).not.toContain(secret);
     const audit = await auditOf("acme");
     expect(audit.map((a) => a.action)).toEqual(["publisher.create"]);

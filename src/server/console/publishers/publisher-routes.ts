@@ -12,6 +12,7 @@ import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import { publisherSettingsSchema, type PublisherSettings } from "../../../domain/partners/publisher.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { trackingLink } from "../../partners/tracking/tracking-link.ts";
 import { listApiKeys } from "../../partners/api-keys/api-key-store.ts";
 import { recentPostbacks } from "../../partners/postbacks/postback-outbox.ts";
 import { noPublisherFigures, publisherFigures, todayAndMonth } from "../../partners/publishers/publisher-figures.ts";
@@ -45,7 +46,7 @@ const settingsOf = (p: Publisher): PublisherSettings => publisherSettingsSchema.
 
 export default async function publisherRoutes(
   app: FastifyInstance,
-  deps: { db: Db; cipher: PiiCipher; now: () => Date },
+  deps: { db: Db; cipher: PiiCipher; now: () => Date; publicBaseUrl: string },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db, cipher } = deps;
@@ -93,6 +94,7 @@ export default async function publisherRoutes(
         message: "ok",
         data: {
           publisher: summary,
+          tracking_link: trackingLink(deps.publicBaseUrl, publisher.id),
           postbacks: postbacks.map((p) => ({
             id: p.id,
             lead_id: p.leadId,

@@ -43,6 +43,7 @@ describe("My traffic", () => {
         message: "ok",
         data: {
           publisher: { id: "acme", name: "Acme Media" },
+          tracking_link: "https://loanpath.example/r/acme",
           month,
           totals: spring,
           by_day: [{ key: `${month}-03`, ...spring }],
@@ -64,6 +65,14 @@ describe("My traffic", () => {
     expect(within(bySub).getByRole("columnheader", { name: /^Sub 1/ })).toBeTruthy();
     expect(within(bySub).getByText("spring")).toBeTruthy();
     expect(within(bySub).getAllByText("$14.00")).toHaveLength(1);
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    expect(screen.getByText("https://loanpath.example/r/acme").tagName).toBe("CODE");
+    const copied = screen.getAllByRole("status").find((s) => s.parentElement?.className === "console-copy")!;
+    expect(copied.textContent).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Copy tracking link" }));
+    await waitFor(() => expect(copied.textContent).toBe("Copied"));
+    expect(writeText).toHaveBeenCalledWith("https://loanpath.example/r/acme");
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
       "/api/console/my-traffic.csv?month=2026-02&tz=UTC",
     );

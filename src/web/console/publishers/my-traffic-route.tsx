@@ -6,6 +6,7 @@ import { useConsole } from "../console-session.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { LoadState } from "../load-state.tsx";
+import { TrackingLink } from "./tracking-link.tsx";
 import { monthIn } from "../time.ts";
 import { useConsoleData } from "../use-console-data.ts";
 import publishersStylesheet from "./publishers.css?url";
@@ -71,6 +72,10 @@ export default function MyTrafficRoute() {
       {data ? (
         <>
           <dl className="publisher-facts">
+            <dt>Your tracking link</dt>
+            <dd>
+              <TrackingLink link={data.tracking_link} />
+            </dd>
             <dt>Clicks</dt>
             <dd>{data.totals.clicks}</dd>
             <dt>Completed</dt>

@@ -20,6 +20,7 @@ import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
+import { TrackingLink } from "./tracking-link.tsx";
 import publishersStylesheet from "./publishers.css?url";
 
 export function links() {
@@ -75,7 +76,7 @@ export default function PublisherRoute() {
         <Link to="/console/publishers">All publishers</Link>
       </>
     );
-  const { publisher, postbacks } = detail.data;
+  const { publisher, postbacks, tracking_link } = detail.data;
 
   const toggle = async () => {
     const res = await consoleApi.send(
@@ -104,7 +105,7 @@ export default function PublisherRoute() {
         <dd>{publisher.id}</dd>
         <dt>Tracking link</dt>
         <dd>
-          <code>/r/{publisher.id}?sub1=…&amp;clickid=…</code>
+          <TrackingLink link={tracking_link} />
         </dd>
         <dt>Status</dt>
         <dd>{publisher.enabled ? "Enabled" : "Disabled"}</dd>
