@@ -3,7 +3,10 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { permissionsOf, type OperatorRole } from "#domain/console/roles.ts";
 import ConsoleLayout from "./console-layout.tsx";
+import AuditRoute from "./audit/audit-route.tsx";
 import OperatorsRoute from "./operators/operators-route.tsx";
+import PrivacyQueueRoute from "./privacy/privacy-queue-route.tsx";
+import ReturnsRoute from "./returns/returns-route.tsx";
 import PublishersRoute from "./publishers/publishers-route.tsx";
 
 afterEach(() => {
@@ -38,6 +41,9 @@ function open(address: string, answers: Record<string, Answer | Error>) {
       Component: ConsoleLayout,
       children: [
         { path: "operators", Component: OperatorsRoute },
+        { path: "audit", Component: AuditRoute },
+        { path: "privacy-requests", Component: PrivacyQueueRoute },
+        { path: "returns", Component: ReturnsRoute },
         { path: "publishers", Component: PublishersRoute },
         { path: "publishers/new", Component: () => <h1>Add a publisher</h1> },
       ],
@@ -146,5 +152,20 @@ describe("the console's layout", () => {
     expect(picker.value).toBe("UTC");
     expect(picker.selectedOptions[0]?.textContent).toBe("UTC");
     vi.restoreAllMocks();
+  });
+
+  it.each([
+    ["/console/audit", "/api/console/audit", "the audit log"],
+    ["/console/privacy-requests", "/api/console/privacy-requests", "the privacy requests"],
+    ["/console/returns", "/api/console/returns", "the returns"],
+  ])("says so when %s cannot load its data", async (page, api, what) => {
+    open(page, {
+      "/api/console/session": signedIn("owner"),
+      [api]: { status: 500, body: { status: 500, message: "Something went wrong on our side." } },
+    });
+    await waitFor(() =>
+      expect(alerts()).toContain(`Could not load ${what}: Something went wrong on our side.Try again`),
+    );
+    expect(screen.queryByText("Loading…")).toBeNull();
   });
 });
