@@ -18,19 +18,19 @@ const hundredths = (whole: string, fraction = "") =>
   Number(whole.replaceAll(",", "")) * 100 + Number(fraction.padEnd(2, "0"));
 
 /** "$7.50", "7.5", "1,200" → cents; anything else → undefined. */
-export function centsOfDollars(text: string): number | undefined {
+function centsOfDollars(text: string): number | undefined {
   const match = DOLLARS.exec(text.replace(/\s/g, ""));
   return match ? hundredths(match[1]!, match[2]) : undefined;
 }
 
 /** "12.5%", "12.5", "100" → basis points; anything else → undefined (more than 100% is payoutAmountOf's to refuse). */
-export function basisPointsOfPercent(text: string): number | undefined {
+function basisPointsOfPercent(text: string): number | undefined {
   const match = PERCENT.exec(text.replace(/\s/g, ""));
   return match ? hundredths(match[1]!, match[2]) : undefined;
 }
 
 /** 750 → "7.50". */
-export const dollarsOfCents = (cents: number) => (cents / 100).toFixed(2);
+const dollarsOfCents = (cents: number) => (cents / 100).toFixed(2);
 /** 1250 → "12.5", 2500 → "25". */
 export const percentOfBasisPoints = (basisPoints: number) => String(basisPoints / 100);
 

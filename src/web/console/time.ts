@@ -15,7 +15,7 @@ const UTC_NAMES = new Set(
 );
 
 /** One name per zone: every name of UTC is "UTC". */
-export const zoneName = (name: string) => (UTC_NAMES.has(name) ? "UTC" : name);
+const zoneName = (name: string) => (UTC_NAMES.has(name) ? "UTC" : name);
 
 function browserTimeZone(): string {
   return zoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
