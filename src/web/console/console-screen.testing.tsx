@@ -5,7 +5,7 @@ import { vi } from "vitest";
 import { permissionsOf, type OperatorRole } from "#domain/console/roles.ts";
 import { ConsoleSessionContext, type ConsoleContext } from "./console-session.tsx";
 
-// For the screens' tests: one console screen at its address, signed in with a role, the server answering each
+// For the screens' tests: one console screen (its route `path`, opened at `address`), signed in with a role, the server answering each
 // API path as the test says (a thrown error is a network failure; an unlisted path is 404).
 
 export type ServerAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
@@ -41,9 +41,10 @@ export function showScreen(
   Screen: ComponentType,
   answers: Record<string, ServerAnswer>,
   role: OperatorRole = "owner",
+  { address = path, timeZone = "UTC" }: { address?: string; timeZone?: string } = {},
 ) {
   const fetch = stubServer(answers);
-  const context = consoleContextOf(role);
+  const context = consoleContextOf(role, timeZone);
   const Stub = createRoutesStub([
     {
       path,
@@ -54,7 +55,7 @@ export function showScreen(
       ),
     },
   ]);
-  render(<Stub initialEntries={[path]} />);
+  render(<Stub initialEntries={[address]} />);
   return fetch;
 }
 
