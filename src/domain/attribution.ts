@@ -23,6 +23,13 @@ export const ATTRIBUTION_KEYS = [
 export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
 export type Attribution = Partial<Record<AttributionKey, string>>;
 
+/**
+ * The console's one name for each sub id it shows, so a label always means the same field: `sub_id` of the reports
+ * and the leads search is the lead's sub_source (else aff_sub1, else tPar[affiliateSubId]); a publisher's own
+ * figures, clicks and postbacks go by its links' `sub1`, kept as aff_sub1 (docs/product/partners.md).
+ */
+export const SUB_ID_LABELS = { sub_id: "Sub source", aff_sub1: "Sub 1" } as const;
+
 /** The traffic platforms whose campaigns carry a click id (docs/product/server-calls.md, final submission). */
 const TRAFFIC_PLATFORMS = ["pm", "ho", "direct", "ndirect", "vl"] as const;
 

@@ -159,7 +159,8 @@ describe("a publisher's lead, from the click to the receipt", () => {
     await publisherForm.getByLabel("Name", { exact: true }).fill(PUBLISHER.name);
     await publisherForm.getByLabel("aff_id").fill(PUBLISHER.affId);
     await publisherForm.getByLabel("Payout rule").selectOption("revenue_share");
-    await publisherForm.getByLabel("Payout amount").fill(String(PUBLISHER.shareBasisPoints));
+    // Typed in percent; the console sends basis points.
+    await publisherForm.getByLabel("Payout", { exact: true }).fill(`${PUBLISHER.shareBasisPoints / 100}%`);
     await publisherForm
       .getByLabel("Postback address")
       .fill(
@@ -320,7 +321,7 @@ describe("a publisher's lead, from the click to the receipt", () => {
     expect(await fact("Completed")).toBe("1");
     expect(await fact("Sold")).toBe("1");
     expect(await fact("Reversed by returns")).toBe(`${dollars(-payoutCents)} (1 returns)`);
-    expect(await cellsOfRow(mine.getByRole("table", { name: /^By sub id/ }), CLICK.sub1)).toContain("1");
+    expect(await cellsOfRow(mine.getByRole("table", { name: /^By sub 1/ }), CLICK.sub1)).toContain("1");
     expect(await seriousA11yViolations(mine)).toEqual([]);
     await publisherSide.context.close();
 

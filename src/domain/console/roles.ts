@@ -64,3 +64,6 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
   analyst: "Analyst",
   publisher: "Publisher",
 };
+
+/** A console page the role table keeps from this role, opened by its address (the server refuses its data too). */
+export const roleCannotSee = (role: OperatorRole) => `Your role (${role}) cannot see this page.`;

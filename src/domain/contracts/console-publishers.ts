@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publisherSettingsSchema } from "../partners/publisher.ts";
+import { isTimeZone } from "./console-reports.ts";
 import { answerOf } from "./envelope.ts";
 
 // The console's publishers (docs/product/partners.md#publishers): the list with today's and the month's figures,
@@ -17,6 +18,10 @@ const publisherFigures = z.object({
   returns: z.number().int(),
 });
 export type PublisherFiguresData = z.infer<typeof publisherFigures>;
+
+/** The reader's time zone (the console's setting): "today" and "this month" are its days. */
+const tz = z.string().max(64).refine(isTimeZone, "Unknown time zone.").default("UTC");
+export const publisherFiguresQuery = z.object({ tz });
 
 const publisher = publisherSettingsSchema.safeExtend({ created_at: z.string(), updated_at: z.string() });
 
@@ -50,9 +55,13 @@ const apiKeyRow = z.object({
 });
 export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 
+/** A publisher's tracking link, whole: the site's public address (PUBLIC_BASE_URL) and `/r/{id}`. */
+const trackingLink = z.string();
+
 export const publisherDetailAnswer = answerOf(
   z.object({
     publisher: publisherSummary,
+    tracking_link: trackingLink,
     postbacks: z.array(postbackRow),
     api_keys: z.array(apiKeyRow),
   }),
@@ -81,6 +90,8 @@ export const myTrafficQuery = z.object({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a month as YYYY-MM.")
     .optional(),
+  /** The month and its days are this zone's. */
+  tz,
 });
 
 const figuresRow = publisherFigures.extend({ key: z.string() });
@@ -89,6 +100,7 @@ export type FiguresRow = z.infer<typeof figuresRow>;
 export const myTrafficAnswer = answerOf(
   z.object({
     publisher: z.object({ id: z.string(), name: z.string() }),
+    tracking_link: trackingLink,
     month: z.string(),
     totals: publisherFigures,
     by_day: z.array(figuresRow),

@@ -20,6 +20,12 @@ export const signInRequest = z.object({
 
 export const SIGN_IN_REFUSED_MESSAGE = "That e-mail, password and code do not match an account.";
 
+/**
+ * Any other 429 of the console's API (its rate limit, docs/decisions/0010-proxy-and-rate-limits.md), with the wait
+ * its Retry-After header gives. It ends no session: the operator stays signed in and tries again.
+ */
+export const slowDownMessage = (seconds: number) => `Too many requests — slow down and try again in ${seconds} s.`;
+
 /** Too many failed sign-ins from one address: when to try again (also in the Retry-After header). */
 export const signInThrottledAnswer = z.object({
   status: z.number().int(),

@@ -11,6 +11,7 @@ const CONSOLE_PATH = /^\/(api\/)?console(\/|\?|$)/;
 const CONSOLE_ASSET = /^\/(assets\/|favicon\.|__spa-fallback\.html)/;
 
 const isConsolePath = (url: string) => CONSOLE_PATH.test(url);
+const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
 
 export function consoleIsServed(config: Config): boolean {
   return config.console.host !== undefined || config.env !== "production";
@@ -28,8 +29,16 @@ export function registerConsoleHost(app: FastifyInstance, config: Config) {
     const onConsoleHost = request.hostname.toLowerCase() === host;
     if (consolePath && !onConsoleHost) return reply.code(404).send(notFound);
     if (!consolePath && onConsoleHost && !CONSOLE_ASSET.test(request.url)) {
-      if (request.method === "GET" || request.method === "HEAD") return reply.redirect("/console", 302);
+      // A page is sent on to the console; an API call is no page, and a redirect to HTML would only mislead it.
+      const page = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
+      if (page) return reply.redirect("/console", 302);
       return reply.code(404).send(notFound);
     }
+  });
+  // Nothing of the console stays in a browser's cache, its page no more than its API (no-cache would still store
+  // it): on a shared computer, after sign-out, Back brings no console screen out of a cache.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isConsolePath(request.url)) reply.header("cache-control", "no-store");
+    return payload;
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
-import { limitFor } from "../platform/plugins/rate-limits.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
 import { registerConsoleAccess } from "./access/console-access.ts";
 import operatorAdminRoutes from "./access/operator-admin-routes.ts";
@@ -36,11 +35,10 @@ export type ConsoleDeps = {
 };
 
 // The operator console's API (docs/decisions/0034-operator-console.md). One encapsulated scope: its access
-// check, its rate limit and its routes apply to nothing else.
+// check with its rate limit (its own count, so a flood of public form posts never locks the operators out, nor
+// the reverse) and its routes apply to nothing else.
 export default async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps) {
   const now = deps.now ?? (() => new Date());
-  // The console's own count, so a flood of public form posts never locks the operators out, nor the reverse.
-  app.addHook("onRequest", app.rateLimit(limitFor(deps.config, "admin")));
   registerConsoleAccess(app, { config: deps.config, db: deps.db, now });
   const prune = deps.signInCounts?.prune?.bind(deps.signInCounts);
   if (prune) {
@@ -70,6 +68,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(buyerKeyRoutes, { db: deps.db });
-  await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now });
-  await app.register(myTrafficRoutes, { db: deps.db, now });
+  const publicBaseUrl = deps.config.publicBaseUrl;
+  await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });
+  await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
 }

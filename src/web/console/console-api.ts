@@ -1,14 +1,26 @@
 import type { z } from "zod";
+import { slowDownMessage } from "#domain/contracts/console.ts";
 
 // The console's one way to the server (docs/decisions/0034-operator-console.md). Each answer is parsed with
 // its zod contract from src/domain/contracts; every change carries the session's CSRF token. A 401 anywhere
-// means the session ended (idle, revoked, signed out elsewhere): the layout shows the sign-in form again.
+// means the session ended (idle, revoked, signed out elsewhere): the layout shows the sign-in form again. A 429
+// means only "not so fast": it says how long to wait and signs no one out (docs/decisions/0010-proxy-and-rate-limits.md).
 
 export type ConsoleResult<T> =
   | { ok: true; status: number; message: string; data: T }
   | { ok: false; status: number; message: string; errors: Record<string, string> };
 
 const CONSOLE_UNREACHABLE = "The server could not be reached. Check the connection and try again.";
+/** Without a usable Retry-After, the rate limit's whole window. */
+const DEFAULT_WAIT_SECONDS = 60;
+
+function waitSeconds(response: Response): number {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_WAIT_SECONDS;
+}
+
+/** The sign-in throttle's 429 explains itself (failed tries); every other one is the console's rate limit. */
+const isSignIn = (method: string, path: string) => method === "POST" && path === "/session";
 
 let csrfToken = "";
 let onSignedOut: () => void = () => {};
@@ -58,10 +70,12 @@ async function request<S extends z.ZodType>(
     data?: unknown;
     errors?: Record<string, string>;
   };
-  const message = json.message ?? response.statusText;
+  const message = json.message || response.statusText || `HTTP ${response.status}`;
   if (!response.ok) {
     if (response.status === 401 && path !== "/session") onSignedOut();
-    return { ok: false, status: response.status, message, errors: json.errors ?? {} };
+    const refusal =
+      response.status === 429 && !isSignIn(method, path) ? slowDownMessage(waitSeconds(response)) : message;
+    return { ok: false, status: response.status, message: refusal, errors: json.errors ?? {} };
   }
   if (!answer) return { ok: true, status: response.status, message, data: undefined as Data };
   const parsed = answer.safeParse(json);

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { consoleSessionProbeAnswer, type ConsoleSession } from "#domain/contracts/console.ts";
 import { ROLE_LABELS } from "#domain/console/roles.ts";
 import { consoleApi, setCsrfToken, whenSignedOut } from "./console-api.ts";
-import { CONSOLE_NAV } from "./console-nav.ts";
+import { CONSOLE_NAV, pagePermission } from "./console-nav.ts";
 import { ConsoleSessionContext, type ConsoleContext } from "./console-session.tsx";
+import { RoleRefusal } from "./role-refusal.tsx";
 import { SignInForm } from "./sign-in-form.tsx";
 import { saveTimeZone, savedTimeZone, timeZoneChoices } from "./time.ts";
 import consoleStylesheet from "./console.css?url";
@@ -22,19 +23,31 @@ export default function ConsoleLayout() {
   const [session, setSession] = useState<ConsoleSession | null | undefined>(undefined);
   const [notice, setNotice] = useState<string>();
   const [timeZone, setZone] = useState(savedTimeZone);
+  /** Why the server could not say who is signed in (the rate limit, no connection): no sign-in form for that. */
+  const [probeFailure, setProbeFailure] = useState<string>();
+  const { pathname } = useLocation();
 
   const accept = useCallback((next: ConsoleSession | null) => {
     setCsrfToken(next?.csrf_token ?? "");
     setSession(next);
   }, []);
 
+  const probe = useCallback(() => {
+    setProbeFailure(undefined);
+    void consoleApi.get("/session", consoleSessionProbeAnswer).then((res) => {
+      // Only the server's "no session" (an answer of null) shows the sign-in form; a 429 or an outage signs no one out.
+      if (res.ok) accept(res.data);
+      else setProbeFailure(res.message);
+    });
+  }, [accept]);
+
   useEffect(() => {
     whenSignedOut(() => {
       setNotice(SESSION_ENDED);
       accept(null);
     });
-    void consoleApi.get("/session", consoleSessionProbeAnswer).then((res) => accept(res.ok ? res.data : null));
-  }, [accept]);
+    probe();
+  }, [accept, probe]);
 
   const context = useMemo<ConsoleContext | null>(
     () =>
@@ -56,6 +69,16 @@ export default function ConsoleLayout() {
     [session, timeZone, accept],
   );
 
+  if (session === undefined && probeFailure !== undefined)
+    return (
+      <main id="console-main" className="console-loading">
+        <h1>Loanpath console</h1>
+        <p role="alert">Could not open the console: {probeFailure}</p>
+        <button type="button" className="console-button" onClick={probe}>
+          Try again
+        </button>
+      </main>
+    );
   if (session === undefined)
     return (
       <main id="console-main" className="console-loading" aria-busy="true">
@@ -65,6 +88,9 @@ export default function ConsoleLayout() {
   if (!context) return <SignInForm notice={notice} onSignedIn={(next) => accept(next)} />;
 
   const nav = CONSOLE_NAV.filter((item) => context.session.permissions.includes(item.permission));
+  // Every screen follows the role table, opened from the navigation or by its address.
+  const needed = pagePermission(pathname);
+  const refused = needed !== undefined && !context.session.permissions.includes(needed);
   return (
     <ConsoleSessionContext value={context}>
       <div className="console">
@@ -88,7 +114,7 @@ export default function ConsoleLayout() {
             <label>
               Time zone{" "}
               <select value={timeZone} onChange={(event) => context.setTimeZone(event.target.value)}>
-                {timeZoneChoices().map((zone) => (
+                {timeZoneChoices(timeZone).map((zone) => (
                   <option key={zone} value={zone}>
                     {zone}
                   </option>
@@ -109,7 +135,7 @@ export default function ConsoleLayout() {
           </p>
         ) : null}
         <main id="console-main" tabIndex={-1}>
-          <Outlet />
+          {refused ? <RoleRefusal role={context.session.operator.role} /> : <Outlet />}
         </main>
       </div>
     </ConsoleSessionContext>

@@ -16,4 +16,25 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/my-traffic", label: "My traffic", permission: "publisher:self" },
 ];
 
+/** Pages under a part that ask more than reading it: adding one is writing. */
+const WRITING_PAGES: readonly { path: string; permission: Permission }[] = [
+  { path: "/console/buyers/new", permission: "buyers:write" },
+  { path: "/console/publishers/new", permission: "partners:write" },
+];
+
+const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The permission a console page needs, from the same table as the navigation: the most specific part whose path
+ * holds it (`/console/leads/abc` is Leads'). None for the home page, which shows each role what it may use, nor
+ * for a path the console does not know (its router says so).
+ */
+export function pagePermission(pathname: string): Permission | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  const found = [...WRITING_PAGES, ...CONSOLE_NAV]
+    .filter((page) => page.path !== "/console" && under(path, page.path))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return found?.permission;
+}
+
 export const consoleTitle = (page: string) => `${page} · Loanpath console`;

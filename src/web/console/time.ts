@@ -6,14 +6,25 @@ import { isTimeZone } from "#domain/contracts/console-reports.ts";
 
 const KEY = "console.timeZone";
 
+/**
+ * The names of UTC itself. A browser set to UTC reports one of them (often "Etc/UTC"), and the runtime's list of
+ * zones holds none, so the picker showed its first entry, Africa/Abidjan, instead: each is read as "UTC".
+ */
+const UTC_NAMES = new Set(
+  ["UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich", "Universal", "Zulu"].flatMap((n) => [n, `Etc/${n}`]),
+);
+
+/** One name per zone: every name of UTC is "UTC". */
+const zoneName = (name: string) => (UTC_NAMES.has(name) ? "UTC" : name);
+
 function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  return zoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 }
 
 export function savedTimeZone(): string {
   try {
     const saved = localStorage.getItem(KEY);
-    if (saved && isTimeZone(saved)) return saved;
+    if (saved && isTimeZone(saved)) return zoneName(saved);
   } catch {
     // Storage disabled: the browser's zone.
   }
@@ -28,10 +39,22 @@ export function saveTimeZone(name: string) {
   }
 }
 
-/** The zones a person may pick from: the browser's list, or a few US ones where it has none. */
-export function timeZoneChoices(): string[] {
+/**
+ * The zones a person may pick from: UTC first, then the browser's list (or a few US ones where it has none), and
+ * `current` wherever it is missing, so the picker always shows the zone the console uses.
+ */
+export function timeZoneChoices(current?: string): string[] {
   const all = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone");
-  return all?.length ? all : ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "UTC"];
+  const listed = all?.length ? all : ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"];
+  const zones = ["UTC", ...listed.filter((zone) => zoneName(zone) !== "UTC")];
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}
+
+/** The month (`YYYY-MM`) it is at `at` in `timeZone`. */
+export function monthIn(timeZone: string, at = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit" }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}`;
 }
 
 export function formatDateTime(iso: string, timeZone: string): string {

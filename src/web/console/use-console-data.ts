@@ -5,7 +5,7 @@ import { consoleApi } from "./console-api.ts";
 export type ConsoleData<T> =
   | { state: "loading"; data: T | undefined; reload: () => void }
   | { state: "ready"; data: T; reload: () => void }
-  | { state: "failed"; data: T | undefined; message: string; reload: () => void };
+  | { state: "failed"; data: T | undefined; message: string; status: number; reload: () => void };
 
 /**
  * Reads one console endpoint, again whenever `query` changes (compared by value) or `reload` is called. A
@@ -19,19 +19,34 @@ export function useConsoleData<S extends z.ZodType>(
   type Data = z.output<S> extends { data: infer D } ? D : never;
   const key = JSON.stringify([path, query]);
   const [tick, setTick] = useState(0);
-  const [result, setResult] = useState<{ key: string; data?: Data; failed?: string }>({ key: "" });
+  const [result, setResult] = useState<{ key: string; data?: Data; failed?: { message: string; status: number } }>({
+    key: "",
+  });
   useEffect(() => {
     const controller = new AbortController();
     const [p, q] = JSON.parse(key) as [string, Record<string, string>];
     void consoleApi.get(p, answer, q, controller.signal).then((res) => {
       if (controller.signal.aborted) return;
-      setResult(res.ok ? { key, data: res.data as Data } : { key, failed: res.message });
+      setResult((last) =>
+        res.ok
+          ? { key, data: res.data as Data }
+          : // A reload that fails (the rate limit, say) leaves what the same read showed before on screen.
+            {
+              key,
+              data: last.key === key ? last.data : undefined,
+              failed: { message: res.message, status: res.status },
+            },
+      );
     });
     return () => controller.abort();
   }, [key, answer, tick]);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const reload = useCallback(() => {
+    // Trying again after a failure shows the read on its way again, not the old refusal.
+    setResult((last) => (last.failed ? { key: last.key, data: last.data } : last));
+    setTick((n) => n + 1);
+  }, []);
   if (result.key === key && result.failed !== undefined)
-    return { state: "failed", data: result.data, message: result.failed, reload };
+    return { state: "failed", data: result.data, ...result.failed, reload };
   if (result.key === key && result.data !== undefined) return { state: "ready", data: result.data, reload };
   return { state: "loading", data: result.data, reload };
 }

@@ -1,4 +1,7 @@
-import { sql } from "drizzle-orm";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
@@ -265,6 +268,41 @@ describe("console sign-in and access", () => {
   });
 });
 
+describe("the console's rate limit", () => {
+  const LIMIT = 4;
+  const session = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({ method: "GET", url: "/api/console/session", headers });
+
+  it("counts per signed-in session, the address only before sign-in, and a 429 ends no session", async () => {
+    const t = await createTestApp({ RATE_LIMIT_ADMIN_PER_MINUTE: String(LIMIT) });
+    try {
+      // Both sign in from 127.0.0.1: two of the address's four.
+      const quick = await signInAs(t, "analyst");
+      const colleague = await signInAs(t, "analyst");
+      const codes: number[] = [];
+      for (let i = 0; i <= LIMIT; i++) codes.push((await session(t, quick.read)).statusCode);
+      expect(codes).toEqual([...Array(LIMIT).fill(200), 429]);
+      const refused = await session(t, quick.read);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // The same address, another session: its own count.
+      expect((await session(t, colleague.read)).statusCode).toBe(200);
+      // Not signed in, and with a cookie that opens nothing: the address's count (two used by the sign-ins).
+      expect((await session(t, {})).statusCode).toBe(200);
+      expect((await session(t, { cookie: "lp_console=made-up" })).statusCode).toBe(200);
+      expect((await session(t, { cookie: "lp_console=made-up-too" })).statusCode).toBe(429);
+      // The refusals ended no session: the quick operator's is still open.
+      const [open] = await t.database.db
+        .select({ revokedAt: operatorSessions.revokedAt })
+        .from(operatorSessions)
+        .where(eq(operatorSessions.operatorId, quick.id));
+      expect(open).toEqual({ revokedAt: null });
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
 describe("the console's host", () => {
   it("answers only on CONSOLE_HOST, which serves nothing of the consumer site", async () => {
     const t = await createTestApp({ CONSOLE_HOST: "console.loanpath.test" });
@@ -295,8 +333,32 @@ describe("the console's host", () => {
         payload: {},
       });
       expect(siteApi.statusCode).toBe(404);
+      for (const url of ["/api/leads/abc", "/api/partners?brand=x", "/api"]) {
+        const read = await t.app.inject({ method: "GET", url, headers: { host: "console.loanpath.test" } });
+        expect(read.statusCode, url).toBe(404);
+        expect(read.headers.location, url).toBeUndefined();
+        expect(read.json(), url).toEqual({ status: 404, message: "Not found" });
+      }
     } finally {
       await t.app.close();
+    }
+  });
+
+  it("serves the console's page as no-store, like its API, and the site's pages as before", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "loanpath-console-page-"));
+    await writeFile(path.join(dir, "__spa-fallback.html"), "<!doctype html><html><body>shell</body></html>");
+    const t = await createTestApp({ WEB_BUILD_DIR: dir });
+    try {
+      for (const url of ["/console", "/console/operators", "/api/console/session"]) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["cache-control"], url).toBe("no-store");
+      }
+      const sitePage = await t.app.inject({ method: "GET", url: "/lgname" });
+      expect(sitePage.headers["cache-control"]).toBe("no-cache");
+    } finally {
+      await t.app.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -5,6 +5,7 @@ import { CSRF_HEADER } from "../../../domain/contracts/console.ts";
 import type { Config } from "../../platform/config/config.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { fromOurPage } from "../../platform/http/form-posts.ts";
+import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import type { Actor } from "../audit/audit-log.ts";
 import { liveSession, type LiveSession } from "./session-store.ts";
 
@@ -43,6 +44,15 @@ export function registerConsoleAccess(app: FastifyInstance, deps: { config: Conf
   const cookie = sessionCookieName(deps.config);
   const idleMs = deps.config.console.idleMinutes * 60_000;
   app.decorateRequest("consoleSession", null);
+  // The console's own count (RATE_LIMIT_ADMIN_PER_MINUTE), per session once the operator is known, so colleagues
+  // behind one office address, or one operator opening pages quickly, never use up each other's; per address
+  // before (signing in). Only a live session counts apart: a made-up cookie is counted by its address.
+  const limit = app.rateLimit(
+    limitFor(deps.config, "admin", (request) => {
+      const live = request.consoleSession;
+      return live ? `session ${live.session.id}` : undefined;
+    }),
+  );
 
   app.addHook("onRoute", (route) => {
     if (!route.config?.access) throw new Error(`console route ${route.method} ${route.url} states no access`);
@@ -52,10 +62,11 @@ export function registerConsoleAccess(app: FastifyInstance, deps: { config: Conf
   app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config.access!;
     const safe = request.method === "GET" || request.method === "HEAD";
-    // No page of another site, nor a sandboxed frame, may post to the console, signed in or not.
-    if (!safe && !fromOurPage(request)) return reply.code(403).send({ status: 403, message: CSRF_REFUSED });
     const token = request.cookies[cookie];
     request.consoleSession = token ? await liveSession(deps.db, token, idleMs, deps.now()) : null;
+    await limit.call(app, request, reply);
+    // No page of another site, nor a sandboxed frame, may post to the console, signed in or not.
+    if (!safe && !fromOurPage(request)) return reply.code(403).send({ status: 403, message: CSRF_REFUSED });
     if (access === "public") return;
     const session = request.consoleSession;
     if (!session) return reply.code(401).send({ status: 401, message: SIGN_IN_NEEDED });

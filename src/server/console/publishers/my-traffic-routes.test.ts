@@ -41,7 +41,7 @@ describe("a publisher's own view", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_BASE_URL: "https://loanpath.example" });
     const db = t.database.db;
     const cipher = new PiiCipher(t.secrets.piiKeyring);
     await createPublisher(db, cipher, publisher("acme", "A100"));
@@ -76,6 +76,7 @@ describe("a publisher's own view", () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.publisher).toEqual({ id: "acme", name: "Publisher acme" });
+    expect(data.tracking_link).toBe("https://loanpath.example/r/acme");
     expect(data.month).toBe(month);
     const totals = {
       clicks: 4,
@@ -163,7 +164,7 @@ describe("a publisher's own view", () => {
     expect(res.headers["content-disposition"]).toContain(`traffic-acme-${month}.csv`);
     const lines = res.body.split("\r\n");
     expect(lines[0]).toBe(
-      '"by","day or sub id","clicks","completed","sold","earned","pending","final","reversed","returns"',
+      '"by","day or sub 1","clicks","completed","sold","earned","pending","final","reversed","returns"',
     );
     expect(lines).toContain(`"day","${today}","4","4","3","15.00","5.00","7.00","-3.00","1"`);
     expect(lines).toContain('"sub1","spring","2","2","2","12.00","5.00","7.00","0.00","0"');
@@ -272,5 +273,36 @@ describe("a publisher's own view", () => {
     ).rejects.toThrow(/no publisher with the id nobody/);
     await run(["create", "--email", "p2@acme.test", "--name", "P2", "--role", "publisher", "--publisher", "beta"]);
     expect(printed.join("\n")).toContain("Created publisher p2@acme.test.");
+  });
+
+  it("takes the month and its days in the reader's time zone; a UTC day's clicks go to the local day of its noon", async () => {
+    // 03:00 UTC on 1 March 2026 is 22:00 on 28 February in New York.
+    const at = new Date("2026-03-01T03:00:00Z");
+    await countClick(t.database.db, "beta", "late", at);
+    await t.database.db.insert(leads).values({ id: "ld_late", accessTokenHash: "h-ld_late" });
+    await t.database.db.insert(auctions).values({
+      leadId: "ld_late",
+      status: "accepted",
+      priceCents: 4000,
+      attribution: { aff_id: "B200", aff_sub1: "late" },
+      deadlineAt: at,
+      decidedAt: at,
+      createdAt: at,
+    });
+    const month = async (query: string) => {
+      const res = await get(beta, `/api/console/my-traffic?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      return { totals: data.totals, days: data.by_day.map((d: { key: string; sold: number }) => [d.key, d.sold]) };
+    };
+    const utc = await month("month=2026-03&tz=UTC");
+    expect(utc.totals).toMatchObject({ clicks: 1, completed: 1, sold: 1 });
+    expect(utc.days).toEqual([["2026-03-01", 1]]);
+    const newYorkMarch = await month("month=2026-03&tz=America%2FNew_York");
+    expect(newYorkMarch.totals).toMatchObject({ clicks: 1, completed: 0, sold: 0 });
+    const newYorkFebruary = await month("month=2026-02&tz=America%2FNew_York");
+    expect(newYorkFebruary.totals).toMatchObject({ clicks: 0, completed: 1, sold: 1 });
+    expect(newYorkFebruary.days).toEqual([["2026-02-28", 1]]);
+    expect((await get(beta, "/api/console/my-traffic?tz=Mars%2FOlympus")).statusCode).toBe(400);
   });
 });

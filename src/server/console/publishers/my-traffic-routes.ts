@@ -2,14 +2,17 @@ import { z } from "zod";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { myTrafficAnswer, myTrafficQuery, type MyTraffic } from "../../../domain/contracts/console-publishers.ts";
+import { SUB_ID_LABELS } from "../../../domain/attribution.ts";
 import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
 import {
+  monthOf,
   monthRange,
   noPublisherFigures,
   publisherFigures,
   type PublisherFigures,
 } from "../../partners/publishers/publisher-figures.ts";
+import { trackingLink } from "../../partners/tracking/tracking-link.ts";
 import { findPublisher } from "../../partners/publishers/publisher-store.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
 
@@ -46,7 +49,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 function csvOf(traffic: MyTraffic): string {
   const header = [
     "by",
-    "day or sub id",
+    `day or ${SUB_ID_LABELS.aff_sub1.toLowerCase()}`,
     "clicks",
     "completed",
     "sold",
@@ -79,16 +82,22 @@ function csvOf(traffic: MyTraffic): string {
   ].join("\r\n");
 }
 
-export default async function myTrafficRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+export default async function myTrafficRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; publicBaseUrl: string },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const access = { access: "publisher:self" } as const;
 
-  const trafficOf = async (request: FastifyRequest, month: string | undefined): Promise<MyTraffic | null> => {
+  const trafficOf = async (
+    request: FastifyRequest,
+    { month, tz }: { month?: string | undefined; tz: string },
+  ): Promise<MyTraffic | null> => {
     const publisherId = request.consoleSession?.operator.publisherId;
     const publisher = publisherId ? await findPublisher(deps.db, publisherId) : null;
     if (!publisher) return null;
-    const chosen = month ?? deps.now().toISOString().slice(0, 7);
-    const range = monthRange(chosen);
+    const chosen = month ?? (await monthOf(deps.db, deps.now(), tz));
+    const range = await monthRange(deps.db, chosen, tz);
     const [byDay, bySub1] = await Promise.all([
       publisherFigures(deps.db, publisher, range, "day"),
       publisherFigures(deps.db, publisher, range, "sub1"),
@@ -96,6 +105,7 @@ export default async function myTrafficRoutes(app: FastifyInstance, deps: { db: 
     const by_day = rowsOf(byDay);
     return {
       publisher: { id: publisher.id, name: publisher.name },
+      tracking_link: trackingLink(deps.publicBaseUrl, publisher.id),
       month: chosen,
       totals: totalOf(by_day),
       by_day,
@@ -110,7 +120,7 @@ export default async function myTrafficRoutes(app: FastifyInstance, deps: { db: 
       config: access,
     },
     async (request, reply) => {
-      const traffic = await trafficOf(request, request.query.month);
+      const traffic = await trafficOf(request, request.query);
       if (!traffic) return reply.code(403).send({ status: 403, message: NOT_ALLOWED });
       return { status: 200, message: "ok", data: traffic };
     },
@@ -127,7 +137,7 @@ export default async function myTrafficRoutes(app: FastifyInstance, deps: { db: 
       config: access,
     },
     async (request, reply) => {
-      const traffic = await trafficOf(request, request.query.month);
+      const traffic = await trafficOf(request, request.query);
       if (!traffic) return reply.code(403).send({ status: 403, message: NOT_ALLOWED });
       return reply
         .header("content-type", "text/csv; charset=utf-8")

@@ -9,6 +9,7 @@ import { lenderConfig } from "../../distribution/auction/auction.testing.ts";
 import { partnerOfKey } from "../../partners/api-keys/api-key-store.ts";
 import { appendLedger } from "../../partners/ledger/ledger-store.ts";
 import { postbackSecretOf } from "../../partners/publishers/publisher-store.ts";
+import { todayAndMonth } from "../../partners/publishers/publisher-figures.ts";
 import { countClick } from "../../partners/tracking/click-count.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
 
@@ -44,7 +45,7 @@ describe("console publishers", () => {
   let t: TestApp;
   let manager: ConsoleUser;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_BASE_URL: "https://loanpath.example/" });
     manager = await signInAs(t, "manager");
   });
   afterAll(() => t.app.close());
@@ -67,6 +68,7 @@ describe("console publishers", () => {
     const detail = await t.app.inject({ method: "GET", url: "/api/console/publishers/acme", headers: manager.read });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().data.publisher).toMatchObject({ id: "acme", aff_id: "A100", enabled: true });
+    expect(detail.json().data.tracking_link).toBe("https://loanpath.example/r/acme");
     expect(detail.body).not.toContain(secret);
     const audit = await auditOf("acme");
     expect(audit.map((a) => a.action)).toEqual(["publisher.create"]);
@@ -291,5 +293,25 @@ describe("console publishers", () => {
     const expected = { clicks: 2, completed: 2, sold: 1, earned_cents: 700, pending_cents: 700, final_cents: 0 };
     expect(acme.today).toMatchObject(expected);
     expect(acme.month).toMatchObject(expected);
+  });
+
+  it("takes today and this month in the reader's time zone, daylight-saving days included", async () => {
+    const spans = (at: string, tz: string) => todayAndMonth(t.database.db, new Date(at), tz);
+    const iso = (span: { from: Date; to: Date }) => [span.from.toISOString(), span.to.toISOString()];
+    // 03:00 UTC on 1 March is still 28 February in New York.
+    const winter = await spans("2026-03-01T03:00:00Z", "America/New_York");
+    expect(iso(winter.today)).toEqual(["2026-02-28T05:00:00.000Z", "2026-03-01T05:00:00.000Z"]);
+    expect(iso(winter.month)).toEqual(["2026-02-01T05:00:00.000Z", "2026-03-01T05:00:00.000Z"]);
+    const utc = await spans("2026-03-01T03:00:00Z", "UTC");
+    expect(iso(utc.today)).toEqual(["2026-03-01T00:00:00.000Z", "2026-03-02T00:00:00.000Z"]);
+    // 8 March 2026, the day clocks go forward: 23 hours.
+    const spring = await spans("2026-03-08T12:00:00Z", "America/New_York");
+    expect(iso(spring.today)).toEqual(["2026-03-08T05:00:00.000Z", "2026-03-09T04:00:00.000Z"]);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/console/publishers?tz=Not%2FA_Zone",
+      headers: manager.read,
+    });
+    expect(list.statusCode).toBe(400);
   });
 });

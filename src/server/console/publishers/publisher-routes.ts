@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   publisherDetailAnswer,
+  publisherFiguresQuery,
   publisherListAnswer,
   publisherSavedAnswer,
   publisherSecretAnswer,
@@ -15,6 +16,7 @@ import {
 } from "../../../domain/partners/publisher.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { trackingLink } from "../../partners/tracking/tracking-link.ts";
 import { listApiKeys } from "../../partners/api-keys/api-key-store.ts";
 import { recentPostbacks } from "../../partners/postbacks/postback-outbox.ts";
 import { noPublisherFigures, publisherFigures, todayAndMonth } from "../../partners/publishers/publisher-figures.ts";
@@ -48,7 +50,7 @@ const settingsOf = (p: Publisher): PublisherSettings => publisherSettingsSchema.
 
 export default async function publisherRoutes(
   app: FastifyInstance,
-  deps: { db: Db; cipher: PiiCipher; now: () => Date },
+  deps: { db: Db; cipher: PiiCipher; now: () => Date; publicBaseUrl: string },
 ) {
   /** The postback address the outbound guard refuses (docs/decisions/0040-outbound-guard.md). */
   const refusedPostback = async (settings: PublisherSettings) => {
@@ -61,8 +63,8 @@ export default async function publisherRoutes(
   const read = { access: "partners:read" } as const;
   const write = { access: "partners:write" } as const;
 
-  const withFigures = async (p: Publisher) => {
-    const spans = todayAndMonth(deps.now());
+  const withFigures = async (p: Publisher, tz: string) => {
+    const spans = await todayAndMonth(db, deps.now(), tz);
     const [today, month] = await Promise.all([
       publisherFigures(db, p, spans.today, "all"),
       publisherFigures(db, p, spans.month, "all"),
@@ -72,21 +74,28 @@ export default async function publisherRoutes(
 
   typed.get(
     "/api/console/publishers",
-    { schema: { response: { 200: publisherListAnswer } }, config: read },
-    async () => {
-      const list = await Promise.all((await listPublishers(db)).map(withFigures));
+    { schema: { querystring: publisherFiguresQuery, response: { 200: publisherListAnswer } }, config: read },
+    async (request) => {
+      const list = await Promise.all((await listPublishers(db)).map((p) => withFigures(p, request.query.tz)));
       return { status: 200, message: "ok", data: { publishers: list } };
     },
   );
 
   typed.get(
     "/api/console/publishers/:id",
-    { schema: { params, response: { 200: publisherDetailAnswer, 404: failureAnswer } }, config: read },
+    {
+      schema: {
+        params,
+        querystring: publisherFiguresQuery,
+        response: { 200: publisherDetailAnswer, 404: failureAnswer },
+      },
+      config: read,
+    },
     async (request, reply) => {
       const publisher = await findPublisher(db, request.params.id);
       if (!publisher) return reply.code(404).send(NOT_FOUND);
       const [summary, postbacks, keys] = await Promise.all([
-        withFigures(publisher),
+        withFigures(publisher, request.query.tz),
         recentPostbacks(db, publisher.id),
         listApiKeys(db, "publisher", publisher.id),
       ]);
@@ -95,6 +104,7 @@ export default async function publisherRoutes(
         message: "ok",
         data: {
           publisher: summary,
+          tracking_link: trackingLink(deps.publicBaseUrl, publisher.id),
           postbacks: postbacks.map((p) => ({
             id: p.id,
             lead_id: p.leadId,

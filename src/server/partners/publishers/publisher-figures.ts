@@ -1,9 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 
-// A publisher's figures over whole UTC days (docs/product/partners.md#a-publishers-own-view): clicks from the
-// tracking links, completed applications and sales from its leads' submissions (test leads never count), and
-// the money from the ledger, the one record both sides can check. Counts and cents only: no lead, no person.
+// A publisher's figures over whole days of the reader's time zone (docs/product/partners.md#a-publishers-own-view):
+// clicks from the tracking links, completed applications and sales from its leads' submissions (test leads never
+// count), and the money from the ledger, the one record both sides can check. Counts and cents only: no lead, no
+// person. Clicks are kept per UTC day (no time of day is stored): a UTC day's clicks belong to the local day that
+// holds its noon, which for every zone within twelve hours of UTC is the day of the same date.
 
 export type PublisherFigures = {
   clicks: number;
@@ -36,15 +38,17 @@ export const noPublisherFigures = (): PublisherFigures => ({
 
 /** `YYYY-MM-DD` (UTC) of `at`. */
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
-type Range = { from: Date; to: Date };
+/** `[from, to)`, whole days of `tz` (an IANA name), whose days key the figures by day. */
+export type Range = { from: Date; to: Date; tz: string };
 type Who = { id: string; aff_id: string };
 
-const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+const dayOf = (column: SQL, tz: string) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
 const sub1Of = (alias: string) => sql.raw(`coalesce(${alias}.attribution->>'aff_sub1', '')`);
 
-function keyOf(by: FiguresKey, time: SQL, alias: string): SQL {
-  if (by === "day") return dayOf(time);
+function keyOf(by: FiguresKey, time: SQL, alias: string, tz: string): SQL {
+  if (by === "day") return dayOf(time, tz);
   if (by === "sub1") return sub1Of(alias);
   return sql`'all'`;
 }
@@ -65,20 +69,23 @@ export async function publisherFigures(
   const [clicks, submitted, sold, money] = await Promise.all([
     db.execute(sql`
       select ${clickKey} as key, sum(clicks) as clicks from publisher_clicks
-      where publisher_id = ${who.id} and day >= ${utcDay(range.from)} and day < ${utcDay(range.to)}
+      where publisher_id = ${who.id}
+        and day >= ${utcDay(new Date(range.from.getTime() - DAY_MS))} and day <= ${utcDay(range.to)}
+        and (day::date + time '12:00') at time zone 'UTC' >= ${from}
+        and (day::date + time '12:00') at time zone 'UTC' < ${to}
       group by 1`),
     db.execute(sql`
-      select ${keyOf(by, sql`a.created_at`, "a")} as key, count(*) as completed from auctions a
+      select ${keyOf(by, sql`a.created_at`, "a", range.tz)} as key, count(*) as completed from auctions a
       where a.attribution->>'aff_id' = ${who.aff_id} and not a.test_mode
         and a.created_at >= ${from} and a.created_at < ${to}
       group by 1`),
     db.execute(sql`
-      select ${keyOf(by, sql`a.decided_at`, "a")} as key, count(*) as sold from auctions a
+      select ${keyOf(by, sql`a.decided_at`, "a", range.tz)} as key, count(*) as sold from auctions a
       where a.attribution->>'aff_id' = ${who.aff_id} and not a.test_mode and a.status = 'accepted'
         and a.decided_at >= ${from} and a.decided_at < ${to}
       group by 1`),
     db.execute(sql`
-      select ${keyOf(by, sql`l.at`, "a")} as key,
+      select ${keyOf(by, sql`l.at`, "a", range.tz)} as key,
         coalesce(sum(l.amount_cents) filter (where l.kind = 'payout_earned'), 0) as earned,
         coalesce(sum(l.amount_cents) filter (where l.kind = 'payout_earned' and not exists (
           select 1 from ledger_entries o
@@ -111,18 +118,42 @@ export async function publisherFigures(
   return figures;
 }
 
-/** The UTC month `YYYY-MM` as a range of days. */
-export function monthRange(month: string): Range {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return { from: new Date(Date.UTC(y, m - 1, 1)), to: new Date(Date.UTC(y, m, 1)) };
+const instant = (ms: number | string) => new Date(Number(ms));
+
+// PostgreSQL does the zone arithmetic (`AT TIME ZONE`), as it does for the reports, so daylight-saving days are
+// 23 or 25 hours long here too.
+
+/** The month `YYYY-MM` of `tz` as a range of its days. */
+export async function monthRange(db: Db, month: string, tz: string): Promise<Range> {
+  const first = `${month}-01`;
+  const [row] = rowsOf(
+    await db.execute(sql`select
+      extract(epoch from (${first}::timestamp at time zone ${tz}))::float8 * 1000 as from_ms,
+      extract(epoch from ((${first}::timestamp + interval '1 month') at time zone ${tz}))::float8 * 1000 as to_ms`),
+  );
+  return { from: instant(row!.from_ms!), to: instant(row!.to_ms!), tz };
 }
 
-/** Today (UTC) and this month so far, the two spans the console's list shows. */
-export function todayAndMonth(now: Date): { today: Range; month: Range } {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const next = new Date(day.getTime() + 86_400_000);
+/** The month `YYYY-MM` it is at `now` in `tz`. */
+export async function monthOf(db: Db, now: Date, tz: string): Promise<string> {
+  const [row] = rowsOf(
+    await db.execute(sql`select to_char(${now.toISOString()}::timestamptz at time zone ${tz}, 'YYYY-MM') as key`),
+  );
+  return row!.key;
+}
+
+/** Today and this month so far in `tz`, the two spans the console's publishers show. */
+export async function todayAndMonth(db: Db, now: Date, tz: string): Promise<{ today: Range; month: Range }> {
+  const local = sql`(${now.toISOString()}::timestamptz at time zone ${tz})`;
+  const [row] = rowsOf(
+    await db.execute(sql`select
+      extract(epoch from (date_trunc('day', ${local}) at time zone ${tz}))::float8 * 1000 as day_ms,
+      extract(epoch from ((date_trunc('day', ${local}) + interval '1 day') at time zone ${tz}))::float8 * 1000 as next_ms,
+      extract(epoch from (date_trunc('month', ${local}) at time zone ${tz}))::float8 * 1000 as month_ms`),
+  );
+  const next = instant(row!.next_ms!);
   return {
-    today: { from: day, to: next },
-    month: { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), to: next },
+    today: { from: instant(row!.day_ms!), to: next, tz },
+    month: { from: instant(row!.month_ms!), to: next, tz },
   };
 }

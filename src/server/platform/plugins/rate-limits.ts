@@ -25,18 +25,24 @@ const WINDOW_MS = 60_000;
  * Hence the key below names the kind (and, for lookups, the route) and all routes share one store: in memory
  * on the embedded database, in PostgreSQL (shared by every process) on it.
  */
-export function limitFor(config: Pick<Config, "rateLimits">, kind: RateLimitKind) {
+export function limitFor(config: Pick<Config, "rateLimits">, kind: RateLimitKind, who?: CountedBy) {
   return {
     max: config.rateLimits[kind],
     timeWindow: WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => rateLimitKey(kind, request),
+    keyGenerator: (request: FastifyRequest) => rateLimitKey(kind, request, who),
   };
 }
 
+/**
+ * Whom a request counts for when not its address: the console counts a signed-in operator's requests per session,
+ * so colleagues behind one office address do not share one count. Undefined: the address.
+ */
+export type CountedBy = (request: FastifyRequest) => string | undefined;
+
 /** The visitor (IPv6 per /64, as the plugin's default key) and what is counted: the kind, or the lookup route. */
-function rateLimitKey(kind: RateLimitKind, request: FastifyRequest): string {
+function rateLimitKey(kind: RateLimitKind, request: FastifyRequest, who?: CountedBy): string {
   const counted = kind === "lookups" ? `lookups ${request.routeOptions.url ?? request.url}` : kind;
-  return `${counted}|${normalizeIP(request.ip)}`;
+  return `${counted}|${who?.(request) ?? normalizeIP(request.ip)}`;
 }
 
 type RateLimitsOptions = {

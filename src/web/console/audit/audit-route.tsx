@@ -4,6 +4,7 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 
 export function meta() {
@@ -33,7 +34,7 @@ export default function AuditRoute() {
   return (
     <>
       <h1>Audit log</h1>
-      {log.state === "failed" ? <p role="alert">{log.message}</p> : null}
+      <LoadState load={log} what="the audit log" />
       {log.data ? (
         <DataTable
           caption="Audit log entries, newest first"
@@ -42,9 +43,7 @@ export default function AuditRoute() {
           pageSize={PAGE}
           columnChoice
         />
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
       <p className="console-actions">
         {before.length > 0 ? (
           <button type="button" className="console-button" onClick={() => setBefore(before.slice(0, -1))}>

@@ -16,6 +16,7 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 
 export function meta() {
@@ -221,7 +222,7 @@ export default function OperatorsRoute() {
     <>
       <h1>Operators</h1>
       <p role="status">{status}</p>
-      {list.state === "failed" ? <p role="alert">{list.message}</p> : null}
+      <LoadState load={list} what="the operators" />
       {list.data ? (
         <>
           <DataTable caption="Operators" columns={operatorColumns} rows={list.data.operators} />
@@ -232,9 +233,7 @@ export default function OperatorsRoute() {
             empty="No open sessions."
           />
         </>
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
       {enrolment ? <Enrolment enrolment={enrolment} /> : null}
       <NewOperatorForm
         onCreated={(made) => {

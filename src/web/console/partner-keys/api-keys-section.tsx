@@ -4,6 +4,7 @@ import { consoleApi } from "../console-api.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { ShownOnce } from "./shown-once.tsx";
 
@@ -61,7 +62,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
   return (
     <section aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">API keys</h2>
-      {keys.state === "failed" ? <p role="alert">{keys.message}</p> : null}
+      <LoadState load={keys} what={`the API keys of ${partnerName}`} />
       {keys.data ? (
         <DataTable
           caption={`API keys of ${partnerName}`}
@@ -69,9 +70,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
           rows={keys.data.api_keys}
           empty="No keys yet."
         />
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
       {writer ? (
         <form
           className="console-form"

@@ -5,6 +5,7 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDate } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 
 export function meta() {
@@ -87,7 +88,7 @@ export default function PrivacyQueueRoute() {
     <>
       <h1>Privacy requests</h1>
       <p role="status">{status ?? ""}</p>
-      {queue.state === "failed" ? <p role="alert">{queue.message}</p> : null}
+      <LoadState load={queue} what="the privacy requests" />
       {queue.data ? (
         <>
           <p>
@@ -102,9 +103,7 @@ export default function PrivacyQueueRoute() {
             empty="No open requests."
           />
         </>
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
+import { monthIn } from "../time.ts";
 import MyTrafficRoute from "./my-traffic-route.tsx";
 
 afterEach(() => {
@@ -42,6 +43,7 @@ describe("My traffic", () => {
         message: "ok",
         data: {
           publisher: { id: "acme", name: "Acme Media" },
+          tracking_link: "https://loanpath.example/r/acme",
           month,
           totals: spring,
           by_day: [{ key: `${month}-03`, ...spring }],
@@ -57,13 +59,38 @@ describe("My traffic", () => {
     );
     fireEvent.change(screen.getByLabelText("Month (UTC)"), { target: { value: "2026-02" } });
     await waitFor(() => expect(screen.getByRole("table", { name: "By day, 2026-02" })).toBeTruthy());
-    expect(fetch.mock.calls.at(-1)![0]).toBe("/api/console/my-traffic?month=2026-02");
+    expect(fetch.mock.calls.at(-1)![0]).toBe("/api/console/my-traffic?month=2026-02&tz=UTC");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("My traffic: Acme Media");
-    const bySub = screen.getByRole("table", { name: "By sub id, 2026-02" });
+    const bySub = screen.getByRole("table", { name: "By sub 1, 2026-02" });
+    expect(within(bySub).getByRole("columnheader", { name: /^Sub 1/ })).toBeTruthy();
     expect(within(bySub).getByText("spring")).toBeTruthy();
     expect(within(bySub).getAllByText("$14.00")).toHaveLength(1);
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    expect(screen.getByText("https://loanpath.example/r/acme").tagName).toBe("CODE");
+    const copied = screen.getAllByRole("status").find((s) => s.parentElement?.className === "console-copy")!;
+    expect(copied.textContent).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Copy tracking link" }));
+    await waitFor(() => expect(copied.textContent).toBe("Copied"));
+    expect(writeText).toHaveBeenCalledWith("https://loanpath.example/r/acme");
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
-      "/api/console/my-traffic.csv?month=2026-02",
+      "/api/console/my-traffic.csv?month=2026-02&tz=UTC",
     );
+  });
+
+  it("takes the month and its days in the header's time zone", async () => {
+    const fetch = vi.fn(async (_url: string) =>
+      Response.json({ status: 500, message: "Down for a moment." }, { status: 500 }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    render(
+      <ConsoleSessionContext value={{ ...context("publisher"), timeZone: "America/New_York" }}>
+        <MyTrafficRoute />
+      </ConsoleSessionContext>,
+    );
+    const month = monthIn("America/New_York");
+    expect((screen.getByLabelText("Month (America/New_York)") as HTMLInputElement).value).toBe(month);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(fetch.mock.calls[0]![0]).toBe(`/api/console/my-traffic?month=${month}&tz=America%2FNew_York`);
   });
 });

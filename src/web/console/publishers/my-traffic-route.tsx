@@ -1,8 +1,13 @@
 import { useMemo, useState } from "react";
+import { SUB_ID_LABELS } from "#domain/attribution.ts";
 import { myTrafficAnswer, type FiguresRow, type PublisherFiguresData } from "#domain/contracts/console-publishers.ts";
 import { consoleTitle } from "../console-nav.ts";
+import { useConsole } from "../console-session.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
+import { TrackingLink } from "./tracking-link.tsx";
+import { monthIn } from "../time.ts";
 import { useConsoleData } from "../use-console-data.ts";
 import publishersStylesheet from "./publishers.css?url";
 
@@ -34,19 +39,22 @@ const columnsFor = (first: string): ColumnDef<FiguresRow, unknown>[] => [
 ];
 
 // A publisher's own figures for a month (docs/product/partners.md#a-publishers-own-view): the server answers for
-// the publisher the account is bound to, whatever the page asks.
+// the publisher the account is bound to, whatever the page asks. The month and its days are the time zone's the
+// header shows.
 export default function MyTrafficRoute() {
-  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
-  const traffic = useConsoleData("/my-traffic", myTrafficAnswer, { month });
+  const { timeZone } = useConsole();
+  const [month, setMonth] = useState(() => monthIn(timeZone));
+  const traffic = useConsoleData("/my-traffic", myTrafficAnswer, { month, tz: timeZone });
   const byDay = useMemo(() => columnsFor("Day"), []);
-  const bySub = useMemo(() => columnsFor("Sub id (aff_sub1)"), []);
+  const bySub = useMemo(() => columnsFor(SUB_ID_LABELS.aff_sub1), []);
+  const csv = new URLSearchParams({ month, tz: timeZone });
   const data = traffic.data;
   return (
     <>
       <h1>My traffic{data ? `: ${data.publisher.name}` : ""}</h1>
       <form className="console-form" onSubmit={(event) => event.preventDefault()}>
         <div className="form-field">
-          <label htmlFor="traffic-month">Month (UTC)</label>
+          <label htmlFor="traffic-month">Month ({timeZone})</label>
           <input
             id="traffic-month"
             type="month"
@@ -56,14 +64,18 @@ export default function MyTrafficRoute() {
         </div>
       </form>
       <p>
-        <a className="console-button" href={`/api/console/my-traffic.csv?month=${encodeURIComponent(month)}`} download>
+        <a className="console-button" href={`/api/console/my-traffic.csv?${csv}`} download>
           Download CSV
         </a>
       </p>
-      {traffic.state === "failed" ? <p role="alert">{traffic.message}</p> : null}
+      <LoadState load={traffic} what={`your traffic for ${month}`} />
       {data ? (
         <>
           <dl className="publisher-facts">
+            <dt>Your tracking link</dt>
+            <dd>
+              <TrackingLink link={data.tracking_link} />
+            </dd>
             <dt>Clicks</dt>
             <dd>{data.totals.clicks}</dd>
             <dt>Completed</dt>
@@ -83,14 +95,12 @@ export default function MyTrafficRoute() {
           </dl>
           <DataTable caption={`By day, ${data.month}`} columns={byDay} rows={data.by_day} empty="Nothing this month." />
           <DataTable
-            caption={`By sub id, ${data.month}`}
+            caption={`By ${SUB_ID_LABELS.aff_sub1.toLowerCase()}, ${data.month}`}
             columns={bySub}
             rows={data.by_sub1}
             empty="Nothing this month."
           />
         </>
-      ) : traffic.state === "loading" ? (
-        <p aria-busy="true">Loading…</p>
       ) : null}
     </>
   );

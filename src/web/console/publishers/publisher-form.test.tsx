@@ -14,7 +14,7 @@ function fillValid() {
   type("Id", "acme");
   type("Name", "Acme Media");
   type("aff_id", "A100");
-  type("Payout amount", "700");
+  type("Payout", "$7.00");
 }
 
 const answer = (status: number, body: unknown) =>
@@ -28,14 +28,15 @@ describe("the publisher form", () => {
     fillValid();
     type("Id", "Acme!");
     type("Payout rule", "revenue_share");
-    type("Payout amount", "20000");
+    type("Payout", "150%");
     type("Postback address", "ftp://acme.example/pb?e={email}");
     fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
     await waitFor(() => expect(field("Id").getAttribute("aria-invalid")).toBe("true"));
     expect(
       screen.getByText("Use 2 to 40 lower-case letters, digits and hyphens, starting with a letter or digit."),
     ).toBeTruthy();
-    expect(screen.getByText("A share is at most 10,000 basis points (100%).")).toBeTruthy();
+    expect(field("Payout").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("A share is at most 100%.")).toBeTruthy();
     expect(field("Postback address").getAttribute("aria-invalid")).toBe("true");
     expect(field("Name").getAttribute("aria-invalid")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
@@ -94,5 +95,58 @@ describe("the publisher form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
     await waitFor(() => expect(field("aff_id").getAttribute("aria-invalid")).toBe("true"));
     expect(screen.getByText("Another publisher's links carry this aff_id.")).toBeTruthy();
+  });
+
+  it("takes the payout in dollars or percent and sends cents or basis points; says what to type otherwise", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(400, { status: 400, message: "x", errors: {} }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    render(<PublisherForm onSaved={() => {}} />);
+    fillValid();
+    const sent = async (kind: string, payout: string) => {
+      fetch.mockClear();
+      type("Payout rule", kind);
+      type("Payout", payout);
+      fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
+      await waitFor(() => expect(fetch).toHaveBeenCalled());
+      return JSON.parse(fetch.mock.calls[0]![1].body as string).payout_amount as number;
+    };
+    expect(await sent("per_sold", "$7.50")).toBe(750);
+    expect(await sent("per_completed", "1,200")).toBe(120_000);
+    expect(await sent("per_sold", "0.29")).toBe(29);
+    expect(await sent("revenue_share", "12.5%")).toBe(1250);
+    expect(await sent("revenue_share", "25")).toBe(2500);
+
+    fetch.mockClear();
+    type("Payout rule", "per_sold");
+    type("Payout", "7.505");
+    fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
+    expect(await screen.findByText("Enter dollars and cents, e.g. $7.50.")).toBeTruthy();
+    type("Payout rule", "revenue_share");
+    type("Payout", "12.5.1%");
+    fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
+    expect(await screen.findByText("Enter a percentage with at most two decimals, e.g. 12.5%.")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows a stored payout in dollars or percent, the stored values unchanged", () => {
+    const stored = {
+      id: "acme",
+      name: "Acme Media",
+      aff_id: "A100",
+      payout_kind: "per_sold" as const,
+      payout_amount: 750,
+      hold_days: 30,
+      postback_url: null,
+      enabled: true,
+    };
+    render(<PublisherForm publisher={stored} onSaved={() => {}} />);
+    expect(field("Payout").value).toBe("7.50");
+    cleanup();
+    render(
+      <PublisherForm publisher={{ ...stored, payout_kind: "revenue_share", payout_amount: 1250 }} onSaved={() => {}} />,
+    );
+    expect(field("Payout").value).toBe("12.5");
   });
 });

@@ -38,6 +38,8 @@ export function PublisherForm(props: {
     form.focusFirstInvalid();
   });
   const c = form.control;
+  // The payout is typed in the unit of its rule: percent for a share, dollars otherwise.
+  const share = form.watch("payout_kind") === "revenue_share";
   return (
     <form
       ref={form.formRef}
@@ -66,9 +68,10 @@ export function PublisherForm(props: {
       <TextField
         control={c}
         name="payout_amount"
-        label="Payout amount"
-        inputMode="numeric"
-        hint="Cents per lead (700 is $7.00), or for a share basis points (2500 is 25%)"
+        label="Payout"
+        inputMode="decimal"
+        autoComplete="off"
+        hint={share ? "Percent of the sale's price, e.g. 12.5%" : "Dollars per lead, e.g. $7.50"}
       />
       <TextField control={c} name="hold_days" label="Hold (days)" inputMode="numeric" hint="Before a payout is final" />
       <TextField

@@ -16,9 +16,11 @@ import { ShownOnce } from "../partner-keys/shown-once.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
+import { TrackingLink } from "./tracking-link.tsx";
 import publishersStylesheet from "./publishers.css?url";
 
 export function links() {
@@ -48,7 +50,7 @@ export default function PublisherRoute() {
   const { timeZone, can } = useConsole();
   const writer = can("partners:write");
   const path = `/publishers/${encodeURIComponent(id)}`;
-  const detail = useConsoleData(path, publisherDetailAnswer);
+  const detail = useConsoleData(path, publisherDetailAnswer, { tz: timeZone });
   const [status, setStatus] = useState("");
   const [secret, setSecret] = useState<string>();
   const reload = detail.reload;
@@ -66,16 +68,15 @@ export default function PublisherRoute() {
     [timeZone],
   );
 
-  if (detail.state === "failed")
+  if (!detail.data)
     return (
       <>
         <h1>Publisher {id}</h1>
-        <p role="alert">{detail.message}</p>
+        <LoadState load={detail} what={`publisher ${id}`} />
         <Link to="/console/publishers">All publishers</Link>
       </>
     );
-  if (!detail.data) return <p aria-busy="true">Loading…</p>;
-  const { publisher, postbacks } = detail.data;
+  const { publisher, postbacks, tracking_link } = detail.data;
 
   const toggle = async () => {
     const res = await consoleApi.send(
@@ -104,7 +105,7 @@ export default function PublisherRoute() {
         <dd>{publisher.id}</dd>
         <dt>Tracking link</dt>
         <dd>
-          <code>/r/{publisher.id}?sub1=…&amp;clickid=…</code>
+          <TrackingLink link={tracking_link} />
         </dd>
         <dt>Status</dt>
         <dd>{publisher.enabled ? "Enabled" : "Disabled"}</dd>
@@ -112,8 +113,8 @@ export default function PublisherRoute() {
         <dd>
           {payoutRule(publisher)}, final after {publisher.hold_days} days
         </dd>
-        <Figures title="Today (UTC)" figures={publisher.today} />
-        <Figures title="This month" figures={publisher.month} />
+        <Figures title={`Today (${timeZone})`} figures={publisher.today} />
+        <Figures title={`This month (${timeZone})`} figures={publisher.month} />
       </dl>
       <p role="status">{status}</p>
       {writer ? (

@@ -5,6 +5,7 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { payoutRule } from "./publisher-labels.ts";
 import publishersStylesheet from "./publishers.css?url";
@@ -30,10 +31,10 @@ const figureColumns = (span: Span, label: string): ColumnDef<PublisherSummary, u
   },
 ];
 
-// Every publisher with today's and the month's figures (UTC, as the ledger's months).
+// Every publisher with today's and the month's figures, days of the operator's time zone.
 export default function PublishersRoute() {
-  const { can } = useConsole();
-  const list = useConsoleData("/publishers", publisherListAnswer);
+  const { can, timeZone } = useConsole();
+  const list = useConsoleData("/publishers", publisherListAnswer, { tz: timeZone });
   const columns = useMemo<ColumnDef<PublisherSummary, unknown>[]>(
     () => [
       {
@@ -62,18 +63,16 @@ export default function PublishersRoute() {
           </Link>
         </p>
       ) : null}
-      {list.state === "failed" ? <p role="alert">{list.message}</p> : null}
+      <LoadState load={list} what="the publishers" />
       {list.data ? (
         <DataTable
-          caption="Publishers, with today's and this month's figures (UTC)"
+          caption={`Publishers, with today's and this month's figures (${timeZone})`}
           columns={columns}
           rows={list.data.publishers}
           columnChoice
           empty="No publishers yet."
         />
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Permission } from "#domain/console/roles.ts";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
+import { alertTexts, serverError, showScreen } from "../console-screen.testing.tsx";
 import ReturnsRoute from "./returns-route.tsx";
 
 afterEach(() => {
@@ -132,5 +133,16 @@ describe("the returns page", () => {
       reason: "other",
       note: "no such employer",
     });
+  });
+
+  it("says what failed when the returns or their rates cannot be read, never an endless Loading…", async () => {
+    showScreen("/console/returns", ReturnsRoute, { "/api/console/returns": serverError });
+    await waitFor(() =>
+      expect(alertTexts()).toEqual([
+        "Could not load the returns: Something went wrong on our side.Try again",
+        "Could not load the return rates: Not foundTry again",
+      ]),
+    );
+    expect(screen.queryByText("Loading…")).toBeNull();
   });
 });

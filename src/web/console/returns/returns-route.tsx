@@ -4,6 +4,7 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { ReturnDecision } from "./return-decision.tsx";
 import { ReturnEvidence } from "./return-evidence.tsx";
@@ -92,7 +93,7 @@ export default function ReturnsRoute() {
     <>
       <h1>Returns</h1>
       <p role="status">{status ?? ""}</p>
-      {queue.state === "failed" ? <p role="alert">{queue.message}</p> : null}
+      <LoadState load={queue} what="the returns" />
       {queue.data ? (
         <>
           <p>{pending === 0 ? "No return waits for a decision." : `${pending} pending, oldest first.`}</p>
@@ -103,9 +104,7 @@ export default function ReturnsRoute() {
             empty="No returns yet."
           />
         </>
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
       {mayDecide ? (
         <ReturnFileForm
           onFiled={(message) => {
@@ -115,7 +114,7 @@ export default function ReturnsRoute() {
         />
       ) : null}
       <h2>Return rates</h2>
-      {rates.state === "failed" ? <p role="alert">{rates.message}</p> : null}
+      <LoadState load={rates} what="the return rates" />
       {rates.data ? (
         <div className="returns-rates">
           <ReturnRates
