@@ -192,6 +192,67 @@ describe("console buyers", () => {
     expect(await t.database.db.select().from(buyerVersions).where(eq(buyerVersions.buyerId, "broken"))).toEqual([]);
   });
 
+  it("a buyer that already had a row keeps it as version 1 at its first console edit; diffs name real changes", async () => {
+    const t = bed.t;
+    const manager = await signInAs(t, "manager");
+    const fake = await bed.buyer({ ping: () => bid(10), post: () => accept() });
+    // A row as another tool wrote it (the volume seed, a script, a release before versions): no version, and
+    // settings left to their defaults (no `shadow`, no `returns`), as the auction reads them.
+    const stored = lenderConfig("rowed", fake, { floor: 4 });
+    await t.database.db.insert(buyers).values({ id: "rowed", config: stored, enabled: true });
+    const shown = (await inject(t)({ method: "GET", url: "/api/console/buyers/rowed", headers: manager.read })).json()
+      .data.config;
+    const put = await inject(t)({
+      method: "PUT",
+      url: "/api/console/buyers/rowed",
+      headers: manager.write,
+      payload: { config: { ...shown, floor: 9 }, note: "higher floor" },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toEqual({ id: "rowed", version: 2 });
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/rowed", headers: manager.read })).json()
+      .data;
+    expect(detail.versions).toMatchObject([
+      { version: 2, operator_email: manager.email, note: "higher floor", changed: ["floor"] },
+      { version: 1, operator_email: "(buyers table)", changed: ["(new)"], config: { floor: 4, shadow: false } },
+    ]);
+    expect((await auditOf(t, "rowed")).map((a) => a.details)).toEqual([{ version: 2, changed: ["floor"] }]);
+    const back = await inject(t)({
+      method: "POST",
+      url: "/api/console/buyers/rowed/rollback",
+      headers: manager.write,
+      payload: { version: 1 },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const [row] = await t.database.db.select().from(buyers).where(eq(buyers.id, "rowed"));
+    expect(row!.config).toMatchObject({ floor: 4 });
+
+    // A version saved before a setting existed holds its default: compared with it, not listed as changed.
+    await t.database.db.insert(buyerVersions).values({
+      buyerId: "older",
+      version: 1,
+      config: lenderConfig("older", fake),
+      enabled: true,
+      operatorEmail: "someone@example.com",
+    });
+    await t.database.db.insert(buyers).values({ id: "older", config: lenderConfig("older", fake), enabled: true });
+    const older = (await inject(t)({ method: "GET", url: "/api/console/buyers/older", headers: manager.read })).json()
+      .data.config;
+    await inject(t)({
+      method: "PUT",
+      url: "/api/console/buyers/older",
+      headers: manager.write,
+      payload: { config: { ...older, name: "Older Lending" } },
+    });
+    const versions = (
+      await inject(t)({ method: "GET", url: "/api/console/buyers/older", headers: manager.read })
+    ).json().data.versions;
+    expect(versions.map((v: { version: number; changed: string[] }) => [v.version, v.changed])).toEqual([
+      [2, ["name"]],
+      [1, ["(new)"]],
+    ]);
+  });
+
   it("refuses writes to analysts and compliance, and reads to analysts", async () => {
     const t = bed.t;
     const manager = await signInAs(t, "manager");
@@ -287,7 +348,8 @@ describe("console buyers", () => {
     const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
       .buyers;
     const figures = Object.fromEntries(list.map((b: { id: string }) => [b.id, b]));
-    expect(figures.best).toMatchObject({ enabled: false, version: 1 });
+    // Version 1 keeps the row as it was before the pause.
+    expect(figures.best).toMatchObject({ enabled: false, version: 2 });
     expect(figures.best.today).toMatchObject({
       pings: 1,
       bids: 1,
@@ -319,7 +381,7 @@ describe("console buyers", () => {
       headers: manager.write,
       payload: {},
     });
-    expect(resumed.json().data).toEqual({ id: "best", version: 2 });
+    expect(resumed.json().data).toEqual({ id: "best", version: 3 });
     expect((await sell(t)).auction).toMatchObject({ status: "accepted", buyerId: "best" });
     const audit = await auditOf(t, "best");
     expect(audit.map((a) => [a.action, a.details.changed])).toEqual([

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { maskSecrets, restoreSecrets } from "../../../domain/buyers/buyer-secrets.ts";
-import { changedPaths } from "../../../domain/buyers/config-diff.ts";
+import { changedSettings, settingsOf } from "../../../domain/buyers/config-diff.ts";
 import {
   buyerChangeRequest,
   buyerDetailAnswer,
@@ -99,11 +99,12 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
         return {
           version: row.version,
           enabled: row.enabled,
-          config: maskSecrets(row.config as Record<string, unknown>),
+          // As in force, defaults filled in: the values a diff shows are the ones it compared.
+          config: maskSecrets(settingsOf(row.config) as Record<string, unknown>),
           operator_email: row.operatorEmail,
           note: row.note,
           created_at: row.createdAt.toISOString(),
-          changed: older ? changedPaths(older.config, row.config) : ["(new)"],
+          changed: older ? changedSettings(older.config, row.config) : ["(new)"],
         };
       });
       return reply.send({
