@@ -50,7 +50,7 @@ export default async function statementRoutes(app: FastifyInstance, deps: { db: 
         message: "ok",
         data: {
           month: month.month,
-          closed: month.closed,
+          state: month.state,
           closed_at: month.closed_at,
           statements: named(month, nameOf),
         },

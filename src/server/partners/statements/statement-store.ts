@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
+import type { StatementMonthState } from "../../../domain/contracts/console-statements.ts";
 import { statements } from "../../platform/db/schema.ts";
 import { liveStatements, type PartnerKind, type Statement } from "./statement-totals.ts";
 
@@ -13,8 +14,8 @@ const CLOSE_LOCK = 20_003;
 
 export type MonthStatements = {
   month: string;
-  closed: boolean;
-  /** When its statements were written; null while open, or when it closed with none. */
+  state: StatementMonthState;
+  /** When its statements were written; null unless closed. */
   closed_at: string | null;
   statements: Statement[];
 };
@@ -25,6 +26,7 @@ const monthEnd = (month: string) => {
   return new Date(Date.UTC(y, m, 1));
 };
 const isClosed = (month: string, now: Date) => monthEnd(month).getTime() <= now.getTime();
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
 /** The month before the one `now` is in. */
 export const previousMonth = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -75,17 +77,23 @@ export async function closeMonth(db: Db, month: string, now: Date): Promise<numb
   });
 }
 
-/** A month's statements: as closed (closing it first if it has ended), or live while it is open. */
+/**
+ * A month's statements: as closed (closing it first if it has ended), or live while it is open. An ended month
+ * that closed with no statement at all had no activity: it is said so, never shown as a closed statement.
+ */
 export async function monthStatements(
   db: Db,
   month: string,
   now: Date,
   partner?: { kind: PartnerKind; id: string },
 ): Promise<MonthStatements> {
+  if (monthStart(month).getTime() > now.getTime())
+    return { month, state: "not_started", closed_at: null, statements: [] };
   if (!isClosed(month, now))
-    return { month, closed: false, closed_at: null, statements: await liveStatements(db, month, partner) };
+    return { month, state: "open", closed_at: null, statements: await liveStatements(db, month, partner) };
   await closeMonth(db, month, now);
   const rows = await storedOf(db, month, partner);
   const [any] = rows.length > 0 ? rows : await db.select().from(statements).where(eq(statements.month, month)).limit(1);
-  return { month, closed: true, closed_at: any?.closedAt.toISOString() ?? null, statements: rows.map(statementOf) };
+  if (any === undefined) return { month, state: "no_activity", closed_at: null, statements: [] };
+  return { month, state: "closed", closed_at: any.closedAt.toISOString(), statements: rows.map(statementOf) };
 }

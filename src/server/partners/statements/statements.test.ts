@@ -30,7 +30,7 @@ describe("monthly statements", () => {
 
   it("sums each partner's rows of the month, equal to the ledger's own sums", async () => {
     const month = await monthStatements(database.db, "2026-10", OCT);
-    expect(month.closed).toBe(false);
+    expect(month.state).toBe("open");
     expect(month.statements).toEqual([
       {
         partner_kind: "buyer",
@@ -73,7 +73,7 @@ describe("monthly statements", () => {
     const db = database.db;
     expect(previousMonth(NOV)).toBe("2026-10");
     const before = await monthStatements(db, "2026-10", NOV);
-    expect(before.closed).toBe(true);
+    expect(before.state).toBe("closed");
     expect(before.closed_at).toBe(NOV.toISOString());
     // A return of October's sale approved in November.
     await write(NOV, [
