@@ -89,7 +89,7 @@ const ratio = z.number().nullable();
  * - sold / rejected: auctions decided accepted / rejected; the rest are still pending;
  * - revenue_cents: the sum of the sold auctions' price_cents;
  * - earnings_per_lead_cents: revenue / completed;
- * - accept_rate: sold / completed;
+ * - sell_through: sold / completed (its name and definition on screen: src/domain/console/measures.ts);
  * - ping_to_post_rate: posts that followed a bid (a ping answered with a price above the buyer's floor,
  *   state "bid") from the same buyer for the same lead / such bids; direct-post buyers, never pinged, are
  *   not in it;
@@ -106,7 +106,7 @@ const figuresSchema = z.object({
   posts_after_bid: count,
   revenue_cents: count,
   earnings_per_lead_cents: ratio,
-  accept_rate: ratio,
+  sell_through: ratio,
   ping_to_post_rate: ratio,
   redirect_rate: ratio,
 });

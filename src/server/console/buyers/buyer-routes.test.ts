@@ -70,7 +70,7 @@ describe("console buyers", () => {
     expect(list.statusCode).toBe(200);
     const row = list.json().data.buyers.find((b: { id: string }) => b.id === "acme");
     expect(row).toMatchObject({ source: "console", overrides: null, enabled: true, shadow: false, version: 1 });
-    expect(row.today).toMatchObject({ pings: 0, sold: 0, revenue_cents: 0, accept_rate: null, p50_ms: null });
+    expect(row.today).toMatchObject({ pings: 0, sold: 0, revenue_cents: 0, post_acceptance: null, p50_ms: null });
     expect(list.body).not.toContain(API_KEY);
 
     const detail = await inject(t)({ method: "GET", url: "/api/console/buyers/acme", headers: manager.read });
@@ -356,7 +356,7 @@ describe("console buyers", () => {
       posts: 1,
       sold: 1,
       revenue_cents: 8000,
-      accept_rate: 1,
+      post_acceptance: 1,
     });
     expect(figures.best.today.p50_ms).toEqual(expect.any(Number));
     expect(figures.other.today).toMatchObject({ sold: 1, revenue_cents: 2000 });
@@ -403,6 +403,37 @@ describe("console buyers", () => {
       daily: { used: 1, cap: 5 },
       monthly: { used: 1, cap: 100 },
     });
+  });
+
+  it("shows how each buyer stands on its row, naming a full cap, and counts its timeouts and failed connections", async () => {
+    const t = bed.t;
+    const manager = await signInAs(t, "manager");
+    const sells = await bed.buyer({ ping: () => bid(50), post: () => accept() });
+    const slow = await bed.buyer({ ping: () => ({ hang: true }) });
+    const dropping = await bed.buyer({ ping: () => ({ drop: true }) });
+    await addBuyers(
+      t.database.db,
+      lenderConfig("full", sells, { caps: { hourly: 5, daily: 1 } }),
+      lenderConfig("slow", slow, { timeoutMs: 200 }),
+      lenderConfig("dropping", dropping),
+      // A schedule that opens on no day: never open.
+      lenderConfig("closed", sells, { schedule: {} }),
+      // Paused outranks a full cap.
+      lenderConfig("stopped", sells, { enabled: false, caps: { daily: 0 } }),
+    );
+    expect((await sell(t)).auction).toMatchObject({ status: "accepted", buyerId: "full" });
+    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers as { id: string; state: string; full_caps: string[]; today: Record<string, number> }[];
+    const rows = Object.fromEntries(list.map((b) => [b.id, b]));
+    expect(rows.full).toMatchObject({ state: "capped", full_caps: ["daily"], caps: { daily: { used: 1, cap: 1 } } });
+    expect(rows.closed).toMatchObject({ state: "outside_hours", full_caps: [] });
+    expect(rows.stopped).toMatchObject({ state: "paused", full_caps: [] });
+    expect(rows.slow).toMatchObject({ state: "running", today: { timeouts: 1, connection_failures: 0 } });
+    expect(rows.dropping).toMatchObject({ state: "running", today: { timeouts: 0, connection_failures: 1 } });
+    expect(rows.full!.today).toMatchObject({ timeouts: 0, connection_failures: 0 });
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/full", headers: manager.read })).json()
+      .data;
+    expect(detail.buyer).toMatchObject({ state: "capped", full_caps: ["daily"] });
   });
 
   it("a shadow buyer is pinged, its bid recorded as shadow, never posted to and never the winner", async () => {

@@ -166,7 +166,7 @@ function expectedFigures(raw: Raw, from: Date, to: Date, keep: (leadId: string) 
     posts_after_bid: postsAfterBid.length,
     revenue_cents: revenue,
     earnings_per_lead_cents: done.length === 0 ? null : Math.round(revenue / done.length),
-    accept_rate: div(sold.length, done.length),
+    sell_through: div(sold.length, done.length),
     ping_to_post_rate: div(postsAfterBid.length, bids.length),
     redirect_rate: div(redirected, sold.length),
   };
@@ -279,7 +279,7 @@ describe("the Today report", () => {
       source: "bing",
       brand: "Cashbridge",
     });
-    expect(report.queries.accept_rate?.stage).toBe("sold");
+    expect(report.queries.sell_through?.stage).toBe("sold");
     expect(report.rejected_by_reason.every((r) => r.query.reason === r.reason && r.query.stage === "rejected")).toBe(
       true,
     );

@@ -12,6 +12,9 @@ import type { Buyer, CallSpec } from "./buyer-config.ts";
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
+/** The reasons of a call that got no answer: the console counts them per buyer (src/server/console/buyers). */
+export const NO_ANSWER = { timeout: "timeout", connection: "connection failed" } as const;
+
 /** `headers`: the answer's headers (the console's test shows them), empty when none came. */
 export type CallOutcome = { headers: Record<string, string> } & (
   | { ok: true; httpStatus: number; text: string; answer: BuyerAnswer; latencyMs: number }
@@ -112,7 +115,7 @@ export async function callBuyer(
     return { ok: true, headers, httpStatus, text, answer, latencyMs: latency() };
   } catch (error) {
     const unreadable = !controller.signal.aborted && error instanceof AnswerError;
-    const reason = controller.signal.aborted ? "timeout" : unreadable ? error.message : "connection failed";
+    const reason = controller.signal.aborted ? NO_ANSWER.timeout : unreadable ? error.message : NO_ANSWER.connection;
     const { headers, status: httpStatus } = received;
     return { ok: false, unreadable, headers, httpStatus, text, reason, latencyMs: latency() };
   } finally {
