@@ -137,6 +137,27 @@ export const todayAnswer = answerOf(
 );
 export type TodayReport = z.infer<typeof todayAnswer>["data"];
 
+/**
+ * GET /api/console/reports/today/buyer-reasons, with Today's query: what the buyers answered on the period's
+ * rejected applications (dated, narrowed and without test leads as Today's `rejected`), by stage and reason. Each
+ * ping a buyer declined, or that failed (a timeout, a failed connection, an HTTP error, an unreadable answer), and
+ * each post it refused, with the reason it gave ("(none)" for none) or the failure: `answers` counts them (three
+ * buyers refusing one application are three), `leads` the applications that got at least one. A shadow buyer's
+ * answers are left out (it decides nothing), and so are the posts the auction itself closed (`not resent: …`,
+ * `buyer removed`). Beside Today's `rejected_by_reason`, which gives the auction's one reason per application ("no
+ * buyer accepted", "duplicate"...). Asked apart from Today, as it reads the buyers' calls of the period, not a rollup.
+ */
+export const BUYER_ANSWER_STAGES = ["ping", "post"] as const;
+export const buyerReasonsAnswer = answerOf(
+  z.object({
+    bounds: boundsSchema,
+    reasons: z.array(
+      z.object({ stage: z.enum(BUYER_ANSWER_STAGES), reason: z.string(), answers: count, leads: count }),
+    ),
+  }),
+);
+export type BuyerReasons = z.infer<typeof buyerReasonsAnswer>["data"];
+
 export const funnelAnswer = answerOf(
   z.object({
     period: z.enum(REPORT_PERIODS),

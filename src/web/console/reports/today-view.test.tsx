@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { leadsQueryOf, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
+import { leadsQueryOf, type BuyerReasons, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
 import { MEASURES } from "#domain/console/measures.ts";
 import { FunnelView } from "./funnel-view.tsx";
 import { TodayView } from "./today-view.tsx";
@@ -42,9 +42,21 @@ const REPORT: TodayReport = {
   by_brand: [{ brand: "Loanpath", figures: figures() }],
 };
 
-function show(canSeeLeads: boolean) {
+const REASONS: BuyerReasons = {
+  bounds: REPORT.bounds,
+  reasons: [
+    { stage: "ping", reason: "credit score", answers: 1_204, leads: 610 },
+    { stage: "post", reason: "timeout", answers: 12, leads: 12 },
+  ],
+};
+
+function show(canSeeLeads: boolean, reasonsLoaded = true) {
+  const buyerReasons = reasonsLoaded ? REASONS : undefined;
   const Stub = createRoutesStub([
-    { path: "/console", Component: () => <TodayView report={REPORT} canSeeLeads={canSeeLeads} /> },
+    {
+      path: "/console",
+      Component: () => <TodayView report={REPORT} canSeeLeads={canSeeLeads} buyerReasons={buyerReasons} />,
+    },
   ]);
   render(<Stub initialEntries={["/console"]} />);
 }
@@ -62,6 +74,29 @@ describe("TodayView", () => {
     expect(text).toContain("Earnings per lead $15.43");
     expect(text).toContain("Sell-through 50.0%");
     expect(text).toContain("Redirect rate 75.0%");
+  });
+
+  it("lists the buyers' own reasons for the rejections beside the auction's", () => {
+    show(false);
+    expect(screen.getByRole("heading", { name: "Rejected, by the auction's reason" })).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Buyers' reasons" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole("cell")
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ["credit score", "Ping", "1,204", "610"],
+      ["timeout", "Post", "12", "12"],
+    ]);
+    cleanup();
+    show(false, false);
+    const section = screen.getByRole("region", { name: "Rejected, by the buyers' reasons" });
+    expect(within(section).getByText("Loading…").getAttribute("aria-busy")).toBe("true");
   });
 
   it("names each rate once, with its definition in a tooltip that the keyboard and a screen reader reach", () => {

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { Figures, TodayReport } from "#domain/contracts/console-reports.ts";
+import type { BuyerReasons, Figures, TodayReport } from "#domain/contracts/console-reports.ts";
 import { leadsQueryOf } from "#domain/contracts/console-reports.ts";
 import { MEASURES, type Measure } from "#domain/console/measures.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
@@ -72,9 +72,52 @@ function figureColumns<Row extends { figures: Figures }>(
 }
 
 type SourceRow = TodayReport["by_source"][number];
+type ReasonRow = BuyerReasons["reasons"][number];
+
+const REASON_COLUMNS: ColumnDef<ReasonRow, unknown>[] = [
+  { header: "Buyer's reason", accessorKey: "reason" },
+  { header: "At", accessorFn: (r) => (r.stage === "ping" ? "Ping" : "Post") },
+  { header: "Answers", accessorKey: "answers", cell: ({ getValue }) => formatCount(getValue() as number) },
+  { header: "Applications", accessorKey: "leads", cell: ({ getValue }) => formatCount(getValue() as number) },
+];
+
+/** What the buyers said about the rejected applications (the contract's buyerReasonsAnswer); asked on its own. */
+function BuyerReasonsSection({ reasons, failed }: { reasons: BuyerReasons | undefined; failed?: string | undefined }) {
+  return (
+    <section aria-labelledby="buyer-reasons-heading">
+      <h2 id="buyer-reasons-heading">Rejected, by the buyers' reasons</h2>
+      <p>
+        Each ping a buyer declined or that failed, and each post it refused, on the applications rejected in this
+        period: an application three buyers refused counts three answers.
+      </p>
+      {failed !== undefined ? (
+        <p role="alert">{failed}</p>
+      ) : reasons === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <DataTable
+          caption="Buyers' reasons"
+          columns={REASON_COLUMNS}
+          rows={reasons.reasons}
+          empty="No buyer turned down a rejected application in this period."
+        />
+      )}
+    </section>
+  );
+}
 type BrandRow = TodayReport["by_brand"][number];
 
-export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSeeLeads: boolean }) {
+export function TodayView({
+  report,
+  canSeeLeads,
+  buyerReasons,
+  buyerReasonsFailed,
+}: {
+  report: TodayReport;
+  canSeeLeads: boolean;
+  buyerReasons: BuyerReasons | undefined;
+  buyerReasonsFailed?: string | undefined;
+}) {
   const sourceColumns = useMemo<ColumnDef<SourceRow, unknown>[]>(
     () => [
       { header: "Source", accessorKey: "source" },
@@ -111,7 +154,7 @@ export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSee
         ))}
       </ul>
       <section aria-labelledby="reasons-heading">
-        <h2 id="reasons-heading">Rejected, by reason</h2>
+        <h2 id="reasons-heading">Rejected, by the auction's reason</h2>
         {report.rejected_by_reason.length === 0 ? (
           <p>No rejections in this period.</p>
         ) : (
@@ -127,6 +170,7 @@ export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSee
           </ul>
         )}
       </section>
+      <BuyerReasonsSection reasons={buyerReasons} failed={buyerReasonsFailed} />
       <DailyChart series={report.series} />
       <DataTable
         caption="By traffic source"
