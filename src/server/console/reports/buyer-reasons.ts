@@ -27,20 +27,21 @@ export async function buyerReasons(db: Db, query: TodayQuery, now: Date): Promis
   const bounds = await periodBounds(db, query.period, query.tz, now);
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
+  // The period's rejected applications first, each narrowed once by its own dimensions; then their refusing calls.
   const rows = await reportTransaction(db, (tx) =>
     rowsOf<Row>(
       tx,
-      sql`select stage, reason, count(*)::int as answers, count(distinct lead_id)::int as leads
-      from (
-        select c.kind as stage, coalesce(c.reason, ${NONE}) as reason, c.lead_id,
-          ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id, ${brandOf(scoped)} as brand
-        from auctions a
-        join leads l on l.id = a.lead_id
-        join buyer_calls c on c.lead_id = a.lead_id
+      sql`with rejected as (
+        select a.lead_id, ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id, ${brandOf(scoped)} as brand
+        from auctions a join leads l on l.id = a.lead_id
         where ${inPeriod(sql`a.created_at`, from, to)} and a.status = 'rejected' and ${isLive(scoped)}
-          and ${refused} and not coalesce(${ours}, false)
-      ) x ${narrowing(query)}
-      group by stage, reason`,
+      )
+      select c.kind as stage, coalesce(c.reason, ${NONE}) as reason, count(*)::int as answers,
+        count(distinct c.lead_id)::int as leads
+      from (select lead_id from rejected ${narrowing(query)}) r
+      join buyer_calls c on c.lead_id = r.lead_id
+      where ${refused} and not coalesce(${ours}, false)
+      group by 1, 2`,
     ),
   );
   return {
