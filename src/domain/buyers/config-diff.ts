@@ -1,8 +1,24 @@
+import { buyerSchema } from "./buyer-schema.ts";
+
 // What changed between two versions of a buyer's configuration, as dotted paths of the values that differ
 // (`ping.url`, `post.fields.2.to`, `caps.daily`): the audit log keeps the paths, never the values, and the
 // console's version list shows them beside the two (masked) values.
 
 type Json = unknown;
+
+/**
+ * A stored configuration as the auction reads it: the schema's defaults filled in (`shadow: false`, `returns`'
+ * window and cap...). A version saved before a setting existed, or a row written without it, holds the default
+ * all the same, so it is compared with its default, not with "unset". One that no longer passes stays as stored.
+ */
+export function settingsOf(config: Json): Json {
+  const parsed = buyerSchema.safeParse(config);
+  return parsed.success ? parsed.data : config;
+}
+
+/** The settings that differ between two configurations, each read as in force (settingsOf). */
+export const changedSettings = (before: Json, after: Json): string[] =>
+  changedPaths(settingsOf(before), settingsOf(after));
 
 const isPlain = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 

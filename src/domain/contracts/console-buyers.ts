@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { buyerSchema } from "../buyers/buyer-schema.ts";
+import { BUYER_STATES, CAP_PERIODS } from "../buyers/buyer-state.ts";
 import { answerOf } from "./envelope.ts";
 
 // The console's buyers (docs/product/lender-network.md#file-and-console): the list with today's figures, one buyer's
@@ -38,6 +39,9 @@ const buyerSummary = z.object({
   overrides: z.enum(["built-in", "file"]).nullable(),
   enabled: z.boolean(),
   shadow: z.boolean(),
+  /** How it stands now (src/domain/buyers/buyer-state.ts), and which caps are used up when capped. */
+  state: z.enum(BUYER_STATES),
+  full_caps: z.array(z.enum(CAP_PERIODS)),
   /** The latest saved version; null for a buyer never changed in the console. */
   version: z.number().int().nullable(),
   today: z.object({
@@ -46,10 +50,14 @@ const buyerSummary = z.object({
     posts: z.number().int(),
     sold: z.number().int(),
     revenue_cents: z.number().int(),
-    /** Accepted posts over settled posts; null with none settled. */
-    accept_rate: z.number().nullable(),
+    /** Accepted posts over posts that ended (src/domain/console/measures.ts, post_acceptance); null with none. */
+    post_acceptance: z.number().nullable(),
     p50_ms: z.number().nullable(),
     p90_ms: z.number().nullable(),
+    /** Its pings and posts that got no answer in time (shadow ones too). */
+    timeouts: z.number().int(),
+    /** Its pings and posts whose connection failed (refused, reset, no such host). */
+    connection_failures: z.number().int(),
   }),
   /** Only the caps the buyer has, each counted in its own time zone (hour, day, month). */
   caps: z.object({ hourly: capUse.optional(), daily: capUse.optional(), monthly: capUse.optional() }),

@@ -89,7 +89,7 @@ const ratio = z.number().nullable();
  * - sold / rejected: auctions decided accepted / rejected; the rest are still pending;
  * - revenue_cents: the sum of the sold auctions' price_cents;
  * - earnings_per_lead_cents: revenue / completed;
- * - accept_rate: sold / completed;
+ * - sell_through: sold / completed (its name and definition on screen: src/domain/console/measures.ts);
  * - ping_to_post_rate: posts that followed a bid (a ping answered with a price above the buyer's floor,
  *   state "bid") from the same buyer for the same lead / such bids; direct-post buyers, never pinged, are
  *   not in it;
@@ -106,7 +106,7 @@ const figuresSchema = z.object({
   posts_after_bid: count,
   revenue_cents: count,
   earnings_per_lead_cents: ratio,
-  accept_rate: ratio,
+  sell_through: ratio,
   ping_to_post_rate: ratio,
   redirect_rate: ratio,
 });
@@ -136,6 +136,27 @@ export const todayAnswer = answerOf(
   }),
 );
 export type TodayReport = z.infer<typeof todayAnswer>["data"];
+
+/**
+ * GET /api/console/reports/today/buyer-reasons, with Today's query: what the buyers answered on the period's
+ * rejected applications (dated, narrowed and without test leads as Today's `rejected`), by stage and reason. Each
+ * ping a buyer declined, or that failed (a timeout, a failed connection, an HTTP error, an unreadable answer), and
+ * each post it refused, with the reason it gave ("(none)" for none) or the failure: `answers` counts them (three
+ * buyers refusing one application are three), `leads` the applications that got at least one. A shadow buyer's
+ * answers are left out (it decides nothing), and so are the posts the auction itself closed (`not resent: …`,
+ * `buyer removed`). Beside Today's `rejected_by_reason`, which gives the auction's one reason per application ("no
+ * buyer accepted", "duplicate"...). Asked apart from Today, as it reads the buyers' calls of the period, not a rollup.
+ */
+export const BUYER_ANSWER_STAGES = ["ping", "post"] as const;
+export const buyerReasonsAnswer = answerOf(
+  z.object({
+    bounds: boundsSchema,
+    reasons: z.array(
+      z.object({ stage: z.enum(BUYER_ANSWER_STAGES), reason: z.string(), answers: count, leads: count }),
+    ),
+  }),
+);
+export type BuyerReasons = z.infer<typeof buyerReasonsAnswer>["data"];
 
 export const funnelAnswer = answerOf(
   z.object({

@@ -56,11 +56,18 @@ const statementHead = z.object({
   signature: z.string(),
 });
 export type StatementHead = z.infer<typeof statementHead>;
+/**
+ * Where a month stands (docs/product/partners.md#statements): `not_started` (after the current month), `open` (the
+ * current month, summed live), `closed` (ended, its statements as written at the close, forever) or `no_activity`
+ * (ended with no ledger row: no sale, return or payout, so no statement to close).
+ */
+export const STATEMENT_MONTH_STATES = ["not_started", "open", "closed", "no_activity"] as const;
+export type StatementMonthState = (typeof STATEMENT_MONTH_STATES)[number];
 
 const month = z.object({
   month: z.string(),
-  /** Closed once the month has ended (UTC): the statements are then as written at the close, forever. */
-  closed: z.boolean(),
+  state: z.enum(STATEMENT_MONTH_STATES),
+  /** When its statements were written; null unless closed. */
   closed_at: z.string().nullable(),
   /**
    * The ledger's head at the close, signed as the publisher API signs heads (docs/product/partners.md#signed-heads);

@@ -3,11 +3,12 @@ import type { BuyerSummary } from "../../../domain/contracts/console-buyers.ts";
 import type { Db } from "../../platform/db/database.ts";
 import type { Buyer } from "../../distribution/auction/buyer-config.ts";
 import { capUse } from "../../distribution/auction/auction-store.ts";
+import { NO_ANSWER } from "../../distribution/auction/buyer-http.ts";
 import { callOfLiveLead } from "../lead-scope/lead-scope.ts";
 
 // Each buyer's figures since a moment (the start of the operator's day), read from buyer_calls (from its created-at
 // index alone) for live leads (test leads count nowhere, lead-scope.ts): pings, bids
-// (a shadow buyer's too), posts, sales and their revenue, the accept rate of its settled posts, and the
+// (a shadow buyer's too), posts, sales and their revenue, the share of its ended posts it accepted, and the
 // response time of its pings and posts. Caps are counted as the auction counts them (capUse).
 
 export type Figures = BuyerSummary["today"];
@@ -18,9 +19,11 @@ const NONE: Figures = {
   posts: 0,
   sold: 0,
   revenue_cents: 0,
-  accept_rate: null,
+  post_acceptance: null,
   p50_ms: null,
   p90_ms: null,
+  timeouts: 0,
+  connection_failures: 0,
 };
 
 type FigureRow = {
@@ -37,8 +40,31 @@ type FigureRow = {
 
 const orNull = (v: number | string | null) => (v === null ? null : Math.round(Number(v)));
 
-export async function figuresSince(db: Db, since: Date): Promise<Map<string, Figures>> {
+/** A reason as recorded for any buyer, or for a shadow one (docs/product/lender-network.md#shadow-mode). */
+const reasonIs = (reason: string) => sql`reason in (${reason}, ${`shadow: ${reason}`})`;
+
+/**
+ * Each buyer's calls that got no answer since `since`: timeouts and failed connections. Apart from the figures, so
+ * those stay read from the index alone; only the failed calls (a ping's state error, a post's rejected) are read
+ * for their reason.
+ */
+async function noAnswersSince(db: Db, since: Date) {
   const result = await db.execute(sql`
+    select buyer_id,
+      count(*) filter (where ${reasonIs(NO_ANSWER.timeout)}) as timeouts,
+      count(*) filter (where ${reasonIs(NO_ANSWER.connection)}) as failures
+    from buyer_calls
+    where created_at >= ${since.toISOString()} and state in ('error', 'rejected') and ${callOfLiveLead(sql`lead_id`)}
+    group by buyer_id`);
+  const rows = (
+    result as unknown as { rows: { buyer_id: string; timeouts: string | number; failures: string | number }[] }
+  ).rows;
+  return new Map(rows.map((r) => [r.buyer_id, { timeouts: Number(r.timeouts), failures: Number(r.failures) }]));
+}
+
+export async function figuresSince(db: Db, since: Date): Promise<Map<string, Figures>> {
+  const [result, missed] = await Promise.all([
+    db.execute(sql`
     select buyer_id,
       count(*) filter (where kind = 'ping') as pings,
       count(*) filter (where kind = 'ping' and state in ('bid', 'shadow_bid')) as bids,
@@ -50,11 +76,14 @@ export async function figuresSince(db: Db, since: Date): Promise<Map<string, Fig
       percentile_cont(0.9) within group (order by latency_ms) as p90
     from buyer_calls
     where created_at >= ${since.toISOString()} and ${callOfLiveLead(sql`lead_id`)}
-    group by buyer_id`);
+    group by buyer_id`),
+    noAnswersSince(db, since),
+  ]);
   const rows = (result as unknown as { rows: FigureRow[] }).rows;
   return new Map(
     rows.map((r) => {
       const settled = Number(r.settled);
+      const failed = missed.get(r.buyer_id);
       return [
         r.buyer_id,
         {
@@ -63,9 +92,11 @@ export async function figuresSince(db: Db, since: Date): Promise<Map<string, Fig
           posts: Number(r.posts),
           sold: Number(r.sold),
           revenue_cents: Number(r.revenue),
-          accept_rate: settled > 0 ? Number(r.sold) / settled : null,
+          post_acceptance: settled > 0 ? Number(r.sold) / settled : null,
           p50_ms: orNull(r.p50),
           p90_ms: orNull(r.p90),
+          timeouts: failed?.timeouts ?? 0,
+          connection_failures: failed?.failures ?? 0,
         },
       ];
     }),

@@ -70,7 +70,7 @@ describe("console buyers", () => {
     expect(list.statusCode).toBe(200);
     const row = list.json().data.buyers.find((b: { id: string }) => b.id === "acme");
     expect(row).toMatchObject({ source: "console", overrides: null, enabled: true, shadow: false, version: 1 });
-    expect(row.today).toMatchObject({ pings: 0, sold: 0, revenue_cents: 0, accept_rate: null, p50_ms: null });
+    expect(row.today).toMatchObject({ pings: 0, sold: 0, revenue_cents: 0, post_acceptance: null, p50_ms: null });
     expect(list.body).not.toContain(API_KEY);
 
     const detail = await inject(t)({ method: "GET", url: "/api/console/buyers/acme", headers: manager.read });
@@ -192,6 +192,67 @@ describe("console buyers", () => {
     expect(await t.database.db.select().from(buyerVersions).where(eq(buyerVersions.buyerId, "broken"))).toEqual([]);
   });
 
+  it("a buyer that already had a row keeps it as version 1 at its first console edit; diffs name real changes", async () => {
+    const t = bed.t;
+    const manager = await signInAs(t, "manager");
+    const fake = await bed.buyer({ ping: () => bid(10), post: () => accept() });
+    // A row as another tool wrote it (the volume seed, a script, a release before versions): no version, and
+    // settings left to their defaults (no `shadow`, no `returns`), as the auction reads them.
+    const stored = lenderConfig("rowed", fake, { floor: 4 });
+    await t.database.db.insert(buyers).values({ id: "rowed", config: stored, enabled: true });
+    const shown = (await inject(t)({ method: "GET", url: "/api/console/buyers/rowed", headers: manager.read })).json()
+      .data.config;
+    const put = await inject(t)({
+      method: "PUT",
+      url: "/api/console/buyers/rowed",
+      headers: manager.write,
+      payload: { config: { ...shown, floor: 9 }, note: "higher floor" },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toEqual({ id: "rowed", version: 2 });
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/rowed", headers: manager.read })).json()
+      .data;
+    expect(detail.versions).toMatchObject([
+      { version: 2, operator_email: manager.email, note: "higher floor", changed: ["floor"] },
+      { version: 1, operator_email: "(buyers table)", changed: ["(new)"], config: { floor: 4, shadow: false } },
+    ]);
+    expect((await auditOf(t, "rowed")).map((a) => a.details)).toEqual([{ version: 2, changed: ["floor"] }]);
+    const back = await inject(t)({
+      method: "POST",
+      url: "/api/console/buyers/rowed/rollback",
+      headers: manager.write,
+      payload: { version: 1 },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const [row] = await t.database.db.select().from(buyers).where(eq(buyers.id, "rowed"));
+    expect(row!.config).toMatchObject({ floor: 4 });
+
+    // A version saved before a setting existed holds its default: compared with it, not listed as changed.
+    await t.database.db.insert(buyerVersions).values({
+      buyerId: "older",
+      version: 1,
+      config: lenderConfig("older", fake),
+      enabled: true,
+      operatorEmail: "someone@example.com",
+    });
+    await t.database.db.insert(buyers).values({ id: "older", config: lenderConfig("older", fake), enabled: true });
+    const older = (await inject(t)({ method: "GET", url: "/api/console/buyers/older", headers: manager.read })).json()
+      .data.config;
+    await inject(t)({
+      method: "PUT",
+      url: "/api/console/buyers/older",
+      headers: manager.write,
+      payload: { config: { ...older, name: "Older Lending" } },
+    });
+    const versions = (
+      await inject(t)({ method: "GET", url: "/api/console/buyers/older", headers: manager.read })
+    ).json().data.versions;
+    expect(versions.map((v: { version: number; changed: string[] }) => [v.version, v.changed])).toEqual([
+      [2, ["name"]],
+      [1, ["(new)"]],
+    ]);
+  });
+
   it("refuses writes to analysts and compliance, and reads to analysts", async () => {
     const t = bed.t;
     const manager = await signInAs(t, "manager");
@@ -287,14 +348,15 @@ describe("console buyers", () => {
     const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
       .buyers;
     const figures = Object.fromEntries(list.map((b: { id: string }) => [b.id, b]));
-    expect(figures.best).toMatchObject({ enabled: false, version: 1 });
+    // Version 1 keeps the row as it was before the pause.
+    expect(figures.best).toMatchObject({ enabled: false, version: 2 });
     expect(figures.best.today).toMatchObject({
       pings: 1,
       bids: 1,
       posts: 1,
       sold: 1,
       revenue_cents: 8000,
-      accept_rate: 1,
+      post_acceptance: 1,
     });
     expect(figures.best.today.p50_ms).toEqual(expect.any(Number));
     expect(figures.other.today).toMatchObject({ sold: 1, revenue_cents: 2000 });
@@ -319,7 +381,7 @@ describe("console buyers", () => {
       headers: manager.write,
       payload: {},
     });
-    expect(resumed.json().data).toEqual({ id: "best", version: 2 });
+    expect(resumed.json().data).toEqual({ id: "best", version: 3 });
     expect((await sell(t)).auction).toMatchObject({ status: "accepted", buyerId: "best" });
     const audit = await auditOf(t, "best");
     expect(audit.map((a) => [a.action, a.details.changed])).toEqual([
@@ -341,6 +403,37 @@ describe("console buyers", () => {
       daily: { used: 1, cap: 5 },
       monthly: { used: 1, cap: 100 },
     });
+  });
+
+  it("shows how each buyer stands on its row, naming a full cap, and counts its timeouts and failed connections", async () => {
+    const t = bed.t;
+    const manager = await signInAs(t, "manager");
+    const sells = await bed.buyer({ ping: () => bid(50), post: () => accept() });
+    const slow = await bed.buyer({ ping: () => ({ hang: true }) });
+    const dropping = await bed.buyer({ ping: () => ({ drop: true }) });
+    await addBuyers(
+      t.database.db,
+      lenderConfig("full", sells, { caps: { hourly: 5, daily: 1 } }),
+      lenderConfig("slow", slow, { timeoutMs: 200 }),
+      lenderConfig("dropping", dropping),
+      // A schedule that opens on no day: never open.
+      lenderConfig("closed", sells, { schedule: {} }),
+      // Paused outranks a full cap.
+      lenderConfig("stopped", sells, { enabled: false, caps: { daily: 0 } }),
+    );
+    expect((await sell(t)).auction).toMatchObject({ status: "accepted", buyerId: "full" });
+    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers as { id: string; state: string; full_caps: string[]; today: Record<string, number> }[];
+    const rows = Object.fromEntries(list.map((b) => [b.id, b]));
+    expect(rows.full).toMatchObject({ state: "capped", full_caps: ["daily"], caps: { daily: { used: 1, cap: 1 } } });
+    expect(rows.closed).toMatchObject({ state: "outside_hours", full_caps: [] });
+    expect(rows.stopped).toMatchObject({ state: "paused", full_caps: [] });
+    expect(rows.slow).toMatchObject({ state: "running", today: { timeouts: 1, connection_failures: 0 } });
+    expect(rows.dropping).toMatchObject({ state: "running", today: { timeouts: 0, connection_failures: 1 } });
+    expect(rows.full!.today).toMatchObject({ timeouts: 0, connection_failures: 0 });
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/full", headers: manager.read })).json()
+      .data;
+    expect(detail.buyer).toMatchObject({ state: "capped", full_caps: ["daily"] });
   });
 
   it("a shadow buyer is pinged, its bid recorded as shadow, never posted to and never the winner", async () => {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { maskSecrets, restoreSecrets } from "../../../domain/buyers/buyer-secrets.ts";
-import { changedPaths } from "../../../domain/buyers/config-diff.ts";
+import { buyerStateOf } from "../../../domain/buyers/buyer-state.ts";
+import { changedSettings, settingsOf } from "../../../domain/buyers/config-diff.ts";
 import {
   buyerChangeRequest,
   buyerDetailAnswer,
@@ -18,6 +19,7 @@ import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config.ts";
 import { periodStart } from "../../distribution/auction/zoned-time.ts";
+import { isOpen } from "../../distribution/auction/eligibility.ts";
 import { actorOf } from "../access/console-access.ts";
 import { recordAction } from "../audit/audit-log.ts";
 import { capsOf, figuresSince, noFigures } from "./buyer-figures.ts";
@@ -35,6 +37,16 @@ const params = z.object({ id: z.string().max(63) });
 
 const fieldErrors = (reply: FastifyReply, errors: Record<string, string>) =>
   reply.code(400).send({ status: 400, message: FIX_FIELDS, errors });
+
+/** The buyer's state now, from its caps as the auction counts them and its opening hours. */
+function standing(b: ConsoleBuyer, caps: BuyerSummary["caps"], now: Date) {
+  return buyerStateOf({
+    enabled: b.config.enabled,
+    shadow: b.config.shadow ?? false,
+    caps,
+    open: isOpen(b.config, now),
+  });
+}
 
 function summaryOf(b: ConsoleBuyer, version: number | null) {
   return {
@@ -77,10 +89,12 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
       ]);
       const list: BuyerSummary[] = [];
       for (const b of buyers.values()) {
+        const caps = await capsOf(db, b.config, now);
         list.push({
           ...summaryOf(b, versions.get(b.config.id) ?? null),
+          ...standing(b, caps, now),
           today: figures.get(b.config.id) ?? noFigures(),
-          caps: await capsOf(db, b.config, now),
+          caps,
         });
       }
       return { status: 200, message: "ok", data: { buyers: list, since: since.toISOString() } };
@@ -93,24 +107,26 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
     async (request, reply) => {
       const buyer = await findBuyer(db, seeds(), request.params.id);
       if (!buyer) return reply.code(404).send({ status: 404, message: NOT_FOUND });
-      const rows = await versionsOf(db, buyer.config.id);
+      const now = deps.now();
+      const [rows, caps] = await Promise.all([versionsOf(db, buyer.config.id), capsOf(db, buyer.config, now)]);
       const versions = rows.map((row, i) => {
         const older = rows[i + 1];
         return {
           version: row.version,
           enabled: row.enabled,
-          config: maskSecrets(row.config as Record<string, unknown>),
+          // As in force, defaults filled in: the values a diff shows are the ones it compared.
+          config: maskSecrets(settingsOf(row.config) as Record<string, unknown>),
           operator_email: row.operatorEmail,
           note: row.note,
           created_at: row.createdAt.toISOString(),
-          changed: older ? changedPaths(older.config, row.config) : ["(new)"],
+          changed: older ? changedSettings(older.config, row.config) : ["(new)"],
         };
       });
       return reply.send({
         status: 200,
         message: "ok",
         data: {
-          buyer: summaryOf(buyer, rows[0]?.version ?? null),
+          buyer: { ...summaryOf(buyer, rows[0]?.version ?? null), ...standing(buyer, caps, now) },
           config: maskSecrets(buyer.config) as Record<string, unknown>,
           versions,
         },

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { changedPaths } from "../../../domain/buyers/config-diff.ts";
+import { changedSettings } from "../../../domain/buyers/config-diff.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { buyers, buyerVersions } from "../../platform/db/schema.ts";
 import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config.ts";
@@ -69,10 +69,18 @@ export type SaveChange = {
   details?: Record<string, unknown>;
 };
 
+/** Who version 1 is credited to when it keeps what was in force before the first versioned change. */
+const ORIGINS: Record<ConsoleBuyer["source"], { email: string; where: string }> = {
+  file: { email: "(BUYERS_FILE)", where: "in BUYERS_FILE" },
+  "built-in": { email: "(built-in)", where: "built in" },
+  // A row written before versions were kept, or by another tool (the volume seed, a script).
+  console: { email: "(buyers table)", where: "in the buyers table" },
+};
+
 /**
- * Saves a buyer as a new version. The first console change of a BUYERS_FILE or built-in buyer first keeps
- * that entry as version 1, so the history starts from what was in force and can be rolled back to it.
- * Answers the new version's number.
+ * Saves a buyer as a new version. The first versioned change of a buyer that already existed (a BUYERS_FILE or
+ * built-in entry, or a `buyers` row with no version yet) first keeps what was in force as version 1, so the
+ * history starts from it and can be rolled back to it. Answers the new version's number.
  */
 export async function saveVersion(db: Db, actor: Actor, change: SaveChange): Promise<number> {
   const { buyer, before } = change;
@@ -86,7 +94,8 @@ export async function saveVersion(db: Db, actor: Actor, change: SaveChange): Pro
       .orderBy(desc(buyerVersions.version))
       .limit(1);
     let version = last?.version ?? 0;
-    if (!last && before && before.source !== "console") {
+    if (!last && before) {
+      const origin = ORIGINS[before.source];
       version += 1;
       await tx.insert(buyerVersions).values({
         buyerId: buyer.id,
@@ -94,8 +103,8 @@ export async function saveVersion(db: Db, actor: Actor, change: SaveChange): Pro
         config: before.config,
         enabled: before.config.enabled,
         operatorId: null,
-        operatorEmail: before.source === "file" ? "(BUYERS_FILE)" : "(built-in)",
-        note: `as configured ${before.source === "file" ? "in BUYERS_FILE" : "built in"} before the first console change`,
+        operatorEmail: origin.email,
+        note: `as configured ${origin.where} before the first console change`,
       });
     }
     version += 1;
@@ -118,7 +127,7 @@ export async function saveVersion(db: Db, actor: Actor, change: SaveChange): Pro
       reason: change.note ?? null,
       details: {
         version,
-        changed: before ? changedPaths(before.config, buyer) : ["(new)"],
+        changed: before ? changedSettings(before.config, buyer) : ["(new)"],
         ...change.details,
       },
     });

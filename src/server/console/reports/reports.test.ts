@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import { createLead, putStep, stepBodies } from "../../../../tests/helpers/lead-client.ts";
@@ -6,6 +7,7 @@ import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   NONE,
   PERIOD_DAYS,
+  type BuyerReasons,
   type Figures,
   type FunnelReport,
   type TodayReport,
@@ -166,7 +168,7 @@ function expectedFigures(raw: Raw, from: Date, to: Date, keep: (leadId: string) 
     posts_after_bid: postsAfterBid.length,
     revenue_cents: revenue,
     earnings_per_lead_cents: done.length === 0 ? null : Math.round(revenue / done.length),
-    accept_rate: div(sold.length, done.length),
+    sell_through: div(sold.length, done.length),
     ping_to_post_rate: div(postsAfterBid.length, bids.length),
     redirect_rate: div(redirected, sold.length),
   };
@@ -279,7 +281,7 @@ describe("the Today report", () => {
       source: "bing",
       brand: "Cashbridge",
     });
-    expect(report.queries.accept_rate?.stage).toBe("sold");
+    expect(report.queries.sell_through?.stage).toBe("sold");
     expect(report.rejected_by_reason.every((r) => r.query.reason === r.reason && r.query.stage === "rejected")).toBe(
       true,
     );
@@ -302,6 +304,56 @@ describe("the Today report", () => {
     });
     expect(report.rejected_by_reason).toEqual([expect.objectContaining({ reason: "no buyer accepted", count: 1 })]);
     expect(report.by_brand.map((b) => b.brand)).toEqual([NONE]);
+  });
+
+  it("counts the buyers' own reasons on the rejected applications, not only the auction's", async () => {
+    // The real rejection: the auction's reason is "no buyer accepted"; the buyer's own, on its post, "no interest".
+    const real = await get<BuyerReasons>(
+      "/api/console/reports/today/buyer-reasons?period=today&source=google&aff_id=aff-7",
+    );
+    expect(real.reasons).toEqual([{ stage: "post", reason: "no interest", answers: 1, leads: 1 }]);
+
+    const db = t.database.db;
+    const id = `why-${randomBytes(4).toString("hex")}`;
+    const at = new Date();
+    await db.insert(leads).values({ id, accessTokenHash: "x", created_at: at, utm_source: "reasons-test" });
+    await db.insert(auctions).values({
+      leadId: id,
+      status: "rejected",
+      reason: "no buyer accepted",
+      deadlineAt: at,
+      createdAt: at,
+    });
+    const call = (buyerId: string, kind: string, state: string, reason: string | null) => ({
+      leadId: id,
+      buyerId,
+      kind,
+      state,
+      reason,
+      createdAt: at,
+    });
+    await db
+      .insert(buyerCalls)
+      .values([
+        call("b1", "ping", "no_bid", "credit score"),
+        call("b2", "ping", "no_bid", "credit score"),
+        call("b3", "ping", "error", "timeout"),
+        call("b4", "ping", "bid", null),
+        call("b4", "post", "rejected", null),
+        call("shadowy", "ping", "no_bid", "shadow: declined"),
+        call("b5", "post", "rejected", "not resent: do not sell"),
+      ]);
+    const mine = await get<BuyerReasons>("/api/console/reports/today/buyer-reasons?period=today&source=reasons-test");
+    expect(mine.reasons).toEqual([
+      { stage: "ping", reason: "credit score", answers: 2, leads: 1 },
+      { stage: "ping", reason: "timeout", answers: 1, leads: 1 },
+      { stage: "post", reason: NONE, answers: 1, leads: 1 },
+    ]);
+    const today = await get<TodayReport>("/api/console/reports/today?period=today&source=reasons-test");
+    expect(today.rejected_by_reason.map((r) => [r.reason, r.count])).toEqual([["no buyer accepted", 1]]);
+    // The same period as Today's (its end is the moment of each request).
+    expect([mine.bounds.from, mine.bounds.tz]).toEqual([today.bounds.from, today.bounds.tz]);
+    await db.delete(leads).where(eq(leads.id, id));
   });
 
   it("buckets days in the operator's time zone", async () => {

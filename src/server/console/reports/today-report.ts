@@ -39,7 +39,7 @@ type Cell = {
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
-type Counts = Omit<Figures, "earnings_per_lead_cents" | "accept_rate" | "ping_to_post_rate" | "redirect_rate">;
+type Counts = Omit<Figures, "earnings_per_lead_cents" | "sell_through" | "ping_to_post_rate" | "redirect_rate">;
 const noCounts = (): Counts => ({
   started: 0,
   completed: 0,
@@ -70,7 +70,7 @@ function figuresOf(c: Counts): Figures {
   return {
     ...c,
     earnings_per_lead_cents: perLead === null ? null : Math.round(perLead),
-    accept_rate: ratio(c.sold, c.completed),
+    sell_through: ratio(c.sold, c.completed),
     ping_to_post_rate: ratio(c.posts_after_bid, c.bids),
     redirect_rate: ratio(c.redirected, c.sold),
   };
@@ -97,7 +97,7 @@ const FIGURE_STAGES: Record<string, LeadStage> = {
   redirected: "redirected",
   revenue_cents: "sold",
   earnings_per_lead_cents: "sold",
-  accept_rate: "sold",
+  sell_through: "sold",
   ping_to_post_rate: "sent",
   redirect_rate: "redirected",
 };

@@ -54,7 +54,7 @@ describe("the console's statements", () => {
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().data).toMatchObject({
       month: lastMonth,
-      closed: true,
+      state: "closed",
       statements: [
         {
           partner_kind: "buyer",
@@ -72,19 +72,39 @@ describe("the console's statements", () => {
     const open = await get("/api/console/statements");
     expect(open.json().data).toMatchObject({
       month: thisMonth,
-      closed: false,
+      state: "open",
       closed_at: null,
       head: null,
       statements: [{ partner_id: "lender-x", totals: { leads_sold: 0, returns: 1, net_cents: -4_000 } }],
     });
     const one = await get(`/api/console/statements/publisher/acme?month=${lastMonth}`);
     expect(one.json().data).toMatchObject({
-      closed: true,
+      state: "closed",
       head,
       statement: { partner_id: "acme", name: "Acme Media" },
     });
     expect((await get(`/api/console/statements/publisher/nobody?month=${lastMonth}`)).statusCode).toBe(404);
     expect((await get("/api/console/statements?month=2026-13")).statusCode).toBe(400);
+  });
+
+  it("says an ended month without a ledger row had no activity, and a month to come has not started", async () => {
+    const quiet = monthOf(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 15)));
+    for (let read = 0; read < 2; read++) {
+      // Read twice: the first read closes the month (nothing to write), the second reads it closed.
+      expect((await get(`/api/console/statements?month=${quiet}`)).json().data).toEqual({
+        month: quiet,
+        state: "no_activity",
+        closed_at: null,
+        statements: [],
+      });
+    }
+    const next = monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15)));
+    expect((await get(`/api/console/statements?month=${next}`)).json().data).toEqual({
+      month: next,
+      state: "not_started",
+      closed_at: null,
+      statements: [],
+    });
   });
 
   it("downloads each kind as a CSV file", async () => {

@@ -55,7 +55,7 @@ export default async function statementRoutes(
         message: "ok",
         data: {
           month: month.month,
-          closed: month.closed,
+          state: month.state,
           closed_at: month.closed_at,
           head: month.head,
           statements: named(month, nameOf),

@@ -13,6 +13,14 @@ import { OutboundRefused, type OutboundGuard } from "../../platform/net/outbound
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
+/** The reasons of a call that got no answer: the console counts them per buyer (src/server/console/buyers). */
+export const NO_ANSWER = {
+  timeout: "timeout",
+  connection: "connection failed",
+  /** The outbound guard refused the address (docs/decisions/0040-outbound-guard.md): nothing was sent. */
+  refused: "address refused",
+} as const;
+
 /** `headers`: the answer's headers (the console's test shows them), empty when none came. */
 export type CallOutcome = { headers: Record<string, string> } & (
   | { ok: true; httpStatus: number; text: string; answer: BuyerAnswer; latencyMs: number }
@@ -127,12 +135,12 @@ export async function callBuyer(
   } catch (error) {
     const unreadable = !controller.signal.aborted && error instanceof AnswerError;
     const reason = controller.signal.aborted
-      ? "timeout"
+      ? NO_ANSWER.timeout
       : unreadable
         ? error.message
         : error instanceof OutboundRefused
-          ? "address refused"
-          : "connection failed";
+          ? NO_ANSWER.refused
+          : NO_ANSWER.connection;
     const { headers, status: httpStatus } = received;
     return { ok: false, unreadable, headers, httpStatus, text, reason, latencyMs: latency() };
   } finally {

@@ -1,5 +1,5 @@
 import type { BuyerOutcome } from "#domain/buyers/buyer-outcomes.ts";
-import type { CallOutcome } from "./buyer-http.ts";
+import { NO_ANSWER, type CallOutcome } from "./buyer-http.ts";
 
 // Every buyer's outcome in one run of an auction (docs/decisions/0041-every-buyers-outcome.md), kept in memory as the
 // run goes and written with its decision, in the decision's statement: nothing is written for a run that does not
@@ -26,8 +26,8 @@ export function failedCall(
   call: "ping" | "post",
 ): { outcome: BuyerOutcome; detail: string } {
   if (outcome.unreadable) return { outcome: "unreadable", detail: `${call}: ${outcome.reason}` };
-  if (outcome.reason === "timeout") return { outcome: "timeout", detail: call };
-  if (outcome.reason === "connection failed") return { outcome: "connection_failed", detail: call };
+  if (outcome.reason === NO_ANSWER.timeout) return { outcome: "timeout", detail: call };
+  if (outcome.reason === NO_ANSWER.connection) return { outcome: "connection_failed", detail: call };
   return { outcome: "error", detail: `${call}: ${outcome.reason}` };
 }
 

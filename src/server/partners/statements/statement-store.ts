@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
+import type { StatementMonthState } from "../../../domain/contracts/console-statements.ts";
 import { statements } from "../../platform/db/schema.ts";
 import { recordHandedOut, statementOccasion } from "../heads/handed-out-heads.ts";
 import type { SignedHead } from "../receipts/receipt-check.ts";
@@ -18,8 +19,8 @@ const CLOSE_LOCK = 20_003;
 
 export type MonthStatements = {
   month: string;
-  closed: boolean;
-  /** When its statements were written; null while open, or when it closed with none. */
+  state: StatementMonthState;
+  /** When its statements were written; null unless closed. */
   closed_at: string | null;
   /** The ledger's head at the close, signed; null while open, or for a month closed before statements carried it. */
   head: SignedHead | null;
@@ -32,6 +33,7 @@ const monthEnd = (month: string) => {
   return new Date(Date.UTC(y, m, 1));
 };
 const isClosed = (month: string, now: Date) => monthEnd(month).getTime() <= now.getTime();
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
 /** The month before the one `now` is in. */
 export const previousMonth = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -93,7 +95,10 @@ export async function closeMonth(db: Db, key: ReceiptKey, month: string, now: Da
   });
 }
 
-/** A month's statements: as closed (closing it first if it has ended), or live while it is open. */
+/**
+ * A month's statements: as closed (closing it first if it has ended), or live while it is open. An ended month
+ * that closed with no statement at all had no activity: it is said so, never shown as a closed statement.
+ */
 export async function monthStatements(
   db: Db,
   key: ReceiptKey,
@@ -101,16 +106,19 @@ export async function monthStatements(
   now: Date,
   partner?: { kind: PartnerKind; id: string },
 ): Promise<MonthStatements> {
+  if (monthStart(month).getTime() > now.getTime())
+    return { month, state: "not_started", closed_at: null, head: null, statements: [] };
   if (!isClosed(month, now))
-    return { month, closed: false, closed_at: null, head: null, statements: await liveStatements(db, month, partner) };
+    return { month, state: "open", closed_at: null, head: null, statements: await liveStatements(db, month, partner) };
   await closeMonth(db, key, month, now);
   const rows = await storedOf(db, month, partner);
   const [any] = rows.length > 0 ? rows : await db.select().from(statements).where(eq(statements.month, month)).limit(1);
+  if (any === undefined) return { month, state: "no_activity", closed_at: null, head: null, statements: [] };
   return {
     month,
-    closed: true,
-    closed_at: any?.closedAt.toISOString() ?? null,
-    head: any?.head ?? null,
+    state: "closed",
+    closed_at: any.closedAt.toISOString(),
+    head: any.head ?? null,
     statements: rows.map(statementOf),
   };
 }

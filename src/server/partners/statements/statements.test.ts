@@ -35,7 +35,7 @@ describe("monthly statements", () => {
 
   it("sums each partner's rows of the month, equal to the ledger's own sums", async () => {
     const month = await monthStatements(database.db, key, "2026-10", OCT);
-    expect(month.closed).toBe(false);
+    expect(month.state).toBe("open");
     expect(month.statements).toEqual([
       {
         partner_kind: "buyer",
@@ -79,7 +79,7 @@ describe("monthly statements", () => {
     expect(previousMonth(NOV)).toBe("2026-10");
     const headAtClose = await ledgerHead(db);
     const before = await monthStatements(db, key, "2026-10", NOV);
-    expect(before.closed).toBe(true);
+    expect(before.state).toBe("closed");
     expect(before.closed_at).toBe(NOV.toISOString());
     // It carries the ledger's head at the close, signed, handed to each publisher with a statement (not to buyers).
     expect(before.head?.head).toEqual({ ...headAtClose, issued_at: NOV.toISOString() });

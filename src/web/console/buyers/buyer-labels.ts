@@ -1,11 +1,5 @@
 import type { BuyerSummary } from "#domain/contracts/console-buyers.ts";
 
-/** How a buyer stands: paused, in shadow mode (pinged, never sold to) or selling. */
-export function buyerStatus(buyer: Pick<BuyerSummary, "enabled" | "shadow">): string {
-  if (!buyer.enabled) return "Paused";
-  return buyer.shadow ? "Shadow" : "Running";
-}
-
 /** Where its configuration comes from, and what a console row replaces. */
 export function sourceLabel(buyer: Pick<BuyerSummary, "source" | "overrides">): string {
   if (buyer.source === "file") return "BUYERS_FILE";

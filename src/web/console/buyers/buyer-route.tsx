@@ -6,7 +6,8 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { BuyerForm } from "./buyer-form.tsx";
-import { buyerStatus, sourceLabel } from "./buyer-labels.ts";
+import { buyerStateLabel } from "#domain/buyers/buyer-state.ts";
+import { sourceLabel } from "./buyer-labels.ts";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
 import { ApiKeysSection } from "../partner-keys/api-keys-section.tsx";
@@ -56,7 +57,7 @@ export default function BuyerRoute() {
         <dt>Id</dt>
         <dd>{buyer.id}</dd>
         <dt>Status</dt>
-        <dd>{buyerStatus(buyer)}</dd>
+        <dd>{buyerStateLabel(buyer)}</dd>
         <dt>Source</dt>
         <dd>{sourceLabel(buyer)}</dd>
         <dt>Version</dt>

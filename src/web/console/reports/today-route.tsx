@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { todayAnswer, type ReportPeriod } from "#domain/contracts/console-reports.ts";
+import { buyerReasonsAnswer, todayAnswer, type ReportPeriod } from "#domain/contracts/console-reports.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { ConsoleHome } from "../console-home.tsx";
@@ -21,13 +21,20 @@ function TodayScreen() {
   const { can, timeZone } = useConsole();
   const [period, setPeriod] = useState<ReportPeriod>("today");
   const report = useConsoleData("/reports/today", todayAnswer, { period, tz: timeZone });
+  // Asked apart: it reads the period's buyer calls, so the figures above need not wait for it.
+  const reasons = useConsoleData("/reports/today/buyer-reasons", buyerReasonsAnswer, { period, tz: timeZone });
   return (
     <>
       <h1>Today</h1>
       <PeriodSwitch value={period} onChange={setPeriod} />
       {report.state === "failed" ? <p role="alert">{report.message}</p> : null}
       {report.data ? (
-        <TodayView report={report.data} canSeeLeads={can("leads:read")} />
+        <TodayView
+          report={report.data}
+          canSeeLeads={can("leads:read")}
+          buyerReasons={reasons.data?.bounds.from === report.data.bounds.from ? reasons.data : undefined}
+          buyerReasonsFailed={reasons.state === "failed" ? reasons.message : undefined}
+        />
       ) : (
         <p aria-busy="true">Loading…</p>
       )}

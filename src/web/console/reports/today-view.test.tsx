@@ -1,7 +1,8 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { leadsQueryOf, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
+import { leadsQueryOf, type BuyerReasons, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
+import { MEASURES } from "#domain/console/measures.ts";
 import { FunnelView } from "./funnel-view.tsx";
 import { TodayView } from "./today-view.tsx";
 
@@ -19,7 +20,7 @@ const figures = (over: Partial<Figures> = {}): Figures => ({
   posts_after_bid: 5,
   revenue_cents: 12_345,
   earnings_per_lead_cents: 1_543,
-  accept_rate: 0.5,
+  sell_through: 0.5,
   ping_to_post_rate: 0.5,
   redirect_rate: 0.75,
   ...over,
@@ -41,9 +42,21 @@ const REPORT: TodayReport = {
   by_brand: [{ brand: "Loanpath", figures: figures() }],
 };
 
-function show(canSeeLeads: boolean) {
+const REASONS: BuyerReasons = {
+  bounds: REPORT.bounds,
+  reasons: [
+    { stage: "ping", reason: "credit score", answers: 1_204, leads: 610 },
+    { stage: "post", reason: "timeout", answers: 12, leads: 12 },
+  ],
+};
+
+function show(canSeeLeads: boolean, reasonsLoaded = true) {
+  const buyerReasons = reasonsLoaded ? REASONS : undefined;
   const Stub = createRoutesStub([
-    { path: "/console", Component: () => <TodayView report={REPORT} canSeeLeads={canSeeLeads} /> },
+    {
+      path: "/console",
+      Component: () => <TodayView report={REPORT} canSeeLeads={canSeeLeads} buyerReasons={buyerReasons} />,
+    },
   ]);
   render(<Stub initialEntries={["/console"]} />);
 }
@@ -52,12 +65,60 @@ describe("TodayView", () => {
   it("shows each figure as a card, the money in dollars and the rates in percent", () => {
     show(false);
     const cards = within(screen.getByRole("list", { name: "Figures" })).getAllByRole("listitem");
-    const text = cards.map((c) => c.textContent);
+    const text = cards.map(
+      (c) =>
+        `${c.querySelector(".report-card__label")?.textContent} ${c.querySelector(".report-card__value")?.textContent}`,
+    );
     expect(text).toContain("Applications started 12");
     expect(text).toContain("Revenue $123.45");
     expect(text).toContain("Earnings per lead $15.43");
-    expect(text).toContain("Accept rate 50.0%");
+    expect(text).toContain("Sell-through 50.0%");
     expect(text).toContain("Redirect rate 75.0%");
+  });
+
+  it("lists the buyers' own reasons for the rejections beside the auction's", () => {
+    show(false);
+    expect(screen.getByRole("heading", { name: "Rejected, by the auction's reason" })).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Buyers' reasons" });
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole("cell")
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ["credit score", "Ping", "1,204", "610"],
+      ["timeout", "Post", "12", "12"],
+    ]);
+    cleanup();
+    show(false, false);
+    const section = screen.getByRole("region", { name: "Rejected, by the buyers' reasons" });
+    expect(within(section).getByText("Loading…").getAttribute("aria-busy")).toBe("true");
+  });
+
+  it("names each rate once, with its definition in a tooltip that the keyboard and a screen reader reach", () => {
+    show(false);
+    expect(document.body.textContent).not.toMatch(/accept rate/i);
+    const figures = screen.getByRole("list", { name: "Figures" });
+    const tip = within(figures).getByRole("button", {
+      name: "About Sell-through",
+      description: MEASURES.sell_through.definition,
+    });
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    fireEvent.focus(tip);
+    expect(screen.getByRole("tooltip").textContent).toBe(MEASURES.sell_through.definition);
+    fireEvent.keyDown(tip, { key: "Escape" });
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    // The tables' column has the same name and the same definition, beside its sort button.
+    const header = within(screen.getByRole("table", { name: "By brand" })).getByRole("columnheader", {
+      name: /^Sell-through/,
+    });
+    expect(within(header).getByRole("button", { name: "About Sell-through" }).getAttribute("aria-describedby")).toBe(
+      within(header).getByRole("tooltip", { hidden: true }).id,
+    );
   });
 
   it("links figures to their leads only for an operator who may read leads", () => {

@@ -1,14 +1,22 @@
 import { useMemo } from "react";
-import type { Figures, TodayReport } from "#domain/contracts/console-reports.ts";
+import type { BuyerReasons, Figures, TodayReport } from "#domain/contracts/console-reports.ts";
 import { leadsQueryOf } from "#domain/contracts/console-reports.ts";
+import { MEASURES, type Measure } from "#domain/console/measures.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { MeasureTip } from "../ui/measure-tip.tsx";
 import { DailyChart } from "./daily-chart.tsx";
 import { FigureLink } from "./figure-link.tsx";
 import { formatCents, formatCount, formatRate } from "./report-format.ts";
 
 // The Today screen's body for one answer (src/domain/contracts/console-reports.ts says what each figure counts).
 
-type Card = { key: keyof Figures; label: string; format: (f: Figures) => string };
+type Card = { key: keyof Figures; label: string; format: (f: Figures) => string; measure?: Measure };
+const card = (key: keyof Figures, measure: Measure, format: (f: Figures) => string): Card => ({
+  key,
+  label: measure.name,
+  format,
+  measure,
+});
 const CARDS: readonly Card[] = [
   { key: "started", label: "Applications started", format: (f) => formatCount(f.started) },
   { key: "completed", label: "Completed", format: (f) => formatCount(f.completed) },
@@ -16,10 +24,10 @@ const CARDS: readonly Card[] = [
   { key: "sold", label: "Sold", format: (f) => formatCount(f.sold) },
   { key: "rejected", label: "Rejected", format: (f) => formatCount(f.rejected) },
   { key: "revenue_cents", label: "Revenue", format: (f) => formatCents(f.revenue_cents) },
-  { key: "earnings_per_lead_cents", label: "Earnings per lead", format: (f) => formatCents(f.earnings_per_lead_cents) },
-  { key: "accept_rate", label: "Accept rate", format: (f) => formatRate(f.accept_rate) },
-  { key: "ping_to_post_rate", label: "Ping-to-post rate", format: (f) => formatRate(f.ping_to_post_rate) },
-  { key: "redirect_rate", label: "Redirect rate", format: (f) => formatRate(f.redirect_rate) },
+  card("earnings_per_lead_cents", MEASURES.earnings_per_lead, (f) => formatCents(f.earnings_per_lead_cents)),
+  card("sell_through", MEASURES.sell_through, (f) => formatRate(f.sell_through)),
+  card("ping_to_post_rate", MEASURES.ping_to_post_rate, (f) => formatRate(f.ping_to_post_rate)),
+  card("redirect_rate", MEASURES.redirect_rate, (f) => formatRate(f.redirect_rate)),
 ];
 
 type Narrow = { source?: string; aff_id?: string; sub_id?: string; brand?: string };
@@ -49,22 +57,67 @@ function figureColumns<Row extends { figures: Figures }>(
       cell: ({ getValue }) => formatCents(getValue() as number),
     },
     {
-      header: "Per lead",
+      header: MEASURES.earnings_per_lead.name,
       accessorFn: (r) => r.figures.earnings_per_lead_cents ?? -1,
       cell: ({ row }) => formatCents(row.original.figures.earnings_per_lead_cents),
+      meta: { measure: MEASURES.earnings_per_lead },
     },
     {
-      header: "Accept rate",
-      accessorFn: (r) => r.figures.accept_rate ?? -1,
-      cell: ({ row }) => formatRate(row.original.figures.accept_rate),
+      header: MEASURES.sell_through.name,
+      accessorFn: (r) => r.figures.sell_through ?? -1,
+      cell: ({ row }) => formatRate(row.original.figures.sell_through),
+      meta: { measure: MEASURES.sell_through },
     },
   ];
 }
 
 type SourceRow = TodayReport["by_source"][number];
+type ReasonRow = BuyerReasons["reasons"][number];
+
+const REASON_COLUMNS: ColumnDef<ReasonRow, unknown>[] = [
+  { header: "Buyer's reason", accessorKey: "reason" },
+  { header: "At", accessorFn: (r) => (r.stage === "ping" ? "Ping" : "Post") },
+  { header: "Answers", accessorKey: "answers", cell: ({ getValue }) => formatCount(getValue() as number) },
+  { header: "Applications", accessorKey: "leads", cell: ({ getValue }) => formatCount(getValue() as number) },
+];
+
+/** What the buyers said about the rejected applications (the contract's buyerReasonsAnswer); asked on its own. */
+function BuyerReasonsSection({ reasons, failed }: { reasons: BuyerReasons | undefined; failed?: string | undefined }) {
+  return (
+    <section aria-labelledby="buyer-reasons-heading">
+      <h2 id="buyer-reasons-heading">Rejected, by the buyers' reasons</h2>
+      <p>
+        Each ping a buyer declined or that failed, and each post it refused, on the applications rejected in this
+        period: an application three buyers refused counts three answers.
+      </p>
+      {failed !== undefined ? (
+        <p role="alert">{failed}</p>
+      ) : reasons === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <DataTable
+          caption="Buyers' reasons"
+          columns={REASON_COLUMNS}
+          rows={reasons.reasons}
+          empty="No buyer turned down a rejected application in this period."
+        />
+      )}
+    </section>
+  );
+}
 type BrandRow = TodayReport["by_brand"][number];
 
-export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSeeLeads: boolean }) {
+export function TodayView({
+  report,
+  canSeeLeads,
+  buyerReasons,
+  buyerReasonsFailed,
+}: {
+  report: TodayReport;
+  canSeeLeads: boolean;
+  buyerReasons: BuyerReasons | undefined;
+  buyerReasonsFailed?: string | undefined;
+}) {
   const sourceColumns = useMemo<ColumnDef<SourceRow, unknown>[]>(
     () => [
       { header: "Source", accessorKey: "source" },
@@ -95,11 +148,13 @@ export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSee
               <span className="report-card__label">{card.label}</span>{" "}
               <strong className="report-card__value">{card.format(report.totals)}</strong>
             </FigureLink>
+            {/* Beside the link, not in it: a button inside a link is neither valid nor reachable on its own. */}
+            {card.measure ? <MeasureTip measure={card.measure} /> : null}
           </li>
         ))}
       </ul>
       <section aria-labelledby="reasons-heading">
-        <h2 id="reasons-heading">Rejected, by reason</h2>
+        <h2 id="reasons-heading">Rejected, by the auction's reason</h2>
         {report.rejected_by_reason.length === 0 ? (
           <p>No rejections in this period.</p>
         ) : (
@@ -115,6 +170,7 @@ export function TodayView({ report, canSeeLeads }: { report: TodayReport; canSee
           </ul>
         )}
       </section>
+      <BuyerReasonsSection reasons={buyerReasons} failed={buyerReasonsFailed} />
       <DailyChart series={report.series} />
       <DataTable
         caption="By traffic source"

@@ -6,7 +6,7 @@ afterEach(cleanup);
 
 const DATA: StatementsData = {
   month: "2026-10",
-  closed: true,
+  state: "closed",
   closed_at: "2026-11-01T00:00:05.000Z",
   head: {
     head: { seq: 812, hash: "ab".repeat(32), issued_at: "2026-11-01T00:00:05.000Z" },
@@ -80,7 +80,7 @@ describe("StatementsView", () => {
     render(
       <StatementsView
         month="2026-11"
-        data={{ ...DATA, month: "2026-11", closed: false, closed_at: null, head: null }}
+        data={{ ...DATA, month: "2026-11", state: "open", closed_at: null, head: null }}
         onMonth={onMonth}
       />,
     );
@@ -91,5 +91,21 @@ describe("StatementsView", () => {
     fireEvent.click(screen.getByRole("button", { name: "Print" }));
     expect(print).toHaveBeenCalledOnce();
     window.print = before;
+  });
+
+  it("shows a month without activity as such: no closed statement, no table, no CSV", () => {
+    render(
+      <StatementsView
+        month="2026-08"
+        data={{ month: "2026-08", state: "no_activity", closed_at: null, head: null, statements: [] }}
+        onMonth={() => {}}
+      />,
+    );
+    expect(document.querySelector(".statements-state")?.textContent).toBe(
+      "No activity: no lead was sold or returned and no payout was earned, reversed or made final in August 2026, so it has no statement.",
+    );
+    expect(screen.queryAllByRole("table")).toHaveLength(0);
+    expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect(screen.queryByText(/Closed/)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type {
   ConsoleStatement,
   PublisherStatementTotals,
   StatementHead as SignedHead,
+  StatementMonthState,
 } from "#domain/contracts/console-statements.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { formatCents } from "../reports/report-format.ts";
@@ -18,11 +19,28 @@ type Publisher = Extract<ConsoleStatement, { partner_kind: "publisher" }>;
 
 export type StatementsData = {
   month: string;
-  closed: boolean;
+  state: StatementMonthState;
   closed_at: string | null;
   head: SignedHead | null;
   statements: ConsoleStatement[];
 };
+
+/** What the month's state says to the operator; a month with no statement shows no table and no CSV. */
+function stateText(data: StatementsData): string {
+  const name = monthName(data.month);
+  switch (data.state) {
+    case "not_started":
+      return `Not started: ${name} has not begun, so there is nothing to show yet.`;
+    case "open":
+      return "Open: the month has not ended, and these figures grow until it does.";
+    case "no_activity":
+      return `No activity: no lead was sold or returned and no payout was earned, reversed or made final in ${name}, so it has no statement.`;
+    case "closed":
+      return `Closed${data.closed_at ? ` on ${new Date(data.closed_at).toISOString().slice(0, 10)}` : ""}: these statements never change. A later return goes on the next month.`;
+  }
+}
+
+const hasStatements = (state: StatementMonthState) => state === "open" || state === "closed";
 
 /** Every row on one page: a statement is read, and printed, whole. */
 const ALL_ROWS = 10_000;
@@ -112,17 +130,17 @@ export function StatementsView(props: {
         )
       ) : (
         <>
-          <p className="statements-state">
-            {data.closed
-              ? `Closed${data.closed_at ? ` on ${new Date(data.closed_at).toISOString().slice(0, 10)}` : ""}: these statements never change. A later return goes on the next month.`
-              : "Open: the month has not ended, and these figures grow until it does."}
-          </p>
+          <p className="statements-state">{stateText(data)}</p>
           {data.head ? (
             <p className="statements-head">
               Ledger head at the close: row {data.head.head.seq}, hash <code>{data.head.head.hash}</code>, issued{" "}
               {data.head.head.issued_at}, signed with key {data.head.key_id}: <code>{data.head.signature}</code>
             </p>
           ) : null}
+        </>
+      )}
+      {data !== undefined && hasStatements(data.state) ? (
+        <>
           <h2>Buyers</h2>
           <p className="statements-csv">
             <a href={csvAddress(data.month, "buyer")} download>
@@ -150,7 +168,7 @@ export function StatementsView(props: {
             empty="No publisher earned a payout this month."
           />
         </>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -5,16 +5,27 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type RowData,
   type SortingState,
   type VisibilityState,
 } from "@tanstack/react-table";
 import { useId, useState } from "react";
+import type { Measure } from "#domain/console/measures.ts";
+import { MeasureTip } from "./measure-tip.tsx";
 
 // The console's one table (docs/decisions/0034-operator-console.md): TanStack Table for sorting, paging and
 // column choice, rendered as a real <table> with a caption, header cells that sort by a button and say how
 // (aria-sort), and a pager that says where it is.
 
 export type { ColumnDef };
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's own signature, merged into
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** A rate's definition, shown in a tooltip beside its header (outside the sort button: no button in a button). */
+    measure?: Measure;
+  }
+}
 
 type Props<Row> = {
   caption: string;
@@ -96,6 +107,9 @@ export function DataTable<Row>({
                       ) : (
                         label
                       )}
+                      {header.column.columnDef.meta?.measure ? (
+                        <MeasureTip measure={header.column.columnDef.meta.measure} />
+                      ) : null}
                     </th>
                   );
                 })}

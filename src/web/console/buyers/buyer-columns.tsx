@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { buyerStateLabel, CAP_PERIODS } from "#domain/buyers/buyer-state.ts";
+import { MEASURES } from "#domain/console/measures.ts";
+import type { BuyerSummary } from "#domain/contracts/console-buyers.ts";
+import type { ColumnDef } from "../ui/data-table.tsx";
+import { formatCents, formatRate } from "../reports/report-format.ts";
+import { sourceLabel } from "./buyer-labels.ts";
+
+const ms = (value: number | null) => (value === null ? "–" : `${value} ms`);
+
+function capsText(caps: BuyerSummary["caps"]): string {
+  const parts = CAP_PERIODS.flatMap((period) => {
+    const cap = caps[period];
+    return cap ? [`${cap.used} of ${cap.cap} ${period}`] : [];
+  });
+  return parts.length ? parts.join(", ") : "No caps";
+}
+
+/** The list's columns: how each buyer stands now, then today's figures (the operator's day). */
+export function buyerColumns(): ColumnDef<BuyerSummary, unknown>[] {
+  return [
+    {
+      header: "Buyer",
+      accessorKey: "name",
+      cell: ({ row }) => <Link to={`/console/buyers/${encodeURIComponent(row.original.id)}`}>{row.original.name}</Link>,
+    },
+    { header: "Id", accessorKey: "id" },
+    { header: "Status", accessorFn: buyerStateLabel },
+    { header: "Source", accessorFn: sourceLabel },
+    { header: "Tier", accessorKey: "tier" },
+    { header: "Pings", accessorFn: (r) => r.today.pings },
+    { header: "Bids", accessorFn: (r) => r.today.bids },
+    { header: "Sold", accessorFn: (r) => r.today.sold },
+    {
+      id: "revenue",
+      header: "Revenue",
+      accessorFn: (r) => r.today.revenue_cents,
+      cell: ({ row }) => formatCents(row.original.today.revenue_cents),
+    },
+    {
+      id: "post_acceptance",
+      header: MEASURES.post_acceptance.name,
+      accessorFn: (r) => r.today.post_acceptance ?? -1,
+      cell: ({ row }) => formatRate(row.original.today.post_acceptance),
+      meta: { measure: MEASURES.post_acceptance },
+    },
+    { id: "timeouts", header: "Timeouts", accessorFn: (r) => r.today.timeouts },
+    { id: "connection_failures", header: "Connection failures", accessorFn: (r) => r.today.connection_failures },
+    {
+      id: "p50",
+      header: "Response p50",
+      accessorFn: (r) => r.today.p50_ms ?? -1,
+      cell: ({ row }) => ms(row.original.today.p50_ms),
+    },
+    {
+      id: "p90",
+      header: "Response p90",
+      accessorFn: (r) => r.today.p90_ms ?? -1,
+      cell: ({ row }) => ms(row.original.today.p90_ms),
+    },
+    { header: "Caps used", enableSorting: false, accessorFn: (r) => capsText(r.caps) },
+  ];
+}
