@@ -95,6 +95,7 @@ describe("the console's statements", () => {
         month: quiet,
         state: "no_activity",
         closed_at: null,
+        head: null,
         statements: [],
       });
     }
@@ -103,6 +104,7 @@ describe("the console's statements", () => {
       month: next,
       state: "not_started",
       closed_at: null,
+      head: null,
       statements: [],
     });
   });
