@@ -28,9 +28,10 @@ describe("a publisher's own view", () => {
   const today = new Date().toISOString().slice(0, 10);
   const month = today.slice(0, 7);
 
-  async function submitted(id: string, affId: string, sub1: string, sold: boolean) {
+  async function submitted(id: string, affId: string, sub1: string, sold: boolean, at = new Date()) {
     await t.database.db.insert(leads).values({ id, accessTokenHash: `h-${id}`, email: `${id}@example.com` });
     await t.database.db.insert(auctions).values({
+      createdAt: at,
       leadId: id,
       status: sold ? "accepted" : "rejected",
       priceCents: sold ? 4000 : null,
@@ -70,6 +71,19 @@ describe("a publisher's own view", () => {
   afterAll(() => t.app.close());
 
   const get = (user: ConsoleUser, url: string) => t.app.inject({ method: "GET", url, headers: user.read });
+
+  it("counts none of the applications that came before the publisher was made, though they carry its aff_id", async () => {
+    const db = t.database.db;
+    // Older traffic with the aff_id (a seeded database's, say), then the publisher, then one lead of its own.
+    await submitted("ld_old_1", "C300", "", true, new Date(Date.now() - 60_000));
+    await submitted("ld_old_2", "C300", "", false, new Date(Date.now() - 60_000));
+    await createPublisher(db, new PiiCipher(t.secrets.piiKeyring), publisher("gamma", "C300"));
+    await submitted("ld_new", "C300", "", true);
+    const gamma = await signInAs(t, "publisher", undefined, "gamma");
+    const res = await get(gamma, "/api/console/my-traffic");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.totals).toMatchObject({ completed: 1, sold: 1 });
+  });
 
   it("shows a publisher its own month by day and by sub id, and nothing of another's or of a person", async () => {
     const res = await get(acme, "/api/console/my-traffic");
