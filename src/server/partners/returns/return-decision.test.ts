@@ -105,7 +105,13 @@ describe("deciding a return", () => {
 
   it("hands the returned event to the aff_id's publisher only if it existed when the application came", async () => {
     const cipher = new PiiCipher(randomSecrets().piiKeyring);
-    const rule = { payout_kind: "per_completed", payout_amount: 0, hold_days: 30, postback_url: null, enabled: true };
+    const rule = {
+      payout_kind: "per_completed" as const,
+      payout_amount: 0,
+      hold_days: 30,
+      postback_url: null,
+      enabled: true,
+    };
     await createPublisher(database.db, cipher, {
       id: "pub-early",
       name: "Early",
