@@ -16,9 +16,9 @@ import {
 import { allowedReturns, monthRange, termsOf, windowEndOf } from "../../partners/returns/return-terms.ts";
 import { closeMonth, previousMonth } from "../../partners/statements/statement-store.ts";
 import { rowsOf } from "../reports/report-period.ts";
-import { seedBuyer, seedPublisher, SEED_BUYER_PREFIX } from "./seed-shape.ts";
+import { seedBuyer, seedPublisher, SEED_BUYER_PREFIX, sourceName } from "./seed-shape.ts";
 
-// The seeded volume's money (docs/decisions/0045-seeded-volume.md): a publisher per affiliate id, and the history
+// The seeded volume's money (docs/decisions/0045-seeded-volume.md): a publisher per affiliate id with its clicks, and the history
 // the settle pass, the returns and the statements would have left had the seeded auctions been live. Each seeded
 // auction's events become ledger rows through the ledger's own append (so the chain verifies), dated when they
 // happened; they are marked settled as the pass marks them, so a server started on the seed settles none again.
@@ -69,6 +69,23 @@ async function seedPublishers(db: Db, cipher: PiiCipher, count: number, since: D
     });
   }
   return byAffId;
+}
+
+/**
+ * Clicks on the seeded publishers' tracking links: a few more each UTC day than the leads their source started, so
+ * My traffic reads like a publisher's (partners/tracking/click-count.ts keeps the same rows for live clicks).
+ */
+async function seedClicks(db: Db, sources: number) {
+  const bySource = sql.join(
+    Array.from({ length: sources }, (_, k) => sql`(${sourceName(k)}, ${seedPublisher(k).id})`),
+    sql`, `,
+  );
+  await db.execute(sql`insert into publisher_clicks (publisher_id, day, sub1, clicks)
+    select p.id, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD'), '', ceil(count(*) * 1.4)::int
+    from leads l join (values ${bySource}) as p(source, id) on p.source = l.utm_source
+    where l.id ~ ${SEEDED_LEAD_ID_PATTERN}
+    group by 1, 2
+    on conflict (publisher_id, day, sub1) do update set clicks = excluded.clicks`);
 }
 
 type SeededAuction = {
@@ -138,6 +155,7 @@ export async function seedMoney(
 ): Promise<MoneyCounts> {
   const { now } = options;
   const publisherOf = await seedPublishers(db, cipher, options.sources, options.since);
+  await seedClicks(db, options.sources);
   const ledger: LedgerEvent[] = [];
   const settled: (typeof settledEvents.$inferInsert)[] = [];
   const holds = new Map<string, Hold>();

@@ -11,6 +11,8 @@ import { ineligibility } from "../../distribution/auction/eligibility.ts";
 import type { LeadDocument } from "../../distribution/auction/lead-document.ts";
 import { LEAD_ID_PATTERN } from "../../intake/leads/lead-access.ts";
 import { ledgerHead, verifyLedger } from "../../partners/ledger/ledger-store.ts";
+import { publisherFigures } from "../../partners/publishers/publisher-figures.ts";
+import { listPublishers } from "../../partners/publishers/publisher-store.ts";
 import { monthOf } from "../../partners/ledger/ledger-chain.ts";
 import { settlePass } from "../../partners/settle/settle-job.ts";
 import { recordingSink } from "../../partners/settle/settle.testing.ts";
@@ -156,6 +158,14 @@ describe("seedVolume", () => {
         where l.kind = 'payout_earned' and p.aff_id is distinct from a.attribution->>'aff_id'`),
     ).toBe(0);
     expect(await count(sql`select count(*) as n from ledger_entries where kind = 'payout_earned'`)).toBeGreaterThan(0);
+    // Made before the first seeded lead, each is credited with its aff_id's leads, and its links had clicks.
+    for (const p of await listPublishers(t.database.db)) {
+      const all = { from: new Date(p.created_at), to: new Date() };
+      const figures = (await publisherFigures(t.database.db, p, all, "all")).get("all");
+      const completed = await count(sql`select count(*) as n from auctions where attribution->>'aff_id' = ${p.aff_id}`);
+      expect([p.id, figures?.completed]).toEqual([p.id, completed]);
+      expect(figures?.clicks).toBeGreaterThan(completed);
+    }
     // Some sales came back: each approved return has its returned row.
     expect(counts.returns).toBeGreaterThan(0);
     expect(
