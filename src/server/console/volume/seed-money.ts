@@ -46,8 +46,16 @@ export async function refuseOverMoney(db: Db): Promise<void> {
     );
 }
 
-/** The seeded publishers, made (or set again) as if they had existed since `since`, before the first seeded lead. */
-async function seedPublishers(db: Db, cipher: PiiCipher, count: number, since: Date): Promise<Map<string, Publisher>> {
+/**
+ * The seeded publishers by aff_id, made (or set again) as if they had existed since `since`, before the first seeded
+ * lead. Throws SeedRefused when another publisher has one of their aff_ids.
+ */
+export async function seedPublishers(
+  db: Db,
+  cipher: PiiCipher,
+  count: number,
+  since: Date,
+): Promise<Map<string, Publisher>> {
   const byAffId = new Map<string, Publisher>();
   for (let k = 0; k < count; k++) {
     const settings = seedPublisher(k);
@@ -98,7 +106,7 @@ type SeededAuction = {
   aff_id: string | null;
 };
 
-type Hold = { leadId: string; publisherId: string; amountCents: number; earnedAt: Date; dueAt: Date };
+type Hold = { leadId: string; publisherId: string; amountCents: number; dueAt: Date };
 type Sale = { leadId: string; buyerId: string; priceCents: number; at: Date };
 
 const readAuctions = async (db: Db): Promise<SeededAuction[]> =>
@@ -144,18 +152,9 @@ function pickReturns(sales: Sale[], now: Date) {
 
 export type MoneyCounts = { publishers: number; ledger_rows: number; returns: number; statements_closed: number };
 
-/**
- * The money of the seeded auctions up to `now`; `since` is when the seeded publishers were made (before every
- * seeded lead). Call refuseOverMoney first.
- */
-export async function seedMoney(
-  db: Db,
-  cipher: PiiCipher,
-  options: { sources: number; since: Date; now: Date },
-): Promise<MoneyCounts> {
-  const { now } = options;
-  const publisherOf = await seedPublishers(db, cipher, options.sources, options.since);
-  await seedClicks(db, options.sources);
+/** The clicks and money of the seeded auctions up to `now`, under `publisherOf` (seedPublishers). */
+export async function seedMoney(db: Db, publisherOf: Map<string, Publisher>, now: Date): Promise<MoneyCounts> {
+  await seedClicks(db, publisherOf.size);
   const ledger: LedgerEvent[] = [];
   const settled: (typeof settledEvents.$inferInsert)[] = [];
   const holds = new Map<string, Hold>();
@@ -169,7 +168,7 @@ export async function seedMoney(
       if (publisher === null || cents === null || cents <= 0 || holds.has(a.lead_id)) return null;
       ledger.push({ kind: "payout_earned", leadId: a.lead_id, publisherId: publisher.id, amountCents: cents, at });
       const dueAt = new Date(at.getTime() + publisher.hold_days * DAY_MS);
-      holds.set(a.lead_id, { leadId: a.lead_id, publisherId: publisher.id, amountCents: cents, earnedAt: at, dueAt });
+      holds.set(a.lead_id, { leadId: a.lead_id, publisherId: publisher.id, amountCents: cents, dueAt });
       return cents;
     };
     const completedPayout = publisher && earn(payoutFor(publisher, { kind: "completed" }), a.created_at);

@@ -11,7 +11,7 @@ import { rowsOf } from "../reports/report-period.ts";
 import { rebuildFunnelRollup } from "../reports/funnel-rollup.ts";
 import { rebuildTodayRollup } from "../reports/today-rollup.ts";
 import { SEED_ID_DIGITS, SEED_ID_PREFIX } from "../../../domain/sample-data.ts";
-import { refuseOverMoney, seedMoney, type MoneyCounts } from "./seed-money.ts";
+import { refuseOverMoney, seedMoney, seedPublishers, type MoneyCounts } from "./seed-money.ts";
 import { affiliateId, brandName, SEED_BUYER_PREFIX, seedBuyer, sourceName, USER_AGENTS } from "./seed-shape.ts";
 
 // Volume for demos and the bench (issue 19, "Scale and speed"; issue 31; README, "Other commands"): leads that drop
@@ -254,8 +254,8 @@ export async function countSeed(db: Db): Promise<SeedCounts> {
 
 /**
  * Fills the database with `options.leads` seeded leads over the last `options.days` days before `now`, their
- * buyers, publishers and money. `progress` hears after each batch. Throws SeedRefused, having written nothing, when
- * the ledger already holds rows.
+ * buyers, publishers and money. `progress` hears after each batch. Throws SeedRefused before any lead is written
+ * when the ledger already holds rows (then having written nothing at all) or another publisher has a seeded aff_id.
  */
 export async function seedVolume(
   db: Db,
@@ -270,14 +270,15 @@ export async function seedVolume(
   await refuseOverMoney(db);
   await removeSeed(db);
   await seedBuyers(db, o.buyers);
+  // Made before the first seeded lead, so each is credited with its aff_id's leads.
+  const since = new Date(now.getTime() - (o.days + 1) * 86_400_000);
+  const publishers = await seedPublishers(db, new PiiCipher(secrets.piiKeyring), o.sources, since);
   for (let first = 1; first <= o.leads; first += BATCH) {
     const last = Math.min(o.leads, first + BATCH - 1);
     await seedBatch(db, secrets.tokenSecret, o, first, last, now);
     progress(last, o.leads);
   }
-  // The publishers existed before the first seeded lead, so each is credited with its aff_id's leads.
-  const since = new Date(now.getTime() - (o.days + 1) * 86_400_000);
-  const money = await seedMoney(db, new PiiCipher(secrets.piiKeyring), { sources: o.sources, since, now });
+  const money = await seedMoney(db, publishers, now);
   // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), built as the server's
   // job builds them, so the first Today and Funnel after a start read them rather than rebuilding.
   await rebuildTodayRollup(db, now, null);
