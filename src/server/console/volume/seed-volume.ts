@@ -280,7 +280,7 @@ export async function seedVolume(
   }
   const money = await seedMoney(db, publishers, now);
   // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), built as the server's
-  // job builds them, so the first Today and Funnel after a start read them rather than rebuilding.
+  // job builds them, so the first Today and Funnel after a start read them rather than the raw rows.
   await rebuildTodayRollup(db, now, null);
   await rebuildFunnelRollup(db, now, null);
   await db.execute(sql`analyze`);
