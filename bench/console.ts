@@ -60,7 +60,7 @@ export async function benchConsole(): Promise<void> {
     const started = Date.now();
     const counts = fresh.seeded
       ? await countSeed(database.db)
-      : await seedVolume(database.db, secrets.tokenSecret, { leads: LEADS }, (done, total) => {
+      : await seedVolume(database.db, secrets, { leads: LEADS }, (done, total) => {
           if (done === total || done % 100_000 < 25_000) console.log(`  seeded ${done} of ${total} leads`);
         });
     const seedSeconds = Math.round((Date.now() - started) / 1000);

@@ -2,6 +2,7 @@
 // [--sources 10] [--brands 2]` (README, "Other commands"). Fills the configured database (DATABASE_URL's
 // PostgreSQL, else DATA_DIR's embedded one: stop the server first) and replaces an earlier seed.
 import { parseArgs } from "node:util";
+import { SeedRefused } from "../src/server/console/volume/seed-money.ts";
 import { SEED_DEFAULTS, seedVolume, type SeedOptions } from "../src/server/console/volume/seed-volume.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openConfiguredDatabase } from "../src/server/platform/db/database.ts";
@@ -26,10 +27,14 @@ const database = await openConfiguredDatabase(config);
 await database.migrate();
 const started = Date.now();
 try {
-  const counts = await seedVolume(database.db, secrets.tokenSecret, options, (done, total) =>
+  const counts = await seedVolume(database.db, secrets, options, (done, total) =>
     console.log(`${done} of ${total} leads (${Math.round((Date.now() - started) / 1000)} s)`),
   );
   console.log(`Seeded in ${Math.round((Date.now() - started) / 1000)} s:`, counts);
+} catch (error) {
+  if (!(error instanceof SeedRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

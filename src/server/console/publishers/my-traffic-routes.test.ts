@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import type { PublisherSettings } from "../../../domain/partners/publisher.ts";
-import { auctions, leads } from "../../platform/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { auctions, leads, publishers } from "../../platform/db/schema.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { appendLedger } from "../../partners/ledger/ledger-store.ts";
 import { createPublisher } from "../../partners/publishers/publisher-store.ts";
@@ -28,9 +29,10 @@ describe("a publisher's own view", () => {
   const today = new Date().toISOString().slice(0, 10);
   const month = today.slice(0, 7);
 
-  async function submitted(id: string, affId: string, sub1: string, sold: boolean) {
+  async function submitted(id: string, affId: string, sub1: string, sold: boolean, at = new Date()) {
     await t.database.db.insert(leads).values({ id, accessTokenHash: `h-${id}`, email: `${id}@example.com` });
     await t.database.db.insert(auctions).values({
+      createdAt: at,
       leadId: id,
       status: sold ? "accepted" : "rejected",
       priceCents: sold ? 4000 : null,
@@ -70,6 +72,19 @@ describe("a publisher's own view", () => {
   afterAll(() => t.app.close());
 
   const get = (user: ConsoleUser, url: string) => t.app.inject({ method: "GET", url, headers: user.read });
+
+  it("counts none of the applications that came before the publisher was made, though they carry its aff_id", async () => {
+    const db = t.database.db;
+    // Older traffic with the aff_id (a seeded database's, say), then the publisher, then one lead of its own.
+    await submitted("ld_old_1", "C300", "", true, new Date(Date.now() - 60_000));
+    await submitted("ld_old_2", "C300", "", false, new Date(Date.now() - 60_000));
+    await createPublisher(db, new PiiCipher(t.secrets.piiKeyring), publisher("gamma", "C300"));
+    await submitted("ld_new", "C300", "", true);
+    const gamma = await signInAs(t, "publisher", undefined, "gamma");
+    const res = await get(gamma, "/api/console/my-traffic");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.totals).toMatchObject({ completed: 1, sold: 1 });
+  });
 
   it("shows a publisher its own month by day and by sub id, and nothing of another's or of a person", async () => {
     const res = await get(acme, "/api/console/my-traffic");
@@ -142,17 +157,17 @@ describe("a publisher's own view", () => {
 
   it("counts a return approved after the payout became final, which reversed nothing (#a-publishers-own-view)", async () => {
     const db = t.database.db;
-    await createPublisher(db, new PiiCipher(t.secrets.piiKeyring), publisher("gamma", "G300"));
-    await submitted("ld_g", "G300", "late", true);
+    await createPublisher(db, new PiiCipher(t.secrets.piiKeyring), publisher("delta", "D400"));
+    await submitted("ld_g", "D400", "late", true);
     await db.transaction((tx) =>
       appendLedger(tx, [
-        { kind: "payout_earned", leadId: "ld_g", publisherId: "gamma", amountCents: 700 },
-        { kind: "payout_final", leadId: "ld_g", publisherId: "gamma", amountCents: 700 },
+        { kind: "payout_earned", leadId: "ld_g", publisherId: "delta", amountCents: 700 },
+        { kind: "payout_final", leadId: "ld_g", publisherId: "delta", amountCents: 700 },
         { kind: "returned", leadId: "ld_g", buyerId: "b1", amountCents: -4000 },
       ]),
     );
-    const gamma = await signInAs(t, "publisher", undefined, "gamma");
-    const data = (await get(gamma, "/api/console/my-traffic")).json().data;
+    const delta = await signInAs(t, "publisher", undefined, "delta");
+    const data = (await get(delta, "/api/console/my-traffic")).json().data;
     expect(data.totals).toMatchObject({ sold: 1, final_cents: 700, reversed_cents: 0, returns: 1 });
     expect(data.by_sub1).toEqual([expect.objectContaining({ key: "late", returns: 1, reversed_cents: 0 })]);
   });
@@ -278,6 +293,11 @@ describe("a publisher's own view", () => {
   it("takes the month and its days in the reader's time zone; a UTC day's clicks go to the local day of its noon", async () => {
     // 03:00 UTC on 1 March 2026 is 22:00 on 28 February in New York.
     const at = new Date("2026-03-01T03:00:00Z");
+    // Beta is credited only with what came after it was made (#a-publishers-own-view): made before that night here.
+    await t.database.db
+      .update(publishers)
+      .set({ createdAt: new Date("2026-01-01T00:00:00Z") })
+      .where(eq(publishers.id, "beta"));
     await countClick(t.database.db, "beta", "late", at);
     await t.database.db.insert(leads).values({ id: "ld_late", accessTokenHash: "h-ld_late" });
     await t.database.db.insert(auctions).values({

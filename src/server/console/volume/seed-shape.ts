@@ -1,13 +1,14 @@
 import { buyerSchema, type Buyer } from "../../../domain/buyers/buyer-schema.ts";
+import { publisherSettingsSchema, type PublisherSettings } from "../../../domain/partners/publisher.ts";
+import { SEED_ID_DIGITS, SEED_ID_PREFIX } from "../../../domain/sample-data.ts";
 
 // What the seeded volume looks like (README, "Other commands": npm run seed:volume): obviously fake people,
-// traffic sources, brands, devices and buyers. Every seeded lead's id starts with SEED_ID_PREFIX, which still
-// reads as a lead id (intake/leads/lead-access.ts), so the console searches and opens it like any other, and
-// no one can take it for a real applicant. Seeded buyers call hosts under example.com, which never answer.
+// traffic sources, brands, devices, buyers and publishers. Every seeded lead's id is SEED_ID_PREFIX and digits
+// (src/domain/sample-data.ts), which still reads as a lead id (intake/leads/lead-access.ts), so the console
+// searches and opens it like any other, and no one can take it for a real applicant. Seeded buyers call hosts
+// under example.com, which never answer, and are paused (docs/decisions/0045-seeded-volume.md).
 
 /** "ld_" + "seed" + 18 digits: a valid lead id that says what it is. */
-export const SEED_ID_PREFIX = "ld_seed";
-export const SEED_ID_DIGITS = 18;
 export const seedLeadId = (n: number) => `${SEED_ID_PREFIX}${String(n).padStart(SEED_ID_DIGITS, "0")}`;
 
 /** The fake person of seeded lead `n`: the SQL that writes the leads builds the same values (seed-volume.ts). */
@@ -20,6 +21,8 @@ const BRAND_NAMES = ["Loanpath", "Cashbridge"];
 /** utm_source of source `k` (0-based); past the named ones, numbered. */
 export const sourceName = (k: number) => SOURCE_NAMES[k] ?? `source-${k + 1}`;
 export const brandName = (k: number) => BRAND_NAMES[k] ?? `Brand ${k + 1}`;
+/** The aff_id source `k` (0-based) carries; its publisher is seedPublisher(k). */
+export const affiliateId = (k: number) => `aff${100 + k}`;
 
 /** Phones first (about three visits in five come from one), then desktops; a tablet counts as a desktop. */
 export const USER_AGENTS = {
@@ -45,7 +48,10 @@ const JSON_ANSWER = {
   price: "price",
 } as const;
 
-/** Buyer `k` (1-based): ping/post, JSON, every fourth a lead buyer, the rest licensed lenders. */
+/**
+ * Buyer `k` (1-based): ping/post, JSON, every fourth a lead buyer, the rest licensed lenders. Paused, so live traffic
+ * never calls its hosts, which never answer; the console still shows its history (docs/decisions/0045-seeded-volume.md).
+ */
 export function seedBuyer(k: number): Buyer {
   const id = seedBuyerId(k);
   const base = `https://${id}.example.com`;
@@ -76,5 +82,28 @@ export function seedBuyer(k: number): Buyer {
     tier: 1 + (k % 3),
     caps: k % 5 === 0 ? { daily: 400 } : {},
     timeoutMs: 3_000,
+    enabled: false,
+  });
+}
+
+/** The payout rules the seeded publishers take in turn: every kind, and holds short enough that some became final. */
+const PUBLISHER_RULES = [
+  { payout_kind: "revenue_share", payout_amount: 3_000, hold_days: 30 },
+  { payout_kind: "per_sold", payout_amount: 1_500, hold_days: 14 },
+  { payout_kind: "per_completed", payout_amount: 250, hold_days: 7 },
+] as const;
+
+/**
+ * The publisher of source `k` (0-based), whose aff_id it carries: enabled, so its money shows like any other's, and
+ * with no postback address, so nothing is ever called.
+ */
+export function seedPublisher(k: number): PublisherSettings {
+  return publisherSettingsSchema.parse({
+    id: `seed-${affiliateId(k)}`,
+    name: `Seed publisher ${affiliateId(k)} (sample data)`,
+    aff_id: affiliateId(k),
+    ...PUBLISHER_RULES[k % PUBLISHER_RULES.length],
+    postback_url: null,
+    enabled: true,
   });
 }

@@ -1,29 +1,27 @@
 import { sql } from "drizzle-orm";
+import { receiptKeyOf } from "../../partners/receipts/receipt-key.ts";
 import { CONSENT_TEXTS } from "../../../domain/consent.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { buyers } from "../../platform/db/schema.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
+import { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import type { Secrets } from "../../platform/security/secrets.ts";
 import { templateHash } from "../../intake/consent/consent-texts.ts";
 import { FUNNEL_STEPS } from "../reports/funnel-steps.ts";
 import { rowsOf } from "../reports/report-period.ts";
 import { rebuildFunnelRollup } from "../reports/funnel-rollup.ts";
 import { rebuildTodayRollup } from "../reports/today-rollup.ts";
-import {
-  brandName,
-  SEED_BUYER_PREFIX,
-  SEED_ID_DIGITS,
-  SEED_ID_PREFIX,
-  seedBuyer,
-  sourceName,
-  USER_AGENTS,
-} from "./seed-shape.ts";
+import { SEED_ID_DIGITS, SEED_ID_PREFIX } from "../../../domain/sample-data.ts";
+import { refuseOverMoney, seedMoney, seedPublishers, type MoneyCounts } from "./seed-money.ts";
+import { affiliateId, brandName, SEED_BUYER_PREFIX, seedBuyer, sourceName, USER_AGENTS } from "./seed-shape.ts";
 
-// Volume for demos and the bench (issue 19, "Scale and speed"; README, "Other commands"): leads that drop out
-// along the funnel with their step history and consent, auctions, the pings and posts of every buyer, and the
+// Volume for demos and the bench (issue 19, "Scale and speed"; issue 31; README, "Other commands"): leads that drop
+// out along the funnel with their step history and consent, auctions, the pings and posts of every buyer, and the
 // keyed hashes lead search compares. The database makes the rows (insert ... select from generate_series), a
 // batch of leads per transaction; Node only computes the keyed hashes (HMAC with the server's token secret),
-// sent back in one statement per batch. Seeding again first removes the earlier seed (seed-shape.ts says how
-// its rows are recognised).
+// sent back in one statement per batch. Then the money (seed-money.ts) and the reports' rollups. Seeding again
+// first removes the earlier seed (seed-shape.ts says how its rows are recognised), as long as the ledger is still
+// empty (docs/decisions/0045-seeded-volume.md).
 
 export type SeedOptions = { leads: number; days: number; buyers: number; sources: number; brands: number };
 export const SEED_DEFAULTS: SeedOptions = { leads: 500_000, days: 90, buyers: 20, sources: 10, brands: 2 };
@@ -72,8 +70,8 @@ async function seedBuyers(db: Db, count: number) {
     const config = seedBuyer(k);
     await db
       .insert(buyers)
-      .values({ id: config.id, config, enabled: true })
-      .onConflictDoUpdate({ target: buyers.id, set: { config, enabled: true, updatedAt: sql`now()` } });
+      .values({ id: config.id, config, enabled: config.enabled })
+      .onConflictDoUpdate({ target: buyers.id, set: { config, enabled: config.enabled, updatedAt: sql`now()` } });
   }
 }
 
@@ -83,6 +81,7 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
   const phones = textArray(USER_AGENTS.phone);
   const desktops = textArray(USER_AGENTS.desktop);
   const sources = textArray(Array.from({ length: o.sources }, (_, k) => sourceName(k)));
+  const affiliates = textArray(Array.from({ length: o.sources }, (_, k) => affiliateId(k)));
   const brands = textArray(Array.from({ length: o.brands }, (_, k) => brandName(k)));
   const at = sql`${now.toISOString()}::timestamptz`;
   await db.transaction(async (tx) => {
@@ -100,7 +99,7 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
           else (${desktops})[1 + floor(r_ua * ${USER_AGENTS.desktop.length}::int)::int] end,
         -- a few sources bring most of the traffic
         (${sources})[1 + floor(power(r_source, 1.8) * ${o.sources}::int)::int],
-        'aff' || (100 + floor(power(r_source, 1.8) * ${o.sources}::int)::int),
+        (${affiliates})[1 + floor(power(r_source, 1.8) * ${o.sources}::int)::int],
         'sub' || (n % 7),
         (${brands})[1 + floor(power(r_brand, 2) * ${o.brands}::int)::int],
         saves, 15 + r_pace * 75,
@@ -255,30 +254,36 @@ export async function countSeed(db: Db): Promise<SeedCounts> {
 }
 
 /**
- * Fills the database with `options.leads` seeded leads over the last `options.days` days before `now`, and their
- * buyers. `progress` hears after each batch.
+ * Fills the database with `options.leads` seeded leads over the last `options.days` days before `now`, their
+ * buyers, publishers and money. `progress` hears after each batch. Throws SeedRefused before any lead is written
+ * when the ledger already holds rows (then having written nothing at all) or another publisher has a seeded aff_id.
  */
 export async function seedVolume(
   db: Db,
-  secret: Buffer,
+  secrets: Secrets,
   options: Partial<SeedOptions> = {},
   progress: (done: number, total: number) => void = () => {},
   now = new Date(),
-): Promise<SeedCounts> {
+): Promise<SeedCounts & MoneyCounts> {
   const o = { ...SEED_DEFAULTS, ...options };
   if (o.buyers < 1 || o.buyers > 99) throw new Error("--buyers must be 1 to 99");
   if (o.sources < 1 || o.brands < 1 || o.days < 1 || o.leads < 1) throw new Error("every count must be at least 1");
+  await refuseOverMoney(db);
   await removeSeed(db);
   await seedBuyers(db, o.buyers);
+  // Made before the first seeded lead, so each is credited with its aff_id's leads.
+  const since = new Date(now.getTime() - (o.days + 1) * 86_400_000);
+  const publishers = await seedPublishers(db, new PiiCipher(secrets.piiKeyring), o.sources, since);
   for (let first = 1; first <= o.leads; first += BATCH) {
     const last = Math.min(o.leads, first + BATCH - 1);
-    await seedBatch(db, secret, o, first, last, now);
+    await seedBatch(db, secrets.tokenSecret, o, first, last, now);
     progress(last, o.leads);
   }
-  // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), as the server's job
-  // would leave them.
+  const money = await seedMoney(db, receiptKeyOf(secrets.tokenSecret), publishers, now);
+  // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), built as the server's
+  // job builds them, so the first Today and Funnel after a start read them rather than the raw rows.
   await rebuildTodayRollup(db, now, null);
   await rebuildFunnelRollup(db, now, null);
   await db.execute(sql`analyze`);
-  return countSeed(db);
+  return { ...(await countSeed(db)), ...money };
 }

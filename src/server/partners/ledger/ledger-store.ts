@@ -22,6 +22,8 @@ export type LedgerEvent = {
   buyerId?: string | null;
   publisherId?: string | null;
   amountCents: number;
+  /** When it happened, if not at the append: only the seeded volume's history gives one (docs/decisions/0045-seeded-volume.md). */
+  at?: Date;
 };
 
 export type LedgerRow = LedgerContent & { digest: string; prev_hash: string; hash: string };
@@ -79,15 +81,16 @@ export async function appendLedger(tx: Tx, events: LedgerEvent[], now = new Date
     if (written.has(key)) continue;
     written.add(key);
     seq += 1;
+    const at = event.at ?? now;
     const content: LedgerContent = {
       seq,
-      at: now.toISOString(),
+      at: at.toISOString(),
       kind: event.kind,
       lead_id: event.leadId,
       buyer_id: event.buyerId ?? null,
       publisher_id: event.publisherId ?? null,
       amount_cents: event.amountCents,
-      month: monthOf(now),
+      month: monthOf(at),
     };
     const digest = digestOf(content);
     const hash = chainHash(prevHash, digest);

@@ -5,7 +5,9 @@ import type { Db } from "../../platform/db/database.ts";
 // clicks from the tracking links, completed applications and sales from its leads' submissions (test leads never
 // count), and the money from the ledger, the one record both sides can check. Counts and cents only: no lead, no
 // person. Clicks are kept per UTC day (no time of day is stored): a UTC day's clicks belong to the local day that
-// holds its noon, which for every zone within twelve hours of UTC is the day of the same date.
+// holds its noon, which for every zone within twelve hours of UTC is the day of the same date. A lead counts only
+// when its application came after the publisher was made, as the settle pass credits it (publisher-store.ts,
+// creditedWith).
 
 export type PublisherFigures = {
   clicks: number;
@@ -42,7 +44,7 @@ const DAY_MS = 86_400_000;
 
 /** `[from, to)`, whole days of `tz` (an IANA name), whose days key the figures by day. */
 export type Range = { from: Date; to: Date; tz: string };
-type Who = { id: string; aff_id: string };
+type Who = { id: string; aff_id: string; created_at: string };
 
 const dayOf = (column: SQL, tz: string) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
 const sub1Of = (alias: string) => sql.raw(`coalesce(${alias}.attribution->>'aff_sub1', '')`);
@@ -77,12 +79,12 @@ export async function publisherFigures(
     db.execute(sql`
       select ${keyOf(by, sql`a.created_at`, "a", range.tz)} as key, count(*) as completed from auctions a
       where a.attribution->>'aff_id' = ${who.aff_id} and not a.test_mode
-        and a.created_at >= ${from} and a.created_at < ${to}
+        and a.created_at >= ${from} and a.created_at < ${to} and a.created_at >= ${who.created_at}
       group by 1`),
     db.execute(sql`
       select ${keyOf(by, sql`a.decided_at`, "a", range.tz)} as key, count(*) as sold from auctions a
       where a.attribution->>'aff_id' = ${who.aff_id} and not a.test_mode and a.status = 'accepted'
-        and a.decided_at >= ${from} and a.decided_at < ${to}
+        and a.decided_at >= ${from} and a.decided_at < ${to} and a.created_at >= ${who.created_at}
       group by 1`),
     db.execute(sql`
       select ${keyOf(by, sql`l.at`, "a", range.tz)} as key,
@@ -95,7 +97,8 @@ export async function publisherFigures(
         count(*) filter (where l.kind = 'returned') as returns
       from ledger_entries l left join auctions a on a.lead_id = l.lead_id
       where l.at >= ${from} and l.at < ${to}
-        and (l.publisher_id = ${who.id} or (l.kind = 'returned' and a.attribution->>'aff_id' = ${who.aff_id}))
+        and (l.publisher_id = ${who.id} or (l.kind = 'returned' and a.attribution->>'aff_id' = ${who.aff_id}
+          and a.created_at >= ${who.created_at}))
       group by 1`),
   ]);
   const figures = new Map<string, PublisherFigures>();

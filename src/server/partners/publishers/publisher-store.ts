@@ -116,6 +116,14 @@ export async function findPublisher(db: Db, id: string): Promise<Publisher | nul
   return row === undefined ? null : publisherOf(row);
 }
 
+/**
+ * Whether a publisher is credited with a lead whose final submission (its auction) came at `submittedAt`: only if the
+ * publisher existed then (docs/product/partners.md#publishers). A publisher made later whose aff_id older traffic
+ * happened to carry (a seeded database's, or another network's) is credited with none of it.
+ */
+export const creditedWith = (publisher: Pick<Publisher, "created_at">, submittedAt: Date) =>
+  Date.parse(publisher.created_at) <= submittedAt.getTime();
+
 /** The publisher a lead's aff_id ties it to, enabled or not (the caller decides what a disabled one earns). */
 export async function publisherByAffId(db: Db, affId: string | undefined | null): Promise<Publisher | null> {
   if (!affId) return null;

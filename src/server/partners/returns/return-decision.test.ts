@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
+import { randomSecrets } from "../../../../tests/helpers/test-app.ts";
+import { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { createPublisher } from "../publishers/publisher-store.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { leadReturns } from "../../platform/db/schema.ts";
+import { leadReturns, publishers } from "../../platform/db/schema.ts";
 import { ledgerRowsOfLead, verifyLedger } from "../ledger/ledger-store.ts";
 import { decideReturn } from "./return-decision.ts";
 import { fileReturn, isRefusal } from "./return-store.ts";
@@ -98,6 +101,49 @@ describe("deciding a return", () => {
     expect(sink.events).toEqual([]);
     const [row] = await database.db.select().from(leadReturns).where(eq(leadReturns.id, id));
     expect(row).toMatchObject({ state: "rejected", decidedBy: "op-2", decisionNote: "answers" });
+  });
+
+  it("hands the returned event to the aff_id's publisher only if it existed when the application came", async () => {
+    const cipher = new PiiCipher(randomSecrets().piiKeyring);
+    const rule = {
+      payout_kind: "per_completed" as const,
+      payout_amount: 0,
+      hold_days: 30,
+      postback_url: null,
+      enabled: true,
+    };
+    await createPublisher(database.db, cipher, {
+      id: "pub-early",
+      name: "Early",
+      aff_id: "aff-early",
+      ...rule,
+    } as const);
+    await database.db
+      .update(publishers)
+      .set({ createdAt: new Date(0) })
+      .where(eq(publishers.id, "pub-early"));
+    const kept = await pendingReturn({
+      buyerId: "buyer-c",
+      priceCents: 2_000,
+      soldAt: earlierThisMonth(HOUR),
+      attribution: { aff_id: "aff-early" },
+    });
+    const before = await pendingReturn({
+      buyerId: "buyer-c",
+      priceCents: 2_000,
+      soldAt: earlierThisMonth(HOUR),
+      attribution: { aff_id: "aff-later" },
+    });
+    await createPublisher(database.db, cipher, {
+      id: "pub-later",
+      name: "Later",
+      aff_id: "aff-later",
+      ...rule,
+    } as const);
+    const sink = recordingSink();
+    for (const { id } of [kept, before])
+      await decideReturn(database.db, { id, decision: "approved", note: "ok", operatorId: "op-1", sink });
+    expect(sink.events.map((e) => [e.leadId, e.publisherId])).toEqual([[kept.leadId, "pub-early"]]);
   });
 
   it("leaves nothing half written when the sink fails", async () => {

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../platform/db/database.ts";
 import { auctions, ledgerEntries, leadReturns, publishers } from "../../platform/db/schema.ts";
 import { appendLedger, lockLedger, type LedgerEvent } from "../ledger/ledger-store.ts";
 import type { PostbackSink } from "../postbacks/postback-events.ts";
+import { creditedWith } from "../publishers/publisher-store.ts";
 import { saleOf } from "./lead-sale.ts";
 import type { ReturnRow } from "./return-store.ts";
 
@@ -95,10 +96,10 @@ async function reverse(tx: Tx, row: ReturnRow, sink: PostbackSink, now: Date) {
   const payoutReversedCents = onHold ? -earned.amountCents : null;
 
   const [auction] = await tx
-    .select({ attribution: auctions.attribution })
+    .select({ attribution: auctions.attribution, createdAt: auctions.createdAt })
     .from(auctions)
     .where(eq(auctions.leadId, row.leadId));
-  const publisherId = earned?.publisherId ?? (await publisherOfAttribution(tx, auction?.attribution));
+  const publisherId = earned?.publisherId ?? (auction === undefined ? null : await publisherOfAttribution(tx, auction));
   if (publisherId)
     await sink(tx, {
       publisherId,
@@ -110,13 +111,18 @@ async function reverse(tx: Tx, row: ReturnRow, sink: PostbackSink, now: Date) {
   return { refundCents: -sale.priceCents, payoutReversedCents };
 }
 
-/** The enabled publisher whose aff_id the lead carries, for a lead that earned it nothing (docs/product/partners.md#publishers). */
-async function publisherOfAttribution(tx: Tx, attribution: Record<string, string> | undefined) {
-  const affId = attribution?.aff_id;
+/**
+ * The enabled publisher whose aff_id the lead carries, for a lead that earned it nothing, if it existed when the
+ * application came (docs/product/partners.md#publishers).
+ */
+async function publisherOfAttribution(tx: Tx, auction: { attribution: Record<string, string>; createdAt: Date }) {
+  const affId = auction.attribution.aff_id;
   if (!affId) return null;
   const [row] = await tx
-    .select({ id: publishers.id })
+    .select({ id: publishers.id, createdAt: publishers.createdAt })
     .from(publishers)
     .where(and(eq(publishers.affId, affId), eq(publishers.enabled, true)));
-  return row?.id ?? null;
+  return row !== undefined && creditedWith({ created_at: row.createdAt.toISOString() }, auction.createdAt)
+    ? row.id
+    : null;
 }

@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../platform/db/database.ts";
 import { payoutHolds, settledEvents, settleCursor } from "../../platform/db/schema.ts";
 import { appendLedger, type LedgerEvent, type LedgerRow } from "../ledger/ledger-store.ts";
 import type { PostbackEvent, PostbackSink } from "../postbacks/postback-events.ts";
-import { publisherByAffId, type Publisher } from "../publishers/publisher-store.ts";
+import { creditedWith, publisherByAffId, type Publisher } from "../publishers/publisher-store.ts";
 
 // The settle pass's first half (docs/product/partners.md#payouts): each live lead's completed application (its
 // auction created), sale (accepted) or rejection becomes its ledger rows (sold, payout_earned) and a postback for
@@ -28,6 +28,7 @@ type Candidate = {
   buyer_id: string | null;
   price_cents: number | null;
   attribution: Record<string, string>;
+  created_at: string;
   completed: boolean;
   decided: boolean;
 };
@@ -54,6 +55,7 @@ const candidates = (tx: Tx, from: string, limit: number) =>
   rowsOf<Candidate>(
     tx,
     sql`select a.lead_id, a.status, a.buyer_id, a.price_cents, a.attribution,
+        to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
         exists (select 1 from settled_events s where s.lead_id = a.lead_id and s.event = 'completed') as completed,
         exists (select 1 from settled_events s where s.lead_id = a.lead_id and s.event in ('sold', 'rejected')) as decided
       from auctions a join leads l on l.id = a.lead_id
@@ -117,7 +119,12 @@ async function settleBatch(
       return publishers.get(affId)!;
     };
     const planned: Planned[] = [];
-    for (const c of found) planned.push(...plan(c, await publisherOf(c.attribution.aff_id)));
+    for (const c of found) {
+      const publisher = await publisherOf(c.attribution.aff_id);
+      // Its aff_id's publisher only if it existed when the application came (docs/product/partners.md#publishers).
+      const credited = publisher !== null && creditedWith(publisher, new Date(c.created_at)) ? publisher : null;
+      planned.push(...plan(c, credited));
+    }
 
     const written = await appendLedger(
       tx,

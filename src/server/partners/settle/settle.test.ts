@@ -154,6 +154,23 @@ describe("the settle pass", () => {
     expect((await kinds(returned)).map((k) => k[0])).toEqual(["sold", "payout_earned", "returned", "payout_reversed"]);
   });
 
+  it("credits a publisher made after a lead's application with none of it, though the lead carries its aff_id", async () => {
+    const db = database.db;
+    const early = await completedLead(db, { affId: "aff-late" });
+    // The application came a minute before the publisher was made (created_at is a transaction's start).
+    await db.execute(sql`update auctions set created_at = now() - interval '1 minute' where lead_id = ${early}`);
+    await createPublisher(db, cipher, publisher("late"));
+    const after = await completedLead(db, { affId: "aff-late" });
+    for (const lead of [early, after]) await decide(db, lead, { buyerId: "lender-d", priceCents: 2_500 });
+    await pass();
+    expect(await kinds(early)).toEqual([["sold", "lender-d", null, 2_500]]);
+    expect(posted(early)).toEqual([]);
+    expect(await kinds(after)).toEqual([
+      ["sold", "lender-d", null, 2_500],
+      ["payout_earned", null, "late", 700],
+    ]);
+  });
+
   it("reads only auctions near its cursor: an old decision it was never told about stays unread", async () => {
     const db = database.db;
     const lead = await completedLead(db, { affId: "aff-share" });

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNotNull, lte, not, sql } from "drizzle-orm";
+import { SEEDED_LEAD_ID_PATTERN } from "../../../domain/sample-data.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { consentRecords, leadReminders, leads } from "../../platform/db/schema.ts";
 import { applicationSent } from "./application-sent.ts";
@@ -21,7 +22,7 @@ export type DueReminder = {
  * and the e-mail consent of the quick start; untouched for the delay; fewer than three reminders, none in
  * the last day, and no earlier one found the person opted out; and the newest lead of its e-mail, so a
  * person who started again hears about the application they started last, once. Suppression is checked by
- * the caller, at the time of sending.
+ * the caller, at the time of sending. A seeded lead (npm run seed:volume) is no person and never hears from us.
  */
 export async function dueReminders(
   db: Db,
@@ -44,6 +45,7 @@ export async function dueReminders(
     .where(
       and(
         eq(leads.status, "in_progress"),
+        sql`${leads.id} !~ ${SEEDED_LEAD_ID_PATTERN}`,
         isNotNull(leads.email),
         isNotNull(leads.loan_reason),
         lte(leads.updated_at, before(options.delayHours)),
