@@ -32,4 +32,4 @@ export const MEASURES = {
   },
 } as const satisfies Record<string, Measure>;
 
-export type MeasureKey = keyof typeof MEASURES;
+type MeasureKey = keyof typeof MEASURES;

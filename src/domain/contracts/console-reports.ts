@@ -147,7 +147,7 @@ export type TodayReport = z.infer<typeof todayAnswer>["data"];
  * `buyer removed`). Beside Today's `rejected_by_reason`, which gives the auction's one reason per application ("no
  * buyer accepted", "duplicate"...). Asked apart from Today, as it reads the buyers' calls of the period, not a rollup.
  */
-export const BUYER_ANSWER_STAGES = ["ping", "post"] as const;
+const BUYER_ANSWER_STAGES = ["ping", "post"] as const;
 export const buyerReasonsAnswer = answerOf(
   z.object({
     bounds: boundsSchema,

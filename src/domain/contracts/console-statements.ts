@@ -61,7 +61,7 @@ export type StatementHead = z.infer<typeof statementHead>;
  * current month, summed live), `closed` (ended, its statements as written at the close, forever) or `no_activity`
  * (ended with no ledger row: no sale, return or payout, so no statement to close).
  */
-export const STATEMENT_MONTH_STATES = ["not_started", "open", "closed", "no_activity"] as const;
+const STATEMENT_MONTH_STATES = ["not_started", "open", "closed", "no_activity"] as const;
 export type StatementMonthState = (typeof STATEMENT_MONTH_STATES)[number];
 
 const month = z.object({
