@@ -1,12 +1,17 @@
-import { render, screen } from "@testing-library/react";
+import { configure, render, screen, waitFor } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { permissionsOf, type OperatorRole } from "#domain/console/roles.ts";
 import { ConsoleSessionContext, type ConsoleContext } from "./console-session.tsx";
+import type { ConsoleData } from "./use-console-data.ts";
 
 // For the screens' tests: one console screen (its route `path`, opened at `address`), signed in with a role, the server answering each
 // API path as the test says (a thrown error is a network failure; an unlisted path is 404).
+
+// A screen's first render can take over a second on a loaded two-core machine: its waits (findBy, waitFor) give up
+// after four, not testing-library's one (still inside Vitest's five per test); a passing test waits no longer.
+configure({ asyncUtilTimeout: 4_000 });
 
 export type ServerAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 
@@ -67,3 +72,20 @@ export const alertTexts = () =>
     .filter(Boolean);
 
 export const serverError = { status: 500, body: { status: 500, message: "Something went wrong on our side." } };
+
+const refused = { status: 403, body: { status: 403, message: "Your role does not allow this." } };
+
+/** The failed reads every screen must explain: the server's error and a refusal, each with what it says. */
+export const FAILED_READS = [
+  { name: "the server's error (500)", answer: serverError, says: serverError.body.message },
+  { name: "a refusal (403)", answer: refused, says: refused.body.message },
+] as const;
+
+/** Waits until a screen says it could not load `what` and why, with a way to try again, and no "Loading…". */
+export async function expectLoadFailure(what: string, says: string) {
+  await waitFor(() => expect(alertTexts()).toContain(`Could not load ${what}: ${says}Try again`));
+  expect(screen.queryByText("Loading…")).toBeNull();
+}
+
+/** A read that has answered, for a view given one directly. */
+export const loaded = (data: unknown): ConsoleData<unknown> => ({ state: "ready", data, reload: () => {} });

@@ -3,9 +3,19 @@ import type { ConsoleData } from "./use-console-data.ts";
 /**
  * What a screen shows of a read that is not (or no longer) there: "Loading…" only while it is on its way, and
  * once it fails, what could not be loaded and why (a refusal, a missing record, the rate limit, no connection)
- * with a way to try again. Nothing once the data is there.
+ * with a way to try again. Nothing once the data is there. `showing` says whether the screen shows data of this
+ * read already; by default whether the load holds any, but a screen that hides an earlier query's answer (another
+ * month, another lead) while the next one is on its way passes false, so the wait still says "Loading…".
  */
-export function LoadState({ load, what }: { load: ConsoleData<unknown>; what: string }) {
+export function LoadState({
+  load,
+  what,
+  showing = load.data !== undefined,
+}: {
+  load: ConsoleData<unknown>;
+  what: string;
+  showing?: boolean;
+}) {
   if (load.state === "failed")
     return (
       <div className="console-load-failed" role="alert">
@@ -17,6 +27,6 @@ export function LoadState({ load, what }: { load: ConsoleData<unknown>; what: st
         </button>
       </div>
     );
-  if (load.state === "loading" && load.data === undefined) return <p aria-busy="true">Loading…</p>;
+  if (load.state === "loading" && !showing) return <p aria-busy="true">Loading…</p>;
   return null;
 }

@@ -5,7 +5,15 @@ import { consoleApi } from "./console-api.ts";
 export type ConsoleData<T> =
   | { state: "loading"; data: T | undefined; reload: () => void }
   | { state: "ready"; data: T; reload: () => void }
-  | { state: "failed"; data: T | undefined; message: string; status: number; reload: () => void };
+  | {
+      state: "failed";
+      data: T | undefined;
+      message: string;
+      status: number;
+      /** The fields the server named as wrong (a search's 400), for a screen that shows them at its fields. */
+      errors: Record<string, string>;
+      reload: () => void;
+    };
 
 /**
  * Reads one console endpoint, again whenever `query` changes (compared by value) or `reload` is called. A
@@ -19,9 +27,11 @@ export function useConsoleData<S extends z.ZodType>(
   type Data = z.output<S> extends { data: infer D } ? D : never;
   const key = JSON.stringify([path, query]);
   const [tick, setTick] = useState(0);
-  const [result, setResult] = useState<{ key: string; data?: Data; failed?: { message: string; status: number } }>({
-    key: "",
-  });
+  const [result, setResult] = useState<{
+    key: string;
+    data?: Data;
+    failed?: { message: string; status: number; errors: Record<string, string> };
+  }>({ key: "" });
   useEffect(() => {
     const controller = new AbortController();
     const [p, q] = JSON.parse(key) as [string, Record<string, string>];
@@ -34,7 +44,7 @@ export function useConsoleData<S extends z.ZodType>(
             {
               key,
               data: last.key === key ? last.data : undefined,
-              failed: { message: res.message, status: res.status },
+              failed: { message: res.message, status: res.status, errors: res.errors },
             },
       );
     });

@@ -4,6 +4,7 @@ import { buyerDetailAnswer, buyerSavedAnswer } from "#domain/contracts/console-b
 import { consoleApi } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { BuyerForm } from "./buyer-form.tsx";
 import { buyerStateLabel } from "#domain/buyers/buyer-state.ts";
@@ -37,15 +38,14 @@ export default function BuyerRoute() {
     reload();
   };
 
-  if (detail.state === "failed")
+  if (!detail.data)
     return (
       <>
         <h1>Buyer {id}</h1>
-        <p role="alert">{detail.message}</p>
+        <LoadState load={detail} what={`buyer ${id}`} />
         <Link to="/console/buyers">All buyers</Link>
       </>
     );
-  if (!detail.data) return <p aria-busy="true">Loading…</p>;
   const { buyer, config, versions } = detail.data;
   return (
     <>
@@ -53,6 +53,8 @@ export default function BuyerRoute() {
       <p>
         <Link to="/console/buyers">All buyers</Link>
       </p>
+      {/* A reload that failed (after a change, say) keeps the buyer on screen and says so. */}
+      <LoadState load={detail} what={`buyer ${id}`} />
       <dl className="buyer-facts">
         <dt>Id</dt>
         <dd>{buyer.id}</dd>

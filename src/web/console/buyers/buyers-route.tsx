@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buyerListAnswer } from "#domain/contracts/console-buyers.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
+import { LoadState } from "../load-state.tsx";
 import { DataTable } from "../ui/data-table.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { buyerColumns } from "./buyer-columns.tsx";
@@ -27,7 +28,7 @@ export default function BuyersRoute() {
           </Link>
         </p>
       ) : null}
-      {list.state === "failed" ? <p role="alert">{list.message}</p> : null}
+      <LoadState load={list} what="the buyers" />
       {list.data ? (
         <DataTable
           caption={`Buyers, with today's figures (${timeZone})`}
@@ -36,9 +37,7 @@ export default function BuyersRoute() {
           columnChoice
           empty="No buyers yet."
         />
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SUB_ID_LABELS } from "#domain/attribution.ts";
 import { formatDateTime } from "../time.ts";
 
 // Which filters the address applies, said in words: a Today figure's link arrives with several (stage, period,
@@ -13,7 +14,7 @@ const LABELS: Record<string, string> = {
   buyer: "Buyer",
   source: "Source",
   aff_id: "Affiliate",
-  sub_id: "Sub id",
+  sub_id: SUB_ID_LABELS.sub_id,
   brand: "Brand",
   reason: "Rejection reason",
 };

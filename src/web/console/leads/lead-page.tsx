@@ -4,6 +4,7 @@ import { leadTimelineAnswer, revealAnswer, type LeadTimeline } from "#domain/con
 import { consoleApi, type ConsoleResult } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
+import { LoadState } from "../load-state.tsx";
 import { formatDateTime } from "../time.ts";
 import { useConsoleData } from "../use-console-data.ts";
 import { BuyerOutcomesTable } from "./buyer-outcomes-table.tsx";
@@ -74,6 +75,7 @@ export default function LeadPage() {
   const { id = "" } = useParams();
   const { can, timeZone } = useConsole();
   const timeline = useConsoleData(`/leads/${encodeURIComponent(id)}`, leadTimelineAnswer);
+  // Only this lead's timeline: the one opened before stays off screen while this one is on its way.
   const lead = timeline.state === "ready" ? timeline.data : undefined;
   const decision = lead && decisionText(lead.events);
 
@@ -83,8 +85,7 @@ export default function LeadPage() {
         <Link to="/console/leads">All leads</Link>
       </p>
       <h1>Lead {id}</h1>
-      {timeline.state === "failed" && <p role="alert">{timeline.message}</p>}
-      {timeline.state === "loading" && <p aria-busy="true">Loading…</p>}
+      <LoadState load={timeline} what={`lead ${id}`} showing={lead !== undefined} />
       {lead && (
         <>
           <p>

@@ -1,7 +1,9 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadsQueryOf } from "#domain/contracts/console-reports.ts";
+import { SUB_ID_LABELS } from "#domain/attribution.ts";
+import { alertTexts, expectLoadFailure, FAILED_READS, showScreen } from "../console-screen.testing.tsx";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import LeadsPage from "./leads-page.tsx";
@@ -81,5 +83,50 @@ describe("the leads page", () => {
     expect(await screen.findByRole("link", { name: "lead-1" })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Filters applied" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Next page" })).toBeNull();
+  });
+
+  it("names the sub id filter a Today figure applies as the console names that field everywhere", async () => {
+    show(`/console/leads?stage=sold&sub_id=spring`);
+    expect(await screen.findByRole("link", { name: "lead-1" })).toBeTruthy();
+    const applied = within(screen.getByRole("region", { name: "Filters applied" }));
+    expect(applied.getByText(SUB_ID_LABELS.sub_id).nextSibling?.textContent).toBe("spring");
+    expect(applied.queryByText(/sub id/i)).toBeNull();
+  });
+
+  it.each(FAILED_READS)("says what failed on $name, never an endless Loading…", async ({ answer, says }) => {
+    showScreen("/console/leads", LeadsPage, { "/api/console/leads": answer }, "manager");
+    await expectLoadFailure("the leads", says);
+  });
+
+  it("says a search box's mistake at the box, not as a failed load", async () => {
+    const message = "Enter a lead id, an e-mail address or a phone number of 10 digits.";
+    showScreen(
+      "/console/leads",
+      LeadsPage,
+      {
+        "/api/console/leads": {
+          status: 400,
+          body: { status: 400, message: "Please correct the highlighted fields.", errors: { q: message } },
+        },
+      },
+      "manager",
+      { address: "/console/leads?q=12" },
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText("Lead id, e-mail or phone").getAttribute("aria-invalid")).toBe("true"),
+    );
+    expect(document.getElementById("q-error")?.textContent).toBe(message);
+    expect(alertTexts()).toEqual([]);
+    expect(screen.queryByText("Loading…")).toBeNull();
+  });
+
+  it("shows no earlier search's leads while the next search is on its way", async () => {
+    const fetchMock = show("/console/leads");
+    expect(await screen.findByRole("link", { name: "lead-1" })).toBeTruthy();
+    fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
+    fireEvent.change(screen.getByLabelText("Lead id, e-mail or phone"), { target: { value: "lead-2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect((await screen.findByText("Loading…")).getAttribute("aria-busy")).toBe("true");
+    expect(screen.queryByRole("link", { name: "lead-1" })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import {
   LEAD_SEARCH_STATUSES,
@@ -6,11 +6,12 @@ import {
   leadSearchQuery,
   type LeadSearchRow,
 } from "#domain/contracts/console-leads.ts";
-import { consoleApi, type ConsoleResult } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
+import { LoadState } from "../load-state.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { useConsoleData } from "../use-console-data.ts";
 import { AppliedFilters } from "./applied-filters.tsx";
 
 export function meta() {
@@ -27,14 +28,11 @@ const SEARCH_KEYS = Object.keys(leadSearchQuery.shape) as (keyof typeof leadSear
 const REPORT_KEYS = ["stage", "aff_id", "sub_id", "brand", "reason"] as const;
 const PAGE = 50;
 
-type Search = ConsoleResult<{ leads: LeadSearchRow[]; next_cursor: string | null }>;
-
 const money = (cents: number | null) => (cents === null ? "" : `$${(cents / 100).toFixed(2)}`);
 
 export default function LeadsPage() {
   const { timeZone } = useConsole();
   const [params, setParams] = useSearchParams();
-  const [result, setResult] = useState<{ key: string; search: Search } | undefined>();
   const query = useMemo(() => {
     const picked: Record<string, string> = { limit: String(PAGE) };
     for (const key of SEARCH_KEYS) {
@@ -43,15 +41,9 @@ export default function LeadsPage() {
     }
     return picked;
   }, [params]);
-  const key = JSON.stringify(query);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void consoleApi.get("/leads", leadSearchAnswer, query, controller.signal).then((search) => {
-      if (!controller.signal.aborted) setResult({ key, search });
-    });
-    return () => controller.abort();
-  }, [key, query]);
+  const search = useConsoleData("/leads", leadSearchAnswer, query);
+  // Only this search's leads: an earlier search's rows would not match the filters said above them.
+  const found = search.state === "loading" ? undefined : search.data;
 
   const columns = useMemo<ColumnDef<LeadSearchRow, unknown>[]>(
     () => [
@@ -81,10 +73,9 @@ export default function LeadsPage() {
     [timeZone],
   );
 
-  const search = result?.key === key ? result.search : undefined;
-  const error = (field: string) => (search && !search.ok ? search.errors[field] : undefined);
+  const error = (field: string) => (search.state === "failed" ? search.errors[field] : undefined);
   const fromReport = params.get("stage") !== null;
-  const next = search?.ok ? search.data.next_cursor : null;
+  const next = found?.next_cursor ?? null;
   const page = (cursor: string | null) => {
     const moved = new URLSearchParams(params);
     if (cursor) moved.set("cursor", cursor);
@@ -144,18 +135,17 @@ export default function LeadsPage() {
         <button type="submit">Search</button>
       </Form>
       <AppliedFilters params={params} keys={SEARCH_KEYS} timeZone={timeZone} />
-      {search && !search.ok && Object.keys(search.errors).length === 0 && <p role="alert">{search.message}</p>}
-      {search?.ok ? (
+      {/* The search box's own mistake is said at the box; any other failure, here. */}
+      {error("q") ? null : <LoadState load={search} what="the leads" showing={found !== undefined} />}
+      {found ? (
         <DataTable
           caption={params.get("cursor") ? "Leads, newest first (a later page)" : "Leads, newest first"}
           columns={columns}
-          rows={search.data.leads}
+          rows={found.leads}
           pageSize={PAGE}
           empty="No leads match."
         />
-      ) : (
-        !search && <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
       {params.get("cursor") || next ? (
         <nav aria-label="Pages of leads">
           {params.get("cursor") ? (

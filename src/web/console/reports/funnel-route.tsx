@@ -9,6 +9,7 @@ import {
 } from "#domain/contracts/console-reports.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { FunnelView } from "./funnel-view.tsx";
 import { PeriodSwitch } from "./period-switch.tsx";
@@ -63,8 +64,8 @@ export default function FunnelRoute() {
           Source (utm_source) <input value={source} maxLength={100} onChange={(e) => setSource(e.target.value)} />
         </label>
       </div>
-      {report.state === "failed" ? <p role="alert">{report.message}</p> : null}
-      {report.data ? <FunnelView report={report.data} /> : <p aria-busy="true">Loading…</p>}
+      <LoadState load={report} what="the funnel" />
+      {report.data ? <FunnelView report={report.data} /> : null}
     </>
   );
 }

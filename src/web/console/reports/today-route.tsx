@@ -3,6 +3,7 @@ import { buyerReasonsAnswer, todayAnswer, type ReportPeriod } from "#domain/cont
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { ConsoleHome } from "../console-home.tsx";
+import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PeriodSwitch } from "./period-switch.tsx";
 import { TodayView } from "./today-view.tsx";
@@ -27,17 +28,15 @@ function TodayScreen() {
     <>
       <h1>Today</h1>
       <PeriodSwitch value={period} onChange={setPeriod} />
-      {report.state === "failed" ? <p role="alert">{report.message}</p> : null}
+      <LoadState load={report} what="the figures" />
       {report.data ? (
         <TodayView
           report={report.data}
           canSeeLeads={can("leads:read")}
           buyerReasons={reasons.data?.bounds.from === report.data.bounds.from ? reasons.data : undefined}
-          buyerReasonsFailed={reasons.state === "failed" ? reasons.message : undefined}
+          buyerReasonsLoad={reasons}
         />
-      ) : (
-        <p aria-busy="true">Loading…</p>
-      )}
+      ) : null}
     </>
   );
 }

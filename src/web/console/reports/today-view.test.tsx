@@ -1,61 +1,27 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { leadsQueryOf, type BuyerReasons, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
+import { SUB_ID_LABELS } from "#domain/attribution.ts";
 import { MEASURES } from "#domain/console/measures.ts";
+import { loaded } from "../console-screen.testing.tsx";
+import type { ConsoleData } from "../use-console-data.ts";
+import { REASONS, REPORT, span } from "./today-report.testing.ts";
 import { FunnelView } from "./funnel-view.tsx";
 import { TodayView } from "./today-view.tsx";
 
 afterEach(cleanup);
 
-const span = { from: "2026-03-10T04:00:00.000Z", to: "2026-03-10T16:00:00.000Z" };
-const figures = (over: Partial<Figures> = {}): Figures => ({
-  started: 12,
-  completed: 8,
-  sent: 7,
-  sold: 4,
-  rejected: 3,
-  redirected: 3,
-  bids: 10,
-  posts_after_bid: 5,
-  revenue_cents: 12_345,
-  earnings_per_lead_cents: 1_543,
-  sell_through: 0.5,
-  ping_to_post_rate: 0.5,
-  redirect_rate: 0.75,
-  ...over,
-});
-const REPORT: TodayReport = {
-  period: "today",
-  bounds: { ...span, tz: "America/New_York" },
-  totals: figures(),
-  queries: {
-    started: leadsQueryOf(span, "started"),
-    sold: leadsQueryOf(span, "sold"),
-    revenue_cents: leadsQueryOf(span, "sold"),
-  },
-  rejected_by_reason: [
-    { reason: "duplicate", count: 3, query: leadsQueryOf(span, "rejected", { reason: "duplicate" }) },
-  ],
-  series: [{ day: "2026-03-10", started: 12, completed: 8, sold: 4, revenue_cents: 12_345 }],
-  by_source: [{ source: "google", aff_id: "A1", sub_id: "(none)", figures: figures() }],
-  by_brand: [{ brand: "Loanpath", figures: figures() }],
-};
-
-const REASONS: BuyerReasons = {
-  bounds: REPORT.bounds,
-  reasons: [
-    { stage: "ping", reason: "credit score", answers: 1_204, leads: 610 },
-    { stage: "post", reason: "timeout", answers: 12, leads: 12 },
-  ],
-};
+const onItsWay: ConsoleData<unknown> = { state: "loading", data: undefined, reload: () => {} };
 
 function show(canSeeLeads: boolean, reasonsLoaded = true) {
   const buyerReasons = reasonsLoaded ? REASONS : undefined;
+  const load = reasonsLoaded ? loaded(REASONS) : onItsWay;
   const Stub = createRoutesStub([
     {
       path: "/console",
-      Component: () => <TodayView report={REPORT} canSeeLeads={canSeeLeads} buyerReasons={buyerReasons} />,
+      Component: () => (
+        <TodayView report={REPORT} canSeeLeads={canSeeLeads} buyerReasons={buyerReasons} buyerReasonsLoad={load} />
+      ),
     },
   ]);
   render(<Stub initialEntries={["/console"]} />);
@@ -147,6 +113,15 @@ describe("TodayView", () => {
         .map((c) => c.textContent),
     ).toEqual(["12", "8", "4", "$123.45"]);
     expect(within(screen.getByRole("table", { name: "By brand" })).getByText("Loanpath")).toBeTruthy();
+  });
+
+  it("names the sources' sub id column as the console names that field everywhere", () => {
+    show(false);
+    const headers = within(screen.getByRole("table", { name: "By traffic source" }))
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers.slice(0, 3)).toEqual(["Source", "Affiliate", SUB_ID_LABELS.sub_id]);
+    expect(SUB_ID_LABELS.sub_id).toBe("Sub source");
   });
 });
 

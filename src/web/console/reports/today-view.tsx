@@ -2,6 +2,9 @@ import { useMemo } from "react";
 import type { BuyerReasons, Figures, TodayReport } from "#domain/contracts/console-reports.ts";
 import { leadsQueryOf } from "#domain/contracts/console-reports.ts";
 import { MEASURES, type Measure } from "#domain/console/measures.ts";
+import { SUB_ID_LABELS } from "#domain/attribution.ts";
+import { LoadState } from "../load-state.tsx";
+import type { ConsoleData } from "../use-console-data.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { MeasureTip } from "../ui/measure-tip.tsx";
 import { DailyChart } from "./daily-chart.tsx";
@@ -81,8 +84,11 @@ const REASON_COLUMNS: ColumnDef<ReasonRow, unknown>[] = [
   { header: "Applications", accessorKey: "leads", cell: ({ getValue }) => formatCount(getValue() as number) },
 ];
 
-/** What the buyers said about the rejected applications (the contract's buyerReasonsAnswer); asked on its own. */
-function BuyerReasonsSection({ reasons, failed }: { reasons: BuyerReasons | undefined; failed?: string | undefined }) {
+/**
+ * What the buyers said about the rejected applications (the contract's buyerReasonsAnswer); asked on its own, so
+ * it says itself when its read is on its way or failed. `reasons` is the answer for the figures above only.
+ */
+function BuyerReasonsSection({ reasons, load }: { reasons: BuyerReasons | undefined; load: ConsoleData<unknown> }) {
   return (
     <section aria-labelledby="buyer-reasons-heading">
       <h2 id="buyer-reasons-heading">Rejected, by the buyers' reasons</h2>
@@ -90,10 +96,8 @@ function BuyerReasonsSection({ reasons, failed }: { reasons: BuyerReasons | unde
         Each ping a buyer declined or that failed, and each post it refused, on the applications rejected in this
         period: an application three buyers refused counts three answers.
       </p>
-      {failed !== undefined ? (
-        <p role="alert">{failed}</p>
-      ) : reasons === undefined ? (
-        <p aria-busy="true">Loading…</p>
+      {reasons === undefined || load.state === "failed" ? (
+        <LoadState load={load} what="the buyers' reasons" showing={false} />
       ) : (
         <DataTable
           caption="Buyers' reasons"
@@ -111,18 +115,19 @@ export function TodayView({
   report,
   canSeeLeads,
   buyerReasons,
-  buyerReasonsFailed,
+  buyerReasonsLoad,
 }: {
   report: TodayReport;
   canSeeLeads: boolean;
   buyerReasons: BuyerReasons | undefined;
-  buyerReasonsFailed?: string | undefined;
+  /** The read of the buyers' reasons, for whether it is on its way or failed. */
+  buyerReasonsLoad: ConsoleData<unknown>;
 }) {
   const sourceColumns = useMemo<ColumnDef<SourceRow, unknown>[]>(
     () => [
       { header: "Source", accessorKey: "source" },
       { header: "Affiliate", accessorKey: "aff_id" },
-      { header: "Sub id", accessorKey: "sub_id" },
+      { header: SUB_ID_LABELS.sub_id, accessorKey: "sub_id" },
       ...figureColumns<SourceRow>(report, canSeeLeads, (r) => ({
         source: r.source,
         aff_id: r.aff_id,
@@ -170,7 +175,7 @@ export function TodayView({
           </ul>
         )}
       </section>
-      <BuyerReasonsSection reasons={buyerReasons} failed={buyerReasonsFailed} />
+      <BuyerReasonsSection reasons={buyerReasons} load={buyerReasonsLoad} />
       <DailyChart series={report.series} />
       <DataTable
         caption="By traffic source"

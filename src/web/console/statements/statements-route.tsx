@@ -25,7 +25,7 @@ export default function StatementsRoute() {
     <StatementsView
       month={month}
       data={list.data?.month === month ? list.data : undefined}
-      failed={list.state === "failed" ? list.message : undefined}
+      load={list}
       onMonth={(next) => setParams({ month: next })}
     />
   );

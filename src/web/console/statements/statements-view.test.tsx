@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { loaded } from "../console-screen.testing.tsx";
 import { StatementsView, type StatementsData } from "./statements-view.tsx";
 
 afterEach(cleanup);
@@ -51,7 +52,7 @@ const rowsOf = (caption: string) =>
 
 describe("StatementsView", () => {
   it("shows a table per kind in dollars, whether the month is closed, and a CSV link for each", () => {
-    render(<StatementsView month="2026-10" data={DATA} onMonth={() => {}} />);
+    render(<StatementsView month="2026-10" data={DATA} load={loaded(DATA)} onMonth={() => {}} />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Statements, October 2026");
     expect(screen.getByText(/^Closed on 2026-11-01: these statements never change/)).toBeTruthy();
     expect(screen.getByText(/^Ledger head at the close/).textContent).toBe(
@@ -77,13 +78,8 @@ describe("StatementsView", () => {
     const print = vi.fn();
     const before = window.print;
     window.print = print;
-    render(
-      <StatementsView
-        month="2026-11"
-        data={{ ...DATA, month: "2026-11", state: "open", closed_at: null, head: null }}
-        onMonth={onMonth}
-      />,
-    );
+    const open: StatementsData = { ...DATA, month: "2026-11", state: "open", closed_at: null, head: null };
+    render(<StatementsView month="2026-11" data={open} load={loaded(open)} onMonth={onMonth} />);
     expect(screen.getByText(/^Open: the month has not ended/)).toBeTruthy();
     expect(screen.queryByText(/^Ledger head at the close/)).toBeNull();
     fireEvent.change(screen.getByLabelText("Month"), { target: { value: "2026-09" } });
@@ -94,13 +90,14 @@ describe("StatementsView", () => {
   });
 
   it("shows a month without activity as such: no closed statement, no table, no CSV", () => {
-    render(
-      <StatementsView
-        month="2026-08"
-        data={{ month: "2026-08", state: "no_activity", closed_at: null, head: null, statements: [] }}
-        onMonth={() => {}}
-      />,
-    );
+    const quiet: StatementsData = {
+      month: "2026-08",
+      state: "no_activity",
+      closed_at: null,
+      head: null,
+      statements: [],
+    };
+    render(<StatementsView month="2026-08" data={quiet} load={loaded(quiet)} onMonth={() => {}} />);
     expect(document.querySelector(".statements-state")?.textContent).toBe(
       "No activity: no lead was sold or returned and no payout was earned, reversed or made final in August 2026, so it has no statement.",
     );

@@ -6,7 +6,9 @@ import type {
   StatementHead as SignedHead,
   StatementMonthState,
 } from "#domain/contracts/console-statements.ts";
+import { LoadState } from "../load-state.tsx";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import type { ConsoleData } from "../use-console-data.ts";
 import { formatCents } from "../reports/report-format.ts";
 
 // A month's statements (docs/product/partners.md#statements): whether the month is closed, a table per kind with
@@ -71,8 +73,9 @@ function monthName(month: string) {
 
 export function StatementsView(props: {
   month: string;
+  /** The month's statements; undefined while they are on their way (another month's are never shown). */
   data: StatementsData | undefined;
-  failed?: string;
+  load: ConsoleData<unknown>;
   onMonth: (month: string) => void;
 }) {
   const { data, month } = props;
@@ -123,12 +126,8 @@ export function StatementsView(props: {
           Print
         </button>
       </div>
-      {props.failed ? <p role="alert">{props.failed}</p> : null}
-      {data === undefined ? (
-        props.failed ? null : (
-          <p aria-busy="true">Loading…</p>
-        )
-      ) : (
+      <LoadState load={props.load} what={`the statements of ${monthName(month)}`} showing={data !== undefined} />
+      {data === undefined ? null : (
         <>
           <p className="statements-state">{stateText(data)}</p>
           {data.head ? (

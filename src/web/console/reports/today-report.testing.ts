@@ -1,0 +1,45 @@
+import { leadsQueryOf, type BuyerReasons, type Figures, type TodayReport } from "#domain/contracts/console-reports.ts";
+
+// For the Today screen's tests: one period's report, and the buyers' reasons for the same period.
+
+export const span = { from: "2026-03-10T04:00:00.000Z", to: "2026-03-10T16:00:00.000Z" };
+const figures = (over: Partial<Figures> = {}): Figures => ({
+  started: 12,
+  completed: 8,
+  sent: 7,
+  sold: 4,
+  rejected: 3,
+  redirected: 3,
+  bids: 10,
+  posts_after_bid: 5,
+  revenue_cents: 12_345,
+  earnings_per_lead_cents: 1_543,
+  sell_through: 0.5,
+  ping_to_post_rate: 0.5,
+  redirect_rate: 0.75,
+  ...over,
+});
+export const REPORT: TodayReport = {
+  period: "today",
+  bounds: { ...span, tz: "America/New_York" },
+  totals: figures(),
+  queries: {
+    started: leadsQueryOf(span, "started"),
+    sold: leadsQueryOf(span, "sold"),
+    revenue_cents: leadsQueryOf(span, "sold"),
+  },
+  rejected_by_reason: [
+    { reason: "duplicate", count: 3, query: leadsQueryOf(span, "rejected", { reason: "duplicate" }) },
+  ],
+  series: [{ day: "2026-03-10", started: 12, completed: 8, sold: 4, revenue_cents: 12_345 }],
+  by_source: [{ source: "google", aff_id: "A1", sub_id: "(none)", figures: figures() }],
+  by_brand: [{ brand: "Loanpath", figures: figures() }],
+};
+
+export const REASONS: BuyerReasons = {
+  bounds: REPORT.bounds,
+  reasons: [
+    { stage: "ping", reason: "credit score", answers: 1_204, leads: 610 },
+    { stage: "post", reason: "timeout", answers: 12, leads: 12 },
+  ],
+};
