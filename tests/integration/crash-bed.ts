@@ -27,7 +27,7 @@ import { api, finishedLead, SUBMISSION, type HttpLead } from "../helpers/http-le
 // No wall-clock assertion: the limits below only stop a test that would otherwise hang. Nothing waits for a time
 // to pass where it can wait for what it needs (a post, a decision, a dead server's connections to close): on a loaded
 // machine the test then takes the time its work takes, not that plus polls that grow with it. Its work is mostly
-// the six server starts, the first on a copy of the run's migrated database.
+// the six server starts, the first on a copy of the run's migrated database (docs/decisions/0046-tests-under-load.md).
 
 export const SEED = Number(process.env.AUCTION_CRASH_SEED ?? 20261124);
 const LEADS = 20;

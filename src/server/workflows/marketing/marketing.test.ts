@@ -58,7 +58,8 @@ afterEach(async () => {
 });
 
 // No wall-clock timeout: after a stall, a due timer runs before the answer that arrived is read, and a call Brevo
-// took counted as timed out (retried; nothing sent) on a loaded machine. brevo-client.test.ts tests the timeout.
+// took counted as timed out (retried; nothing sent) on a loaded machine (docs/decisions/0046-tests-under-load.md).
+// brevo-client.test.ts tests the timeout.
 const lists = () => createBrevoClient({ apiKey: "k", baseUrl: brevo.url, timeout: () => new AbortController().signal });
 const sync = () => ({ db: t.database.db, lists: lists(), tokenSecret: t.secrets.tokenSecret });
 const signup = (lead: { id: string; cookie: string }) =>
