@@ -6,7 +6,7 @@ import { chromium } from "playwright-core";
 // Debian's headless shell (a quarter of the CPU per page); the bench wants the whole browser a visitor has.
 
 /** "test": the end-to-end run; "bench": the browser bench (npm run bench). */
-export type BrowserUse = "test" | "bench";
+type BrowserUse = "test" | "bench";
 
 type Candidate = { path: string; name: string };
 
@@ -20,7 +20,7 @@ export type BrowserLook = {
 };
 
 /** The variable that names the browser outright, for each use. */
-export const BROWSER_ENV: Record<BrowserUse, string> = { test: "TEST_CHROMIUM_PATH", bench: "CHROMIUM_PATH" };
+const BROWSER_ENV: Record<BrowserUse, string> = { test: "TEST_CHROMIUM_PATH", bench: "CHROMIUM_PATH" };
 
 const GOOGLE_CHROME: Partial<Record<NodeJS.Platform, string[]>> = {
   darwin: ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"],
