@@ -15,7 +15,12 @@ export default defineConfig({
         test: {
           name: "domain",
           environment: "node",
-          include: ["src/domain/**/*.test.ts", "tests/lint/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/domain/**/*.test.ts",
+            "tests/lint/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/e2e/**/*.test.ts",
+          ],
         },
       },
       {

@@ -1,7 +1,7 @@
 // Lighthouse's mobile run of the landing page `/` against the built server (the public site's performance goal:
 // score 100, LCP at most 1.2 s, CLS 0, the landing page's JavaScript at most 100 KB gzip, its CSS in one request).
-// Lighthouse drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) over its debugging port, with its
-// default mobile settings: a mid-range phone on simulated slow 4G. The machine is noisy, so it runs
+// Lighthouse drives the whole Chromium (CHROME_PATH, else the bench's browser of tests/e2e/find-browser.ts, Debian's
+// /usr/bin/chromium first) over its debugging port, with its default mobile settings: a mid-range phone on simulated slow 4G. The machine is noisy, so it runs
 // BENCH_LANDING_RUNS times (default 3) and reports the median and the range of each figure.
 //
 // Lighthouse's simulated phone is the host's CPU slowed four times, so a busy or slow host scores any page
@@ -16,7 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "../tests/e2e/browser.ts";
+import { requireBrowser } from "../tests/e2e/find-browser.ts";
 import { startBuiltServer } from "../tests/helpers/built-server.ts";
 import { mainThreadOf, reportMainThread } from "./landing-main-thread.ts";
 
@@ -53,7 +53,7 @@ const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 /** One Lighthouse mobile run of `url` and the figures the goals are about. */
 export async function lighthouseRun(url: string): Promise<LandingFigures> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    executablePath: process.env.CHROME_PATH ?? requireBrowser("bench").path,
     args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${DEBUGGING_PORT}`],
   });
   try {

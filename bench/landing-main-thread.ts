@@ -4,7 +4,7 @@
 // Performance.getMetrics counters) is a steadier reading of what the page costs to parse, style, lay out, paint
 // and run, and the part of it the baseline does not spend is the page's own (docs/decisions/0026-landing-render-cost.md).
 import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "../tests/e2e/browser.ts";
+import { requireBrowser } from "../tests/e2e/find-browser.ts";
 
 const LOADS = Math.max(1, Number(process.env.BENCH_LANDING_LOADS ?? 9));
 // Lighthouse's mobile screen, so the same layout is measured.
@@ -19,7 +19,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The medians over LOADS loads of each URL, loaded in turn. */
 export async function mainThreadOf(urls: string[]): Promise<MainThreadFigures[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? requireBrowser("bench").path });
   const loads: MainThreadFigures[][] = urls.map(() => []);
   try {
     for (let i = 0; i < LOADS; i++) {

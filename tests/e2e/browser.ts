@@ -9,15 +9,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-
-/** Debian's Chromium, the whole browser: the bench measures pages in it as a visitor's browser draws them. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/**
- * Debian's headless shell of the same Chromium for the end-to-end run: the same Blink and V8 without the
- * browser's own layers, at a quarter of the CPU for each page it opens (docs/decisions/0039-test-browser.md).
- */
-export const TEST_CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+import { requireBrowser } from "./find-browser.ts";
 
 // The flags keep Chromium from reaching for the network (this machine has none) and from needing a sandbox.
 const ARGS = [
@@ -34,9 +26,12 @@ const ARGS = [
 /** Where the end-to-end run's one Chromium listens (tests/e2e/global-setup.ts), for its workers to connect to. */
 export const SHARED_BROWSER_ENV = "LOANPATH_E2E_BROWSER";
 
-/** The end-to-end run's one headless Chromium, shared by its files (tests/e2e/global-setup.ts). */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: ARGS });
+/**
+ * The end-to-end run's one headless Chromium, shared by its files (tests/e2e/global-setup.ts), at the path
+ * find-browser.ts chose.
+ */
+export function launchBrowserServer(executablePath: string): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath, args: ARGS });
 }
 
 /**
@@ -47,7 +42,7 @@ export function launchBrowserServer(): Promise<BrowserServer> {
 export async function launchBrowser(): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_ENV];
   if (shared) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  return chromium.launch({ executablePath: requireBrowser("bench").path, args: ARGS });
 }
 
 export const VIEWPORTS = { mobile: { width: 375, height: 740 }, desktop: { width: 1280, height: 800 } } as const;

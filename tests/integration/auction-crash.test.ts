@@ -1,8 +1,17 @@
 import pg from "pg";
 import { describe, it } from "vitest";
 import { openDatabase } from "../../src/server/platform/db/database.ts";
-import { createPostgresDatabase } from "../helpers/test-database.ts";
-import { CASE_TIMEOUT_MS, checkOutcome, crashBed, crashRun, readRows, seeded, SEED, type Rows } from "./crash-bed.ts";
+import {
+  CASE_TIMEOUT_MS,
+  checkOutcome,
+  crashBed,
+  crashRun,
+  freshPostgres,
+  readRows,
+  seeded,
+  SEED,
+  type Rows,
+} from "./crash-bed.ts";
 
 // One server on this run's database, killed with SIGKILL and started again on the same data
 // (tests/integration/crash-bed.ts says what every run must show): the embedded database in a data directory by
@@ -16,8 +25,7 @@ describe("auctions through crashes", () => {
     "decides every lead once when its server is killed and restarted on the same data",
     async () => {
       const adminUrl = process.env.DATABASE_URL || undefined;
-      const fresh = adminUrl ? await createPostgresDatabase(adminUrl) : undefined;
-      if (fresh) cleanups.push(fresh.drop);
+      const fresh = adminUrl ? await freshPostgres(adminUrl, cleanups) : undefined;
       const { network, slots, dir } = await scenario(fresh?.url, ["one"]);
       const run = await crashRun(slots, network, 5, seeded(SEED));
 

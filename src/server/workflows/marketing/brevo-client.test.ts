@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, slow, startFakeHttpServer, type FakeHttpServer } from "../../intake/lookups/fake-http-server.testing.ts";
+import { json, startFakeHttpServer, type FakeHttpServer } from "../../intake/lookups/fake-http-server.testing.ts";
 import { createBrevoClient } from "./brevo-client.ts";
 
 const CONTACT = {
@@ -25,7 +25,20 @@ describe("the Brevo adapter against a fake Brevo", () => {
     brevo = await startFakeHttpServer();
   });
   afterAll(() => brevo.close());
-  const client = () => createBrevoClient({ apiKey: "key-123", baseUrl: `${brevo.url}/v3`, timeoutMs: 500 });
+  /** The timeout each call asked for, and the way to end the calls in flight as their timeout would. */
+  let asked: number[] = [];
+  let timedOut = new AbortController();
+  // No wall-clock timer: on a loaded machine one ran before an answer already received was read (marketing.test.ts).
+  const client = () =>
+    createBrevoClient({
+      apiKey: "key-123",
+      baseUrl: `${brevo.url}/v3`,
+      timeoutMs: 500,
+      timeout: (ms) => {
+        asked.push(ms);
+        return timedOut.signal;
+      },
+    });
 
   it("creates the contact on its lists with the spec's fields and the key in its header", async () => {
     brevo.answer((request, response) => {
@@ -67,8 +80,12 @@ describe("the Brevo adapter against a fake Brevo", () => {
       retry: true,
       reason: "HTTP 429 too_many_requests",
     });
-    brevo.answer(slow(5_000, json(201, {})));
+    // No answer comes; the call's timeout fires once Brevo has the request (AbortSignal.timeout's reason).
+    asked = [];
+    brevo.answer(() => timedOut.abort(new DOMException("The operation timed out.", "TimeoutError")));
     expect(await client().upsertContact(CONTACT)).toEqual({ ok: false, retry: true, reason: "timeout" });
+    expect(asked).toEqual([500]);
+    timedOut = new AbortController();
     brevo.answer(json(401, { code: "unauthorized", message: "Key not found" }));
     expect(await client().upsertContact(CONTACT)).toEqual({ ok: false, retry: false, reason: "HTTP 401 unauthorized" });
   });
