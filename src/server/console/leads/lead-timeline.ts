@@ -1,3 +1,4 @@
+import { withoutContactDetails } from "../../../domain/contact-details.ts";
 import { asc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { LeadTimeline, LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import type { Db } from "../../platform/db/database.ts";
@@ -104,7 +105,7 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
         state: call.state,
         latency_ms: call.latencyMs,
         price_cents: call.priceCents,
-        reason: call.reason,
+        reason: call.reason === null ? null : withoutContactDetails(call.reason),
         http_status: call.httpStatus,
         request: requestBody(call.request),
         response: call.response,

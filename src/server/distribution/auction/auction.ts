@@ -422,7 +422,8 @@ function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
     httpStatus: outcome.httpStatus ?? null,
     latencyMs: outcome.latencyMs,
     response: maskText(outcome.text, secrets),
-    reason: outcome.ok ? (outcome.answer.reason ?? null) : outcome.reason,
+    // A buyer's own words may quote the person: masked like the body, as the outcome's detail is.
+    reason: outcome.ok ? buyerReason(outcome.answer.reason, secrets) : outcome.reason,
     externalId: outcome.ok ? (outcome.answer.id ?? null) : null,
     redirectUrl: outcome.ok ? (outcome.answer.redirectUrl ?? null) : null,
   };

@@ -51,7 +51,8 @@ describe("every buyer's outcome", () => {
     );
     const picky = await answering(
       () => bid(55),
-      () => ({ body: { result: "rejected", reason: "not in our area" } }),
+      // A reason that quotes the person: masked in the outcome and in the call's own record.
+      () => ({ body: { result: "rejected", reason: "not in our area: twice.applied@example.com" } }),
     );
     const any = await answering(() => bid(99));
     await addBuyers(
@@ -74,9 +75,15 @@ describe("every buyer's outcome", () => {
 
     const result = await sell(await saveLead(bed.t, person));
     expect(result).toMatchObject({ status: "accepted", buyerId: "winner", priceCents: 5182 });
+    const pickyCall = await db.execute(
+      sql`select reason from buyer_calls where lead_id = ${result.leadId} and buyer_id = 'picky' and kind = 'post'`,
+    );
+    expect((pickyCall as unknown as { rows: { reason: string }[] }).rows).toEqual([
+      { reason: "not in our area: [masked]" },
+    ]);
     expect(await outcomesBy(result.leadId)).toEqual({
       top: ["cap_full", "daily", 6345, null],
-      picky: ["post_rejected", "not in our area", 5500, null],
+      picky: ["post_rejected", "not in our area: [masked]", 5500, null],
       winner: ["post_accepted", null, 5182, 5182],
       low: ["outbid", null, 4000, null],
       decliner: ["ping_rejected", "no interest", null, null],
