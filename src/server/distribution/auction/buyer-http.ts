@@ -28,14 +28,8 @@ export type CallOutcome = { headers: Record<string, string> } & (
 );
 
 // node:http rather than fetch: an auction makes one call per buyer, and fetch's streams cost several times the
-// CPU of the call itself (docs/decisions/0038-auction-cost.md). Connections to a buyer are kept open between
-// calls, as fetch kept them, but not past a few idle seconds: a buyer's server closes idle connections (Node's after
-// 5 s), and a call sent on one it has just closed would fail.
-const IDLE_MS = 4_000;
-const agents = {
-  "http:": new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
-  "https:": new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
-};
+// CPU of the call itself (docs/decisions/0038-auction-cost.md). Connections to a buyer are kept open between calls by
+// the outbound guard's agents (outbound-guard.ts), which also decide where they may go.
 
 /** What came back so far: kept when the body then fails or runs past the timeout. */
 type Received = { status?: number; headers: Record<string, string>; contentType: string | null };
@@ -54,14 +48,14 @@ function post(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const { lookup } = guard.connectOptions(target);
+    const { lookup, agent } = guard.connectOptions(target);
     const client = target.protocol === "https:" ? https : http;
     const request = client.request(
       target,
       {
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        agent: agents[target.protocol as keyof typeof agents],
+        agent,
         lookup,
         signal,
       },

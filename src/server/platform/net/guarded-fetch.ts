@@ -15,7 +15,7 @@ const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 export function guardedFetch(guard: OutboundGuard): typeof globalThis.fetch {
   return (async (input: string | URL | Request, init: GuardedInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : input);
-    const { lookup } = guard.connectOptions(url);
+    const { lookup, agent } = guard.connectOptions(url);
     if (init.body !== undefined && init.body !== null && typeof init.body !== "string")
       throw new TypeError("guardedFetch sends string bodies only");
     const signal = init.signal ?? undefined;
@@ -26,6 +26,7 @@ export function guardedFetch(guard: OutboundGuard): typeof globalThis.fetch {
         method: init.method ?? "GET",
         headers: Object.fromEntries(new Headers(init.headers).entries()),
         lookup,
+        agent,
         signal,
       });
       request.on("response", resolve);

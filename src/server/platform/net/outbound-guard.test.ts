@@ -102,6 +102,17 @@ describe("the outbound guard at save", () => {
     expect(await checking.checkAtSave("https://not-yet.example.com/leads")).toBeUndefined();
   });
 
+  it("refuses this host's own public addresses, where a service listening on all of them answers", async () => {
+    const dns = fakeDns({ "self.example.com": [["198.51.99.10"]] });
+    const guard = createOutboundGuard({ lookupAll: dns.lookupAll, ownAddresses: ["198.51.99.10", "2a01:4f8::10"] });
+    expect(await guard.checkAtSave("http://198.51.99.10:5432/")).toBe(REFUSED_MESSAGE);
+    expect(await guard.checkAtSave("http://[2a01:4f8::10]:5432/")).toBe(REFUSED_MESSAGE);
+    expect(await guard.checkAtSave("https://self.example.com/ping")).toBe(REFUSED_MESSAGE);
+    await expect(guardedFetch(guard)("http://198.51.99.10:5432/")).rejects.toBeInstanceOf(OutboundRefused);
+    // Another public address is not this host.
+    expect(await guard.checkAtSave("http://198.51.99.11:5432/")).toBeUndefined();
+  });
+
   it("refuses other schemes and credentials in the address", async () => {
     expect(await guard.checkAtSave("file:///etc/passwd")).toMatch(/http or https/);
     expect(await guard.checkAtSave("gopher://buyer.example.com/")).toMatch(/http or https/);
@@ -148,7 +159,11 @@ describe("the outbound guard at connect", () => {
   });
 
   it("reaches an allowed internal host, by its name resolved at the call", async () => {
-    const server = createHttpServer((_req, res) => res.end("hello"));
+    let requests = 0;
+    const server = createHttpServer((_req, res) => {
+      requests++;
+      res.end("hello");
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
     const port = (server.address() as AddressInfo).port;
@@ -157,6 +172,10 @@ describe("the outbound guard at connect", () => {
     const response = await guardedFetch(guard)(`http://onprem.corp.example:${port}/`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("hello");
+    // A guard that does not allow it refuses it, though the first guard's connection to it is still open.
+    const strict = createOutboundGuard({ lookupAll: dns.lookupAll });
+    await expect(guardedFetch(strict)(`http://onprem.corp.example:${port}/`)).rejects.toBeInstanceOf(OutboundRefused);
+    expect(requests).toBe(1);
     // The same host on another port is not allowed.
     await expect(guardedFetch(guard)(`http://onprem.corp.example:${port + 1}/`)).rejects.toBeInstanceOf(
       OutboundRefused,

@@ -1,6 +1,9 @@
 import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { networkInterfaces } from "node:os";
 import { isInternalAddress, isInternalName } from "./internal-addresses.ts";
 
 // The one guard of every outbound call made to an address someone configured: buyers' ping and post URLs,
@@ -33,7 +36,7 @@ export type OutboundGuard = {
    * `lookup` that refuses internal addresses), or an OutboundRefused thrown at once (an address literal, an
    * internal name, a scheme other than http(s)).
    */
-  connectOptions(url: URL): { lookup: LookupFunction };
+  connectOptions(url: URL): { lookup: LookupFunction; agent: http.Agent };
   /** For a URL being saved: undefined when it may be called, else why not (a field message). */
   checkAtSave(url: string): Promise<string | undefined>;
   /** Adds an allowed `host` or `host:port` (the simulated lenders' own loopback port). */
@@ -66,6 +69,14 @@ function familyNumber(family: number | "IPv4" | "IPv6" | undefined): number {
   return family === "IPv4" ? 4 : family === "IPv6" ? 6 : (family ?? 0);
 }
 
+/** The addresses of this host's network interfaces, without an IPv6 zone. */
+function interfaceAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .map((i) => i?.address.replace(/%.*$/, ""))
+    .filter((a): a is string => Boolean(a));
+}
+
 /** Every address DNS gives a name (family 0: both). */
 type LookupAll = (hostname: string, family: number) => Promise<LookupAddress[]>;
 
@@ -76,13 +87,26 @@ export function createOutboundGuard({
   allowedHosts = [],
   lookupAll = systemLookupAll,
   saveLookupTimeoutMs = 2_000,
+  ownAddresses = interfaceAddresses(),
 }: {
   allowedHosts?: readonly string[];
   /** DNS, at save and at connect (tests answer for it). */
   lookupAll?: LookupAll;
   saveLookupTimeoutMs?: number;
+  /** This host's addresses (tests name some). */
+  ownAddresses?: readonly string[];
 } = {}): OutboundGuard {
   const allowed: { host: string; port: string | undefined }[] = [];
+  // This host's own addresses, public ones included: a service listening on all of them is this host all the same.
+  const own = new Set(ownAddresses.map((a) => a.toLowerCase()));
+  const inside = (address: string) => isInternalAddress(address) || own.has(address.toLowerCase());
+  // Kept-open connections belong to the guard that checked where they go: a socket is reused without a new lookup,
+  // so one guard's connection must never serve another's call. They close after a few idle seconds: a partner's
+  // server closes idle connections (Node's after 5 s), and a call sent on one it has just closed would fail.
+  const agents = {
+    "http:": new http.Agent({ keepAlive: true, timeout: 4_000 }),
+    "https:": new https.Agent({ keepAlive: true, timeout: 4_000 }),
+  };
   const allow = (entry: string) => {
     const parsed = parseAllowedHost(entry);
     if (!parsed) throw new Error(`not a host or host:port: ${entry}`);
@@ -102,7 +126,7 @@ export function createOutboundGuard({
     if (url.username || url.password) return "must not carry a user name or password; use the headers";
     if (isAllowed(url)) return undefined;
     const host = bareHost(url.hostname);
-    if (isIP(host) !== 0) return isInternalAddress(host) ? REFUSED_MESSAGE : undefined;
+    if (isIP(host) !== 0) return inside(host) ? REFUSED_MESSAGE : undefined;
     return isInternalName(host) ? REFUSED_MESSAGE : undefined;
   };
 
@@ -114,7 +138,7 @@ export function createOutboundGuard({
     (hostname, options, callback) => {
       lookupAll(hostname, familyNumber(options.family)).then(
         (addresses) => {
-          if (checked && (addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address))))
+          if (checked && (addresses.length === 0 || addresses.some((a) => inside(a.address))))
             return callback(new OutboundRefused(REFUSED_MESSAGE), "", 0);
           if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
           const first = addresses[0];
@@ -132,7 +156,10 @@ export function createOutboundGuard({
     connectOptions(url) {
       const refused = refusedAtSight(url);
       if (refused) throw new OutboundRefused(refused);
-      return { lookup: isAllowed(url) ? plainLookup : checkingLookup };
+      return {
+        lookup: isAllowed(url) ? plainLookup : checkingLookup,
+        agent: agents[url.protocol as keyof typeof agents],
+      };
     },
     async checkAtSave(text) {
       let url: URL;
@@ -152,7 +179,7 @@ export function createOutboundGuard({
       try {
         const found = lookupAll(bareHost(url.hostname), 0).catch(() => []);
         const addresses = await Promise.race([found, timedOut]);
-        return addresses.some((a) => isInternalAddress(a.address)) ? REFUSED_MESSAGE : undefined;
+        return addresses.some((a) => inside(a.address)) ? REFUSED_MESSAGE : undefined;
       } finally {
         clearTimeout(timer);
       }
