@@ -66,7 +66,7 @@ describe("findBrowser", () => {
         "/opt/google/chrome/chrome. Any of these will do:",
       "  - set TEST_CHROMIUM_PATH to a Chromium or Google Chrome binary;",
       "  - on Debian or Ubuntu: sudo apt-get install -y chromium-headless-shell (or chromium);",
-      "  - anywhere: npx playwright install chromium (Playwright's own build);",
+      "  - anywhere: npx playwright-core install chromium (Playwright's own build);",
       "  - install Google Chrome.",
     ]);
   });

@@ -15,7 +15,7 @@ export type BrowserLook = {
   env: Record<string, string | undefined>;
   platform: NodeJS.Platform;
   exists: (path: string) => boolean;
-  /** Where `npx playwright install chromium` puts Playwright's Chromium (playwright-core's registry). */
+  /** Where `npx playwright-core install chromium` puts Playwright's Chromium (playwright-core's registry). */
   playwrightChromium: () => string | undefined;
 };
 
@@ -55,7 +55,7 @@ export function findBrowser(use: BrowserUse, look: BrowserLook = thisMachine()):
       use === "test"
         ? "  - on Debian or Ubuntu: sudo apt-get install -y chromium-headless-shell (or chromium);"
         : "  - on Debian or Ubuntu: sudo apt-get install -y chromium;",
-      "  - anywhere: npx playwright install chromium (Playwright's own build);",
+      "  - anywhere: npx playwright-core install chromium (Playwright's own build);",
       "  - install Google Chrome.",
     ].join("\n"),
   };

@@ -123,6 +123,14 @@ describe("the console's ledger check", () => {
     expect((await check()).handed_out.contradicted).toEqual([
       expect.objectContaining({ publisher_id: "acme", problem: "its record is not what we signed" }),
     ]);
+    // Nor does editing its key id, so that only its hash would be compared, make it pass.
+    await asOwnerOfTheDatabase(sql`update ledger_heads_handed_out set key_id = 'old'`);
+    expect((await check()).handed_out.contradicted).toEqual([
+      expect.objectContaining({
+        publisher_id: "acme",
+        problem: "its signature is under key old, which this server does not hold",
+      }),
+    ]);
   });
 
   it("is for owners only", async () => {

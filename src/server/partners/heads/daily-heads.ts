@@ -57,5 +57,9 @@ export async function handOutDailyHeads(db: Db, key: ReceiptKey, now: Date): Pro
 const EVERY_MS = 10 * 60_000;
 
 export function scheduleDailyHeads(app: FastifyInstance, deps: { db: Db; key: ReceiptKey; now: () => Date }): void {
-  runEvery(app, { name: "ledger heads", everyMs: EVERY_MS }, () => handOutDailyHeads(deps.db, deps.key, deps.now()));
+  // The first pass a minute after the start, not a whole interval: processes restarted more often than that
+  // (deploys, scaling) would otherwise never hand out the day's head.
+  runEvery(app, { name: "ledger heads", everyMs: EVERY_MS, firstAfterMs: Math.min(60_000, EVERY_MS) }, () =>
+    handOutDailyHeads(deps.db, deps.key, deps.now()),
+  );
 }

@@ -59,7 +59,10 @@ export async function checkHandedOutHeads(db: Db, key: ReceiptKey): Promise<Hand
 
 function problemOf(head: HandedOutHead, chainHash: string | null, signed: () => boolean, keyId: string) {
   const seq = head.head.seq;
-  if (head.key_id === keyId && !signed()) return "its record is not what we signed";
+  // A record under a key this server does not hold cannot be shown to be ours: changing the key id is otherwise all a
+  // rewrite would need to make its own record pass by hash alone.
+  if (head.key_id !== keyId) return `its signature is under key ${head.key_id}, which this server does not hold`;
+  if (!signed()) return "its record is not what we signed";
   if (chainHash === null) return `the ledger no longer has row ${seq}`;
   if (chainHash !== head.head.hash) return `row ${seq} is no longer the row handed out`;
   return null;
