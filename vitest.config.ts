@@ -28,7 +28,10 @@ export default defineConfig({
           name: "web",
           environment: "happy-dom",
           include: ["src/web/**/*.test.{ts,tsx}"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/patient-waits.ts"],
+          // A backstop for a test that hangs, not a budget: Vitest's 5 s, on a loaded machine, failed tests whose
+          // waits were still going (docs/decisions/0046-tests-under-load.md).
+          testTimeout: 30_000,
         },
       },
       {

@@ -36,6 +36,9 @@ export async function createTestApp(
     NODE_ENV: "test",
     LOG_LEVEL: "debug",
     ...GENEROUS_RATE_LIMITS,
+    // The longest allowed: the fake services answer at once, and a shorter wall-clock timer, on a machine too loaded
+    // to run the test for a while, fires before an answer that came is read (docs/decisions/0046-tests-under-load.md).
+    LOOKUP_TIMEOUT_MS: "30000",
     OUTBOUND_ALLOWED_HOSTS: "127.0.0.1",
     ...env,
   });

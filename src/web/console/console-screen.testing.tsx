@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { expect, vi } from "vitest";
@@ -8,10 +8,6 @@ import type { ConsoleData } from "./use-console-data.ts";
 
 // For the screens' tests: one console screen (its route `path`, opened at `address`), signed in with a role, the server answering each
 // API path as the test says (a thrown error is a network failure; an unlisted path is 404).
-
-// A screen's first render can take over a second on a loaded two-core machine: its waits (findBy, waitFor) give up
-// after four, not testing-library's one (still inside Vitest's five per test); a passing test waits no longer.
-configure({ asyncUtilTimeout: 4_000 });
 
 export type ServerAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 

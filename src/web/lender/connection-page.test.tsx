@@ -57,7 +57,7 @@ describe("the lender connection screen", () => {
       screen.getByText("You are never obligated to accept an offer from a lender we connect you with."),
     ).toBeDefined();
 
-    await screen.findByText(/Landed at \/redirect/, undefined, { timeout: 6000 });
+    await screen.findByText(/Landed at \/redirect/);
     expect(screen.getByText(/Landed at/).textContent).toContain('"redirectUrl":"https://lender.example/offer/7"');
     expect(localStorage.getItem("redirectURL")).toBe("https://lender.example/offer/7");
     const [sent] = api.callsTo("POST", "/api/personal_loan/lead/send/v2");

@@ -1,6 +1,7 @@
 import type { Brand } from "#domain/brands.ts";
 import { fetchJson } from "../../intake/lookups/fetch-json.ts";
 import type { WarnLog } from "../../intake/lookups/warn-log.ts";
+import type { TimeoutSignal } from "../../platform/net/timeout-signal.ts";
 import type { PartnerSource } from "./partner-source.ts";
 import { readPartnerNames } from "./partner-service-answer.ts";
 
@@ -20,6 +21,7 @@ export type PartnerServiceOptions = {
   url: string;
   apiKey?: string;
   timeoutMs: number;
+  timeout?: TimeoutSignal;
   log: WarnLog;
   now?: () => number;
   fetch?: typeof globalThis.fetch;
@@ -37,6 +39,7 @@ export function createPartnerService(options: PartnerServiceOptions): PartnerSou
     url.searchParams.set("brand", brand.id);
     const answer = await fetchJson(url, {
       timeoutMs: options.timeoutMs,
+      timeout: options.timeout,
       headers,
       maxBytes: MAX_ANSWER_BYTES,
       fetch: options.fetch,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { stall } from "../../platform/net/timeout-signal.testing.ts";
 
 // A tiny HTTP server on 127.0.0.1 (a free port) that stands in for an outside service in tests, so no
 // test needs the internet (architecture.md, Outside services). It records every request it gets.
@@ -21,11 +22,14 @@ export function json(status: number, body: unknown): FakeHandler {
   };
 }
 
-/** Answers after `ms`, long past any client timeout in the tests. */
-export function slow(ms: number, handler: FakeHandler): FakeHandler {
+/**
+ * Answers, then does not let the process run for `ms`, as a loaded machine does: a client whose wall-clock timeout
+ * is shorter than that counts the answer as a timeout (docs/decisions/0046-tests-under-load.md).
+ */
+export function thenStall(ms: number, handler: FakeHandler): FakeHandler {
   return (request, response) => {
-    const timer = setTimeout(() => handler(request, response), ms);
-    response.on("close", () => clearTimeout(timer));
+    handler(request, response);
+    stall(ms);
   };
 }
 

@@ -1,10 +1,14 @@
 // One GET to an outside service, bounded by a timeout. It never throws and never reports the URL, which
 // may carry an API key: callers log only the short reason.
 
+import { wallClockTimeout, type TimeoutSignal } from "../../platform/net/timeout-signal.ts";
+
 export type FetchJsonResult = { ok: true; body: unknown } | { ok: false; reason: string; status?: number };
 
 export type FetchJsonOptions = {
   timeoutMs: number;
+  /** What ends the call after `timeoutMs`: a wall-clock timer but in tests. */
+  timeout?: TimeoutSignal;
   headers?: Record<string, string>;
   /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
   maxBytes?: number;
@@ -13,13 +17,19 @@ export type FetchJsonOptions = {
 
 export async function fetchJson(
   url: URL,
-  { timeoutMs, headers = {}, maxBytes = Infinity, fetch = globalThis.fetch }: FetchJsonOptions,
+  {
+    timeoutMs,
+    timeout = wallClockTimeout,
+    headers = {},
+    maxBytes = Infinity,
+    fetch = globalThis.fetch,
+  }: FetchJsonOptions,
 ): Promise<FetchJsonResult> {
   let response: Response;
   try {
     response = await fetch(url, {
       headers: { accept: "application/json", ...headers },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout(timeoutMs),
       redirect: "error",
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AddressQuery, AddressSuggester, AddressSuggestion } from "./address-suggester.ts";
 import { fetchJson } from "./fetch-json.ts";
+import type { TimeoutSignal } from "../../platform/net/timeout-signal.ts";
 import type { ZipDirectory } from "./zip-directory.ts";
 import type { WarnLog } from "./warn-log.ts";
 
@@ -9,6 +10,7 @@ export type GeoapifyOptions = {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
+  timeout?: TimeoutSignal;
   zips: ZipDirectory;
   /** Answers whenever the service does not: error, timeout, non-200, malformed or empty answer. */
   fallback: AddressSuggester;
@@ -49,7 +51,11 @@ export function createGeoapifyAddressSuggester(options: GeoapifyOptions): Addres
 
   return {
     async suggest(query) {
-      const answer = await fetchJson(requestUrl(query), { timeoutMs: options.timeoutMs, fetch: options.fetch });
+      const answer = await fetchJson(requestUrl(query), {
+        timeoutMs: options.timeoutMs,
+        timeout: options.timeout,
+        fetch: options.fetch,
+      });
       const parsed = answer.ok ? answerSchema.safeParse(answer.body) : undefined;
       if (!parsed?.success) {
         const reason = answer.ok ? "unexpected answer" : answer.reason;

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { json, slow, startFakeHttpServer, type FakeHttpServer } from "./fake-http-server.testing.ts";
+import { neverTimesOut, timeoutFiredByTest } from "../../platform/net/timeout-signal.testing.ts";
+import type { TimeoutSignal } from "../../platform/net/timeout-signal.ts";
+import { json, startFakeHttpServer, thenStall, type FakeHttpServer } from "./fake-http-server.testing.ts";
 import { createRoutingLookupService } from "./routing-lookup-service.ts";
 
 const KEY = "routing-secret-key-456";
@@ -8,11 +10,14 @@ describe("routing lookup service", () => {
   let fake: FakeHttpServer;
   let warnings: { obj: Record<string, unknown>; msg: string }[];
   const log = { warn: (obj: Record<string, unknown>, msg: string) => void warnings.push({ obj, msg }) };
-  const service = (options: { apiKey?: string; timeoutMs?: number; base?: string } = {}) =>
+  // No wall-clock timeout but in the timeout's own test: after a stall, a due timer runs before an answer that
+  // came is read (docs/decisions/0046-tests-under-load.md).
+  const service = (options: { apiKey?: string; timeout?: TimeoutSignal; base?: string } = {}) =>
     createRoutingLookupService({
       baseUrl: options.base ?? fake.url,
       apiKey: "apiKey" in options ? options.apiKey : KEY,
-      timeoutMs: options.timeoutMs ?? 1500,
+      timeoutMs: 1500,
+      timeout: options.timeout ?? neverTimesOut,
       log,
     });
 
@@ -25,8 +30,12 @@ describe("routing lookup service", () => {
   });
 
   it("asks for the number and answers the customer name, sending the key as a header", async () => {
+    // Then the process is not run for longer than the 1.5 s timeout: the answer that came still counts.
     fake.answer(
-      json(200, { code: 200, message: "OK", customer_name: " FIRST EXAMPLE BANK ", routing_number: "123456780" }),
+      thenStall(
+        1_600,
+        json(200, { code: 200, message: "OK", customer_name: " FIRST EXAMPLE BANK ", routing_number: "123456780" }),
+      ),
     );
     expect(await service().findBankName("123456780")).toBe("FIRST EXAMPLE BANK");
     expect(fake.requests).toHaveLength(1);
@@ -65,10 +74,11 @@ describe("routing lookup service", () => {
   });
 
   it("gives up after the timeout", async () => {
-    fake.answer(slow(5_000, json(200, { code: 200, customer_name: "TOO LATE BANK" })));
-    const started = Date.now();
-    expect(await service({ timeoutMs: 100 }).findBankName("123456780")).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // No answer comes; the call's timeout fires once the service has the request.
+    const timedOut = timeoutFiredByTest();
+    fake.answer(() => timedOut.fire());
+    expect(await service({ timeout: timedOut.signal }).findBankName("123456780")).toBeUndefined();
+    expect(timedOut.asked).toEqual([1500]);
     expect(warnings[0]!.obj).toMatchObject({ reason: "timeout" });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BankNameSource } from "./bank-name-source.ts";
 import { fetchJson } from "./fetch-json.ts";
+import type { TimeoutSignal } from "../../platform/net/timeout-signal.ts";
 import type { WarnLog } from "./warn-log.ts";
 
 // A hosted routing-number lookup in the routingnumbers.info style: GET {base}/api/data.json?rn=<aba>
@@ -15,6 +16,7 @@ export function createRoutingLookupService(options: {
   baseUrl: string;
   apiKey?: string;
   timeoutMs: number;
+  timeout?: TimeoutSignal;
   log: WarnLog;
   fetch?: typeof globalThis.fetch;
 }): BankNameSource {
@@ -26,7 +28,12 @@ export function createRoutingLookupService(options: {
     async findBankName(routingNumber) {
       const url = new URL(endpoint);
       url.searchParams.set("rn", routingNumber);
-      const answer = await fetchJson(url, { timeoutMs: options.timeoutMs, headers, fetch: options.fetch });
+      const answer = await fetchJson(url, {
+        timeoutMs: options.timeoutMs,
+        timeout: options.timeout,
+        headers,
+        fetch: options.fetch,
+      });
       // Some services answer an unknown number with HTTP 404 rather than code 404: not a failure.
       if (!answer.ok && answer.status === 404) return undefined;
       const parsed = answer.ok ? answerSchema.safeParse(answer.body) : undefined;

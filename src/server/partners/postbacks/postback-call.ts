@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { PostbackAnswer } from "./postback-outbox.ts";
 import { guardedFetch } from "../../platform/net/guarded-fetch.ts";
 import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
+import { wallClockTimeout, type TimeoutSignal } from "../../platform/net/timeout-signal.ts";
 import { postbackSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./postback-signature.ts";
 
 // One signed GET to a publisher's postback address. Redirects are not followed (the signature names this
@@ -32,10 +33,11 @@ export async function callPostback(
   secret: string,
   timeoutMs: number,
   now: Date,
+  timeout: TimeoutSignal = wallClockTimeout,
 ): Promise<PostbackAnswer> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const started = performance.now();
-  const signal = AbortSignal.timeout(timeoutMs);
+  const signal = timeout(timeoutMs);
   try {
     const response = await guardedFetch(outbound)(url, {
       method: "GET",

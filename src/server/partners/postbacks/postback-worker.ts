@@ -4,6 +4,7 @@ import { runEvery } from "../../platform/jobs/run-every.ts";
 import { retryDelayMs } from "../../platform/outbox/retry-delay.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
+import type { TimeoutSignal } from "../../platform/net/timeout-signal.ts";
 import { postbackSecretOf } from "../publishers/publisher-store.ts";
 import { callPostback } from "./postback-call.ts";
 import { claimDuePostbacks, recordTry, type PostbackRow } from "./postback-outbox.ts";
@@ -19,6 +20,8 @@ export type PostbackWorker = {
   outbound: OutboundGuard;
   /** How long a publisher has to answer. */
   timeoutMs?: number;
+  /** What ends a call after `timeoutMs`: a wall-clock timer but in tests. */
+  timeout?: TimeoutSignal;
   /** Tries before a postback is marked failed. */
   maxAttempts?: number;
   /** The first pause after a failed try (POSTBACK_RETRY_SECONDS); retry-delay.ts's own when unset. */
@@ -48,7 +51,7 @@ async function sendOne(worker: PostbackWorker, row: PostbackRow, now: Date): Pro
   const answer =
     secret === null
       ? { status: null, body: null, latencyMs: 0, error: "no such publisher" }
-      : await callPostback(worker.outbound, row.url, secret, worker.timeoutMs ?? TIMEOUT_MS, now);
+      : await callPostback(worker.outbound, row.url, secret, worker.timeoutMs ?? TIMEOUT_MS, now, worker.timeout);
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const finished = new Date();
   if (ok) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, startFakeHttpServer, type FakeHttpServer } from "../../intake/lookups/fake-http-server.testing.ts";
+import { timeoutFiredByTest } from "../../platform/net/timeout-signal.testing.ts";
 import { createBrevoClient } from "./brevo-client.ts";
 
 const CONTACT = {
@@ -26,19 +27,10 @@ describe("the Brevo adapter against a fake Brevo", () => {
   });
   afterAll(() => brevo.close());
   /** The timeout each call asked for, and the way to end the calls in flight as their timeout would. */
-  let asked: number[] = [];
-  let timedOut = new AbortController();
+  let timedOut = timeoutFiredByTest();
   // No wall-clock timer: on a loaded machine one ran before an answer already received was read (marketing.test.ts).
   const client = () =>
-    createBrevoClient({
-      apiKey: "key-123",
-      baseUrl: `${brevo.url}/v3`,
-      timeoutMs: 500,
-      timeout: (ms) => {
-        asked.push(ms);
-        return timedOut.signal;
-      },
-    });
+    createBrevoClient({ apiKey: "key-123", baseUrl: `${brevo.url}/v3`, timeoutMs: 500, timeout: timedOut.signal });
 
   it("creates the contact on its lists with the spec's fields and the key in its header", async () => {
     brevo.answer((request, response) => {
@@ -80,12 +72,11 @@ describe("the Brevo adapter against a fake Brevo", () => {
       retry: true,
       reason: "HTTP 429 too_many_requests",
     });
-    // No answer comes; the call's timeout fires once Brevo has the request (AbortSignal.timeout's reason).
-    asked = [];
-    brevo.answer(() => timedOut.abort(new DOMException("The operation timed out.", "TimeoutError")));
+    // No answer comes; the call's timeout fires once Brevo has the request.
+    timedOut = timeoutFiredByTest();
+    brevo.answer(() => timedOut.fire());
     expect(await client().upsertContact(CONTACT)).toEqual({ ok: false, retry: true, reason: "timeout" });
-    expect(asked).toEqual([500]);
-    timedOut = new AbortController();
+    expect(timedOut.asked).toEqual([500]);
     brevo.answer(json(401, { code: "unauthorized", message: "Key not found" }));
     expect(await client().upsertContact(CONTACT)).toEqual({ ok: false, retry: false, reason: "HTTP 401 unauthorized" });
   });

@@ -2,6 +2,8 @@
 // outbox job hands it one contact at a time and learns whether to mark the entry sent, try again later, or
 // give up. It never throws, and it never reports the URL or the key, only a short reason.
 
+import { wallClockTimeout, type TimeoutSignal } from "../../platform/net/timeout-signal.ts";
+
 type MarketingContact = {
   email: string;
   attributes: { FIRSTNAME?: string; LASTNAME?: string; LOANREASON?: string };
@@ -22,12 +24,8 @@ export type BrevoOptions = {
   apiKey: string;
   baseUrl?: string;
   timeoutMs?: number;
-  /**
-   * The signal that ends a call after `timeoutMs`. Tests give one they fire themselves: a wall-clock timer set off
-   * by a stalled process (a loaded machine) runs before an answer already received is read, which then counts as
-   * a timeout.
-   */
-  timeout?: (ms: number) => AbortSignal;
+  /** What ends a call after `timeoutMs`: a wall-clock timer but in tests (timeout-signal.ts says why). */
+  timeout?: TimeoutSignal;
   fetch?: typeof globalThis.fetch;
 };
 
@@ -37,7 +35,7 @@ export function createBrevoClient({
   apiKey,
   baseUrl = BREVO_API,
   timeoutMs = 10_000,
-  timeout = (ms) => AbortSignal.timeout(ms),
+  timeout = wallClockTimeout,
   fetch = globalThis.fetch,
 }: BrevoOptions): MarketingLists {
   /** One call to Brevo: its status and text, or a reason to try again when no answer came. */

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.
 import { marketingErasures, marketingOutbox, privacyRequests } from "../../platform/db/schema.ts";
 import { erasePerson } from "../privacy/erase-person.ts";
 import { json, startFakeHttpServer, type FakeHttpServer } from "../../intake/lookups/fake-http-server.testing.ts";
+import { neverTimesOut, stall } from "../../platform/net/timeout-signal.testing.ts";
 import { recordPrivacyRequest } from "../../compliance/privacy-request-store.ts";
 import { createBrevoClient } from "./brevo-client.ts";
 import { retryDelayMs } from "../../platform/outbox/retry-delay.ts";
@@ -28,9 +29,6 @@ function readJson(request: IncomingMessage): Promise<{ email: string; listIds: n
 let deleted: string[];
 /** How long this process stalls after the fake Brevo's next answer, as a loaded machine deschedules it (0: not). */
 let stallMs: number;
-
-/** Blocks this thread without using a core: the process is simply not run for that long. */
-const stall = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 beforeEach(async () => {
   t = await createTestApp();
@@ -60,7 +58,7 @@ afterEach(async () => {
 // No wall-clock timeout: after a stall, a due timer runs before the answer that arrived is read, and a call Brevo
 // took counted as timed out (retried; nothing sent) on a loaded machine (docs/decisions/0046-tests-under-load.md).
 // brevo-client.test.ts tests the timeout.
-const lists = () => createBrevoClient({ apiKey: "k", baseUrl: brevo.url, timeout: () => new AbortController().signal });
+const lists = () => createBrevoClient({ apiKey: "k", baseUrl: brevo.url, timeout: neverTimesOut });
 const sync = () => ({ db: t.database.db, lists: lists(), tokenSecret: t.secrets.tokenSecret });
 const signup = (lead: { id: string; cookie: string }) =>
   t.app.inject({ method: "POST", url: "/api/brevo", payload: { lead_id: lead.id }, headers: { cookie: lead.cookie } });
