@@ -31,5 +31,3 @@ export const MEASURES = {
       "Posts the buyer accepted ÷ its posts that ended (accepted, refused, timed out, failed or unreadable) today. Pings are not in it.",
   },
 } as const satisfies Record<string, Measure>;
-
-type MeasureKey = keyof typeof MEASURES;
