@@ -332,21 +332,19 @@ describe("the Today report", () => {
       reason,
       createdAt: at,
     });
-    await db
-      .insert(buyerCalls)
-      .values([
-        call("b1", "ping", "no_bid", "credit score"),
-        call("b2", "ping", "no_bid", "credit score"),
-        call("b3", "ping", "error", "timeout"),
-        call("b4", "ping", "bid", null),
-        call("b4", "post", "rejected", null),
-        call("shadowy", "ping", "no_bid", "shadow: declined"),
-        call("b5", "post", "rejected", "not resent: do not sell"),
-        // A buyer's words quoting the person (rows written before reasons were masked): no contact detail is shown.
-        call("b6", "post", "rejected", "Duplicate: jane.doe@example.com already applied"),
-        call("b7", "post", "rejected", "Duplicate: sam@example.org already applied"),
-        call("b8", "ping", "no_bid", "phone (512) 555-0142 is on our list"),
-      ]);
+    await db.insert(buyerCalls).values([
+      call("b1", "ping", "no_bid", "credit score"),
+      call("b2", "ping", "no_bid", "credit score"),
+      call("b3", "ping", "error", "timeout"),
+      call("b4", "ping", "bid", null),
+      call("b4", "post", "rejected", null),
+      call("shadowy", "ping", "no_bid", "shadow: declined"),
+      call("b5", "post", "rejected", "not resent: do not sell"),
+      // A buyer's words quoting the person (rows written before reasons were masked): no contact detail is shown.
+      call("b6", "post", "rejected", "Duplicate: jane.doe@example.com already applied"),
+      call("b7", "post", "rejected", "Duplicate: sam@example.org already applied"),
+      call("b8", "ping", "no_bid", "phone (512) 555-0142 is on our list"),
+    ]);
     const mine = await get<BuyerReasons>("/api/console/reports/today/buyer-reasons?period=today&source=reasons-test");
     expect(mine.reasons).toEqual([
       { stage: "ping", reason: "credit score", answers: 2, leads: 1 },
