@@ -1,3 +1,4 @@
+import { isTimeZone } from "./console-reports.ts";
 import { z } from "zod";
 import { OPERATOR_ROLES, PERMISSIONS } from "../console/roles.ts";
 import { answerOf } from "./envelope.ts";
@@ -43,6 +44,13 @@ const consoleSession = z.object({
   idle_minutes: z.number().int(),
   /** Whether the operator has fewer than three recovery codes left. */
   recovery_codes_low: z.boolean(),
+  /** The time zone kept on the account (an IANA name), or null until the operator picks one. */
+  time_zone: z.string().nullable(),
+});
+
+/** PUT /api/console/session/time-zone: the zone the operator reads the console in, kept on the account. */
+export const timeZoneRequest = z.object({
+  time_zone: z.string().max(64).refine(isTimeZone, "Unknown time zone."),
 });
 export type ConsoleSession = z.infer<typeof consoleSession>;
 

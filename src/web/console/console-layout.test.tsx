@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publisherListAnswer } from "#domain/contracts/console-publishers.ts";
@@ -133,5 +133,22 @@ describe("the console's layout", () => {
     expect(picker.value).toBe("UTC");
     expect(picker.selectedOptions[0]?.textContent).toBe("UTC");
     vi.restoreAllMocks();
+  });
+
+  it("reads the console in the zone kept on the account, and keeps a new choice there", async () => {
+    localStorage.setItem("console.timeZone", "America/Los_Angeles");
+    const session = { ...consoleContextOf("manager").session, time_zone: "America/Chicago" };
+    const fetch = open("/console/publishers", {
+      "/api/console/session": { status: 200, body: { status: 200, message: "ok", data: session } },
+      "/api/console/session/time-zone": { status: 200, body: { status: 200, message: "Time zone saved." } },
+    });
+    const picker = (await screen.findByLabelText("Time zone")) as HTMLSelectElement;
+    expect(picker.value).toBe("America/Chicago");
+    fireEvent.change(picker, { target: { value: "Europe/London" } });
+    await waitFor(() => expect(requested(fetch)).toContain("/api/console/session/time-zone"));
+    const call = fetch.mock.calls.find(([url]) => url === "/api/console/session/time-zone")!;
+    const init = (call as unknown as [string, RequestInit])[1];
+    expect([init.method, JSON.parse(String(init.body))]).toEqual(["PUT", { time_zone: "Europe/London" }]);
+    expect(localStorage.getItem("console.timeZone")).toBe("Europe/London");
   });
 });

@@ -29,6 +29,11 @@ export default function ConsoleLayout() {
 
   const accept = useCallback((next: ConsoleSession | null) => {
     setCsrfToken(next?.csrf_token ?? "");
+    // The zone kept on the account wins over this browser's: the operator reads the same days everywhere.
+    if (next?.time_zone) {
+      saveTimeZone(next.time_zone);
+      setZone(next.time_zone);
+    }
     setSession(next);
   }, []);
 
@@ -58,6 +63,8 @@ export default function ConsoleLayout() {
             setTimeZone: (zone) => {
               saveTimeZone(zone);
               setZone(zone);
+              // Kept on the account too; if that fails, this browser still keeps it.
+              void consoleApi.send("PUT", "/session/time-zone", { time_zone: zone });
             },
             signOut: async () => {
               await consoleApi.send("DELETE", "/session", undefined);

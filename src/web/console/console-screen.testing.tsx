@@ -19,6 +19,7 @@ export function consoleContextOf(role: OperatorRole, timeZone = "UTC"): ConsoleC
       csrf_token: "t",
       idle_minutes: 30,
       recovery_codes_low: false,
+      time_zone: null,
     },
     timeZone,
     setTimeZone: () => {},

@@ -243,6 +243,21 @@ describe("console sign-in and access", () => {
     }
   });
 
+  it("keeps the operator's time zone on the account, for every browser it signs in from", async () => {
+    const me = await signInAs(t, "analyst");
+    const put = (time_zone: string, headers = me.write) =>
+      t.app.inject({ method: "PUT", url: "/api/console/session/time-zone", headers, payload: { time_zone } });
+    expect((await put("Mars/Olympus")).statusCode).toBe(400);
+    expect((await put("America/Chicago", me.read)).statusCode).toBe(403);
+    expect((await put("America/Chicago")).statusCode).toBe(200);
+    const probe = await t.app.inject({ method: "GET", url: "/api/console/session", headers: me.read });
+    expect(probe.json().data.time_zone).toBe("America/Chicago");
+    // A colleague's account keeps its own.
+    const other = await signInAs(t, "analyst");
+    const theirs = await t.app.inject({ method: "GET", url: "/api/console/session", headers: other.read });
+    expect(theirs.json().data.time_zone).toBeNull();
+  });
+
   it("gives each account a count of its own: guesses at one account from eight addresses slow down", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {

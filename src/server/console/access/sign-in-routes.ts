@@ -9,9 +9,12 @@ import {
   signInRequest,
   signInThrottledAnswer,
   type ConsoleSession,
+  timeZoneRequest,
 } from "../../../domain/contracts/console.ts";
 import type { Config } from "../../platform/config/config.ts";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
+import { operators } from "../../platform/db/schema.ts";
 import type { FailureCounts } from "../../platform/security/failure-counts.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { SIGN_IN_THROTTLED_MESSAGE, SignInThrottle } from "../../platform/security/sign-in-throttle.ts";
@@ -41,6 +44,7 @@ function sessionData(live: LiveSession, config: Config): ConsoleSession {
     csrf_token: session.csrfToken,
     idle_minutes: config.console.idleMinutes,
     recovery_codes_low: operator.recoveryCodeHashes.length < RECOVERY_CODES_LOW,
+    time_zone: operator.timeZone,
   };
 }
 
@@ -136,6 +140,20 @@ export default async function signInRoutes(app: FastifyInstance, deps: Deps) {
       return live
         ? { status: 200, message: "ok", data: sessionData(live, deps.config) }
         : { status: 200, message: "Not signed in.", data: null };
+    },
+  );
+
+  // The zone follows the operator from browser to browser (docs/decisions/0034-operator-console.md).
+  typed.put(
+    "/api/console/session/time-zone",
+    {
+      schema: { body: timeZoneRequest, response: { 200: messageAnswer } },
+      config: { access: "signed-in" },
+    },
+    async (request) => {
+      const operator = request.consoleSession!.operator;
+      await deps.db.update(operators).set({ timeZone: request.body.time_zone }).where(eq(operators.id, operator.id));
+      return { status: 200, message: "Time zone saved." };
     },
   );
 

@@ -456,6 +456,8 @@ export const operators = pgTable(
     createdAt: createdAt(),
     // The one publisher a `publisher` operator sees (docs/product/partners.md#a-publishers-own-view); null for others.
     publisherId: text("publisher_id"),
+    // The time zone the operator reads the console in, kept with the account so every browser shows the same days.
+    timeZone: text("time_zone"),
   },
   (t) => [uniqueIndex("operators_email_idx").on(sql`lower(${t.email})`)],
 );

@@ -20,6 +20,7 @@ const context: ConsoleContext = {
     csrf_token: "t",
     idle_minutes: 30,
     recovery_codes_low: false,
+    time_zone: null,
   },
   timeZone: "America/New_York",
   setTimeZone: () => {},

@@ -16,6 +16,7 @@ const context = (role: "publisher" | "manager"): ConsoleContext => ({
     csrf_token: "t",
     idle_minutes: 30,
     recovery_codes_low: false,
+    time_zone: null,
   },
   timeZone: "UTC",
   setTimeZone: () => {},

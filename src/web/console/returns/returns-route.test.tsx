@@ -18,6 +18,7 @@ const context = (permissions: Permission[]): ConsoleContext => ({
     csrf_token: "t",
     idle_minutes: 30,
     recovery_codes_low: false,
+    time_zone: null,
   },
   timeZone: "UTC",
   setTimeZone: () => {},
