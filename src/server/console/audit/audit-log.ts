@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { auditLog } from "../../platform/db/schema.ts";
-import { endOf, startOf } from "../filter-dates.ts";
+import { endOf, startOf } from "../filters/filter-dates.ts";
 
 // The console's audit log (docs/decisions/0034-operator-console.md#audit): one row per operator action and per
 // reveal of personal data. The table refuses updates and deletes (migration 0009); this module only appends
@@ -28,7 +28,7 @@ export async function recordAction(db: Db | Tx, actor: Actor, entry: AuditEntry)
   });
 }
 
-export type AuditFilters = { action?: string; target?: string; operator?: string; from?: string; to?: string };
+type AuditFilters = { action?: string; target?: string; operator?: string; from?: string; to?: string };
 export type AuditQuery = AuditFilters & { before?: number; limit: number };
 
 /** Newest first; `before` pages back from an id (the CSV export's batches page the same way). */

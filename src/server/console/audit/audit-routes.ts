@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUDIT_CSV_COLUMNS, auditAnswer, auditFilters, auditQuery, type AuditRow } from "#domain/contracts/console.ts";
 import { csvAnswer, csvStream } from "../../platform/csv/csv-stream.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { actorOf } from "../access/console-access.ts";
-import { readAudit, recordAction, type AuditRecord } from "./audit-log.ts";
+import { readAudit, recordAction, type Actor, type AuditRecord } from "./audit-log.ts";
 
 /** Rows per read of the CSV export. */
 export const AUDIT_EXPORT_BATCH = 1000;
@@ -22,7 +21,11 @@ const rowOf = (r: AuditRecord): AuditRow => ({
 
 // The audit log, newest first, for owners: filtered by action, target, person and dates, a page at a time or
 // every matching row as CSV (docs/decisions/0048-console-exports.md).
-export default async function auditRoutes(app: FastifyInstance, deps: { db: Db }) {
+// Who acts comes from the access folder through `deps` (access records into this folder, so it cannot be imported).
+export default async function auditRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; actorOf: (request: FastifyRequest) => Actor },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -48,7 +51,10 @@ export default async function auditRoutes(app: FastifyInstance, deps: { db: Db }
     },
     async (request, reply) => {
       // The log holds operators' addresses and IPs: taking it whole is itself kept.
-      await recordAction(deps.db, actorOf(request), { action: "audit.export", details: { filters: request.query } });
+      await recordAction(deps.db, deps.actorOf(request), {
+        action: "audit.export",
+        details: { filters: request.query },
+      });
       const columns = AUDIT_CSV_COLUMNS.map((name) => ({
         header: name,
         value: (row: AuditRow) => (name === "details" ? JSON.stringify(row.details) : row[name]),

@@ -5,7 +5,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { auctions, buyerCalls, leads, leadSearchHashes, publishers } from "../../platform/db/schema.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import { LEAD_ID_PATTERN } from "../../intake/leads/lead-access.ts";
-import { endOf, startOf } from "../filter-dates.ts";
+import { endOf, startOf } from "../filters/filter-dates.ts";
 import { affIdOf, brandOf, reasonOf, sourceOf, stageCondition, subIdOf } from "../lead-scope/lead-scope.ts";
 
 // Lead search (issue 19, Leads): by lead id, or by e-mail or phone through the keyed hashes the lead store keeps
