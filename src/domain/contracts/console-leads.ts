@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateOrTime } from "./console.ts";
 import { LEAD_STAGES } from "./console-reports.ts";
 import { answerOf } from "./envelope.ts";
 import { leadIdSchema } from "./lead.ts";
@@ -15,11 +16,6 @@ export const LEAD_SEARCH_STATUSES = ["in_progress", "completed", "sold", "reject
 export type LeadSearchStatus = (typeof LEAD_SEARCH_STATUSES)[number];
 
 export const LEAD_QUERY_MESSAGE = "Enter a lead id, an e-mail address or a phone number of 10 digits.";
-
-/** A day (the whole UTC day) or a moment with its offset. */
-const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: "Enter a date as YYYY-MM-DD.",
-});
 
 const filterValue = z.string().trim().min(1).max(200).optional();
 
@@ -52,6 +48,8 @@ export const leadSearchQuery = z.object({
   sub_id: filterValue,
   brand: filterValue,
   reason: filterValue,
+  /** The buyer's own reference id for the lead (any ping or post of it that answered one). */
+  buyer_ref: filterValue,
   /** The next page's start, as the previous page answered it. */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -66,11 +64,54 @@ const leadSearchRow = z.object({
   buyer: z.string().nullable(),
   price_cents: z.number().int().nullable(),
   source: z.string().nullable(),
+  /** The auction's rejection reason (or a sale's note), as stored. */
+  reason: z.string().nullable(),
+  /** The publisher credited with the lead, by docs/product/partners.md#publishers (its aff_id then, made before). */
+  publisher_id: z.string().nullable(),
+  publisher_name: z.string().nullable(),
+  /** The buying buyer's own id for the lead, from its accepted post. */
+  buyer_ref: z.string().nullable(),
 });
 export type LeadSearchRow = z.infer<typeof leadSearchRow>;
 
+/** Counting stops here: a larger result answers this number with `total_capped`, shown as "10,000+". */
+export const LEAD_COUNT_CAP = 10_000;
+
 export const leadSearchAnswer = answerOf(
-  z.object({ leads: z.array(leadSearchRow), next_cursor: z.string().nullable() }),
+  z.object({
+    leads: z.array(leadSearchRow),
+    next_cursor: z.string().nullable(),
+    /** How many leads the filters give, up to LEAD_COUNT_CAP; counted for the first page only (null after). */
+    total: z.number().int().nullable(),
+    total_capped: z.boolean(),
+  }),
+);
+
+/** The CSV export takes the search's filters, and gives every row they match rather than a page. */
+export const leadExportQuery = leadSearchQuery.omit({ cursor: true, limit: true });
+
+/** The CSV's columns, in order: the search row's fields, nothing more (so no personal data, as in the search). */
+export const LEAD_CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "status",
+  "amount",
+  "state",
+  "buyer",
+  "buyer_ref",
+  "price_cents",
+  "source",
+  "publisher_id",
+  "publisher_name",
+  "reason",
+] as const satisfies readonly (keyof LeadSearchRow)[];
+
+/** The values the buyer and source filters can take: every buyer configured, every source the reports have seen. */
+export const leadFilterValuesAnswer = answerOf(
+  z.object({
+    buyers: z.array(z.object({ id: z.string(), name: z.string() })),
+    sources: z.array(z.string()),
+  }),
 );
 
 export const leadIdParams = z.object({ id: leadIdSchema });

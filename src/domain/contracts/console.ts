@@ -123,12 +123,30 @@ export const enrolmentAnswer = answerOf(
 );
 export type EnrolmentData = z.infer<typeof enrolmentAnswer>["data"];
 
-export const auditQuery = z.object({
+/** A filter's date: a day (the whole UTC day) or a moment with its offset; the leads search takes the same. */
+export const dateOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: "Enter a date as YYYY-MM-DD.",
+});
+
+/** The audit log's filters, which combine; the CSV export takes them all but the page's. */
+export const auditFilters = z.object({
+  action: z.string().trim().max(60).optional(),
+  target: z.string().trim().max(100).optional(),
+  /** The person: an operator's id, or the e-mail the row names (any case). */
+  operator: z.string().trim().max(254).optional(),
+  /** At or after (a day: its start, UTC). */
+  from: dateOrTime.optional(),
+  /** Up to (a day: its end, UTC). */
+  to: dateOrTime.optional(),
+});
+
+export const auditQuery = auditFilters.extend({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  action: z.string().max(60).optional(),
-  target: z.string().max(100).optional(),
 });
+
+/** The audit CSV's columns, in order: the row's fields, its details as JSON text. */
+export const AUDIT_CSV_COLUMNS = ["id", "at", "operator_email", "action", "target", "reason", "details", "ip"] as const;
 
 const auditRow = z.object({
   id: z.number().int(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
-import { registerConsoleAccess } from "./access/console-access.ts";
+import { actorOf, registerConsoleAccess } from "./access/console-access.ts";
 import operatorAdminRoutes from "./access/operator-admin-routes.ts";
 import signInRoutes from "./access/sign-in-routes.ts";
 import auditRoutes from "./audit/audit-routes.ts";
@@ -58,7 +58,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
     now,
   });
   await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now });
-  await app.register(auditRoutes, { db: deps.db });
+  await app.register(auditRoutes, { db: deps.db, actorOf });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
   await app.register(reportRoutes, { db: deps.db, now });
   scheduleReportRollups(app, deps.db, now, deps.config.console.rollupMinutes);

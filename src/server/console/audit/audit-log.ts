@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { auditLog } from "../../platform/db/schema.ts";
+import { endOf, startOf } from "../filters/filter-dates.ts";
 
 // The console's audit log (docs/decisions/0034-operator-console.md#audit): one row per operator action and per
 // reveal of personal data. The table refuses updates and deletes (migration 0009); this module only appends
@@ -27,14 +28,21 @@ export async function recordAction(db: Db | Tx, actor: Actor, entry: AuditEntry)
   });
 }
 
-export type AuditQuery = { before?: number; limit: number; action?: string; target?: string };
+type AuditFilters = { action?: string; target?: string; operator?: string; from?: string; to?: string };
+export type AuditQuery = AuditFilters & { before?: number; limit: number };
 
-/** Newest first; `before` pages back from an id. */
+/** Newest first; `before` pages back from an id (the CSV export's batches page the same way). */
 export async function readAudit(db: Db, query: AuditQuery) {
   const conditions: SQL[] = [];
   if (query.before !== undefined) conditions.push(lt(auditLog.id, query.before));
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.target) conditions.push(eq(auditLog.target, query.target));
+  if (query.operator) {
+    const person = query.operator;
+    conditions.push(or(eq(auditLog.operatorId, person), sql`lower(${auditLog.operatorEmail}) = lower(${person})`)!);
+  }
+  if (query.from) conditions.push(gte(auditLog.createdAt, startOf(query.from)));
+  if (query.to) conditions.push(lt(auditLog.createdAt, endOf(query.to)));
   return db
     .select()
     .from(auditLog)
@@ -42,3 +50,5 @@ export async function readAudit(db: Db, query: AuditQuery) {
     .orderBy(desc(auditLog.id))
     .limit(query.limit);
 }
+
+export type AuditRecord = Awaited<ReturnType<typeof readAudit>>[number];

@@ -140,6 +140,10 @@ describe("the console's leads", () => {
       buyer: "lender-q",
       price_cents: 4200,
       source: "google",
+      reason: null,
+      publisher_id: null,
+      publisher_name: null,
+      buyer_ref: null,
     });
 
     const pages: string[][] = [];

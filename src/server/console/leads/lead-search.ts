@@ -1,17 +1,20 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { LEAD_QUERY_MESSAGE, type LeadSearchRow, type LeadSearchStatus } from "#domain/contracts/console-leads.ts";
 import { NONE, type LeadStage } from "#domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { auctions, leads, leadSearchHashes } from "../../platform/db/schema.ts";
+import { auctions, buyerCalls, leads, leadSearchHashes, publishers } from "../../platform/db/schema.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import { LEAD_ID_PATTERN } from "../../intake/leads/lead-access.ts";
+import { endOf, startOf } from "../filters/filter-dates.ts";
 import { affIdOf, brandOf, reasonOf, sourceOf, stageCondition, subIdOf } from "../lead-scope/lead-scope.ts";
 
 // Lead search (issue 19, Leads): by lead id, or by e-mail or phone through the keyed hashes the lead store keeps
 // (intake/leads/lead-search-hashes.ts), never by reading plain text; by creation date, status, buyer and source;
 // and by a Today report figure's query (stage, period, source, aff_id, sub_id, brand, reason), through the
 // report's own definitions (console/lead-scope), so a figure's link finds exactly its leads.
-// Newest first, paged by the key (created_at, id), so a page costs the same however deep it is.
+// By the buyer's own reference id, through the calls that answered one. Newest first, paged by the key
+// (created_at, id), so a page costs the same however deep it is; the CSV export reads its batches the same way.
+// The count is capped (LEAD_COUNT_CAP): past it the scan would cost more than the page it describes.
 
 export type LeadSearch = {
   q?: string;
@@ -25,6 +28,7 @@ export type LeadSearch = {
   sub_id?: string;
   brand?: string;
   reason?: string;
+  buyer_ref?: string;
   cursor?: string;
   limit: number;
 };
@@ -67,13 +71,6 @@ const STATUS_CONDITION: Record<LeadSearchStatus, SQL> = {
   rejected: eq(auctions.status, "rejected"),
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-/** A day starts at its UTC midnight; `to` a day takes the whole day. */
-const startOf = (value: string) => new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
-const endOf = (value: string) =>
-  DAY.test(value) ? new Date(startOf(value).getTime() + DAY_MS) : new Date(new Date(value).getTime() + 1);
-
 // The cursor carries created_at as text with its microseconds: a JavaScript date keeps milliseconds only, and a
 // key rounded down would skip or repeat the leads of that millisecond.
 const createdKey = sql<string>`to_char(${leads.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -97,11 +94,8 @@ function decodeCursor(cursor: string): [string, string] {
   throw new SearchInputError("cursor", "This page link is no longer valid; search again.");
 }
 
-export async function searchLeads(
-  db: Db,
-  secret: Buffer,
-  search: LeadSearch,
-): Promise<{ leads: LeadSearchRow[]; nextCursor: string | null }> {
+/** The filters as SQL conditions over `leads` left-joined to `auctions`, the cursor's bound included. */
+function searchConditions(db: Db, secret: Buffer, search: Omit<LeadSearch, "limit">): SQL[] {
   const conditions: SQL[] = [];
   if (search.q) {
     const term = searchTerm(secret, search.q);
@@ -134,11 +128,51 @@ export async function searchLeads(
     const value = search[key];
     if (value !== undefined) conditions.push(sql`${valueOf(tables)} = ${value}`);
   }
+  if (search.buyer_ref) {
+    conditions.push(
+      inArray(
+        leads.id,
+        db.select({ id: buyerCalls.leadId }).from(buyerCalls).where(eq(buyerCalls.externalId, search.buyer_ref)),
+      ),
+    );
+  }
   if (search.cursor) {
     const [created, id] = decodeCursor(search.cursor);
     conditions.push(sql`(${leads.created_at}, ${leads.id}) < (${created}::timestamptz, ${id})`);
   }
+  return conditions;
+}
 
+/** How many leads the filters give, counting no further than `cap` (then `capped`). */
+export async function countLeads(
+  db: Db,
+  secret: Buffer,
+  search: Omit<LeadSearch, "limit" | "cursor">,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const conditions = searchConditions(db, secret, search);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .leftJoin(auctions, eq(auctions.leadId, leads.id))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .limit(cap + 1)
+    .as("matching");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, cap), capped: n > cap };
+}
+
+/** The sold lead's reference id in the buyer's own system, from its accepted post. */
+const buyerRef = sql<string | null>`(select k.external_id from ${buyerCalls} k
+  where k.lead_id = ${leads.id} and k.kind = 'post' and k.state = 'accepted' limit 1)`;
+
+export async function searchLeads(
+  db: Db,
+  secret: Buffer,
+  search: LeadSearch,
+): Promise<{ leads: LeadSearchRow[]; nextCursor: string | null }> {
+  const conditions = searchConditions(db, secret, search);
   const rows = await db
     .select({
       id: leads.id,
@@ -150,9 +184,18 @@ export async function searchLeads(
       buyer: auctions.buyerId,
       priceCents: auctions.priceCents,
       source,
+      reason: auctions.reason,
+      publisherId: publishers.id,
+      publisherName: publishers.name,
+      buyerRef,
     })
     .from(leads)
     .leftJoin(auctions, eq(auctions.leadId, leads.id))
+    // Credited as the settle pass credits it: the submission's aff_id, by a publisher that existed then.
+    .leftJoin(
+      publishers,
+      and(eq(publishers.affId, sql`${auctions.attribution}->>'aff_id'`), lte(publishers.createdAt, auctions.createdAt)),
+    )
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(leads.created_at), desc(leads.id))
     .limit(search.limit + 1);
@@ -169,6 +212,10 @@ export async function searchLeads(
       buyer: row.buyer,
       price_cents: row.priceCents,
       source: row.source,
+      reason: row.reason,
+      publisher_id: row.publisherId,
+      publisher_name: row.publisherName,
+      buyer_ref: row.buyerRef,
     })),
     nextCursor: rows.length > search.limit && last ? encodeCursor(last.createdKey, last.id) : null,
   };

@@ -1,3 +1,4 @@
+import { csvLine } from "../../platform/csv/csv-stream.ts";
 import type { PartnerKind, Statement } from "./statement-totals.ts";
 
 // A month's statements of one kind as CSV (docs/product/partners.md#statements): one line per partner, amounts in
@@ -25,12 +26,6 @@ const COLUMNS: Record<PartnerKind, [string, string][]> = {
 const dollars = (cents: number) =>
   `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
-/** A cell quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-const cell = (value: string) => {
-  const safe = /^[=+@-]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 export function statementsCsv(
   kind: PartnerKind,
   month: string,
@@ -49,5 +44,5 @@ export function statementsCsv(
       ...columns.map(([key]) => (key.endsWith("_cents") ? dollars(totals[key] ?? 0) : String(totals[key] ?? 0))),
     ]);
   }
-  return lines.map((line) => line.map(cell).join(",")).join("\r\n") + "\r\n";
+  return lines.map(csvLine).join("");
 }

@@ -365,6 +365,10 @@ export const buyerCalls = pgTable(
     // alone: every column they count is in it.
     index("buyer_calls_created_idx").on(t.createdAt, t.buyerId, t.kind, t.state, t.priceCents, t.latencyMs, t.leadId),
     index("buyer_calls_buyer_idx").on(t.buyerId, t.kind, t.state, t.createdAt),
+    // The console's leads search by the buyer's own reference id (src/server/console/leads/lead-search.ts).
+    index("buyer_calls_external_id_idx")
+      .on(t.externalId)
+      .where(sql`external_id is not null`),
     uniqueIndex("buyer_calls_one_post_in_flight")
       .on(t.leadId)
       .where(sql`kind = 'post' and state = 'sending'`),

@@ -36,11 +36,19 @@ const ROW = {
   buyer: "b1",
   price_cents: 4550,
   source: "google",
+  reason: null,
+  publisher_id: null,
+  publisher_name: null,
+  buyer_ref: null,
 };
 
 function show(address: string, next: string | null = null) {
   const fetchMock = vi.fn(async () =>
-    Response.json({ status: 200, message: "OK", data: { leads: [ROW], next_cursor: next } }),
+    Response.json({
+      status: 200,
+      message: "OK",
+      data: { leads: [ROW], next_cursor: next, total: 1, total_capped: false },
+    }),
   );
   vi.stubGlobal("fetch", fetchMock);
   const Stub = createRoutesStub([

@@ -1,0 +1,1 @@
+CREATE INDEX "buyer_calls_external_id_idx" ON "buyer_calls" USING btree ("external_id") WHERE external_id is not null;
