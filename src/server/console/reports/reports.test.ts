@@ -6,7 +6,6 @@ import { createLead, putStep, stepBodies } from "../../../../tests/helpers/lead-
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   NONE,
-  PERIOD_DAYS,
   type BuyerReasons,
   type Figures,
   type FunnelReport,
@@ -37,6 +36,7 @@ import { todayReport } from "./today-report.ts";
 // contract's definitions.
 
 const DAY = 86_400_000;
+const PERIOD_DAYS = { today: 1, "7d": 7, "30d": 30 } as const;
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
 const SOURCES = ["google", "facebook", null] as const;
@@ -166,7 +166,12 @@ function expectedFigures(raw: Raw, from: Date, to: Date, keep: (leadId: string) 
     redirected,
     bids: bids.length,
     posts_after_bid: postsAfterBid.length,
+    // No ledger rows here: no returns and no payouts (profit.test.ts has them).
+    sales_cents: revenue,
+    returned_cents: 0,
     revenue_cents: revenue,
+    payout_cents: 0,
+    profit_cents: revenue,
     earnings_per_lead_cents: done.length === 0 ? null : Math.round(revenue / done.length),
     sell_through: div(sold.length, done.length),
     ping_to_post_rate: div(postsAfterBid.length, bids.length),
@@ -332,21 +337,19 @@ describe("the Today report", () => {
       reason,
       createdAt: at,
     });
-    await db
-      .insert(buyerCalls)
-      .values([
-        call("b1", "ping", "no_bid", "credit score"),
-        call("b2", "ping", "no_bid", "credit score"),
-        call("b3", "ping", "error", "timeout"),
-        call("b4", "ping", "bid", null),
-        call("b4", "post", "rejected", null),
-        call("shadowy", "ping", "no_bid", "shadow: declined"),
-        call("b5", "post", "rejected", "not resent: do not sell"),
-        // A buyer's words quoting the person (rows written before reasons were masked): no contact detail is shown.
-        call("b6", "post", "rejected", "Duplicate: jane.doe@example.com already applied"),
-        call("b7", "post", "rejected", "Duplicate: sam@example.org already applied"),
-        call("b8", "ping", "no_bid", "phone (512) 555-0142 is on our list"),
-      ]);
+    await db.insert(buyerCalls).values([
+      call("b1", "ping", "no_bid", "credit score"),
+      call("b2", "ping", "no_bid", "credit score"),
+      call("b3", "ping", "error", "timeout"),
+      call("b4", "ping", "bid", null),
+      call("b4", "post", "rejected", null),
+      call("shadowy", "ping", "no_bid", "shadow: declined"),
+      call("b5", "post", "rejected", "not resent: do not sell"),
+      // A buyer's words quoting the person (rows written before reasons were masked): no contact detail is shown.
+      call("b6", "post", "rejected", "Duplicate: jane.doe@example.com already applied"),
+      call("b7", "post", "rejected", "Duplicate: sam@example.org already applied"),
+      call("b8", "ping", "no_bid", "phone (512) 555-0142 is on our list"),
+    ]);
     const mine = await get<BuyerReasons>("/api/console/reports/today/buyer-reasons?period=today&source=reasons-test");
     expect(mine.reasons).toEqual([
       { stage: "ping", reason: "credit score", answers: 2, leads: 1 },
