@@ -29,10 +29,14 @@ export const PERIOD_MESSAGES = {
 export const daysBetween = (first: string, last: string): number =>
   Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
 
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PERIOD_MESSAGES.day)
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), PERIOD_MESSAGES.day);
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
+}
+
+const calendarDay = z.string().refine(isCalendarDay, PERIOD_MESSAGES.day);
 
 /** The value a breakdown and a filter use for "not given" (no utm_source, no brand recorded). */
 export const NONE = "(none)";
@@ -68,8 +72,8 @@ function rangeCheck(query: { from?: string | undefined; to?: string | undefined 
     ctx.addIssue({ code: "custom", path: [from === undefined ? "from" : "to"], message: PERIOD_MESSAGES.both });
     return;
   }
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return;
   const days = daysBetween(from, to);
-  if (Number.isNaN(days)) return;
   if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: PERIOD_MESSAGES.order });
   else if (days > MAX_PERIOD_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: PERIOD_MESSAGES.tooLong });
 }
