@@ -30,8 +30,10 @@ let database: Database;
 const db = () => database.db;
 const ask = (over: Partial<TodayQuery>): TodayQuery => ({ period: "today", tz: TZ, ...over });
 
-async function writeLead(id: string, created: Date, source: string | null, brand?: string) {
-  await db().insert(leads).values({ id, accessTokenHash: "x", created_at: created, utm_source: source });
+async function writeLead(id: string, created: Date, source: string | null, brand?: string, test = false) {
+  await db()
+    .insert(leads)
+    .values({ id, accessTokenHash: "x", created_at: created, utm_source: source, test_mode: test });
   if (brand) {
     await db()
       .insert(consentRecords)
@@ -83,6 +85,9 @@ beforeAll(async () => {
   await writeAuction("money-1", sold, { buyer: "b1", price: 1_500, affId: "P1" });
   await writeLead("money-2", sold, "money", "Loanpath");
   await writeAuction("money-2", sold, { buyer: "b2", price: 2_500, affId: "P2" });
+  // A test lead sold the same day counts nowhere, its money neither.
+  await writeLead("money-test", sold, "money", "Loanpath", true);
+  await writeAuction("money-test", sold, { buyer: "b1", price: 9_999, affId: "P1" });
   // And one on 2026-06-03, a week before.
   const earlier = new Date("2026-06-03T15:00:00Z");
   await writeLead("money-3", earlier, "money", "Loanpath");
@@ -96,6 +101,7 @@ beforeAll(async () => {
     { kind: "sold", leadId: "money-2", buyerId: "b2", amountCents: 2_500, at: at("2026-06-10T15:01:00Z") },
     { kind: "payout_earned", leadId: "money-2", publisherId: "pub2", amountCents: 700, at: at("2026-06-10T15:01:00Z") },
     { kind: "returned", leadId: "money-2", buyerId: "b2", amountCents: -2_500, at: at("2026-06-10T22:00:00Z") },
+    { kind: "payout_earned", leadId: "money-test", publisherId: "pub1", amountCents: 999, at: sold },
     {
       kind: "payout_reversed",
       leadId: "money-2",

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { NONE, type TodayQuery } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { affIdOf, brandOf, inPeriod, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
+import { affIdOf, brandOf, callOfLiveLead, inPeriod, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
 import type { BuyerCell, Cell } from "./today-summary.ts";
 import { narrowing } from "./today-sums.ts";
@@ -13,24 +13,14 @@ import { narrowing } from "./today-sums.ts";
 const scoped = { lead: sql.raw("l"), auction: sql.raw("a") };
 const none = sql.raw(`'${NONE}'`);
 
-/** The UTC months (YYYY-MM, the ledger's `month`) that [from, to) touches: what its month index is read by. */
-function monthsOf(from: Date, to: Date): string[] {
-  const months: string[] = [];
-  const at = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
-  while (at < to) {
-    months.push(at.toISOString().slice(0, 7));
-    at.setUTCMonth(at.getUTCMonth() + 1);
-  }
-  return months;
-}
-
 type MoneyRow = Omit<Cell, "n" | "sent" | "bids" | "posts_after_bid" | "revenue_cents" | "redirected"> & {
   buyer_id: string;
 };
 
 /**
  * The ledger's returns and payouts written in [from, to), per `dayOf` their time, source, affiliate, sub id, brand and
- * buyer (the return's, or the sold auction's for a payout). A lead since erased still counts: the ledger keeps its id.
+ * buyer (the return's, or the sold auction's for a payout), read by the ledger's time index. A lead since erased
+ * still counts: the ledger keeps its id.
  */
 export async function moneyRows(
   db: Db,
@@ -39,8 +29,6 @@ export async function moneyRows(
   to: Date,
   dayOf: (column: SQL) => SQL,
 ): Promise<MoneyRow[]> {
-  const months = monthsOf(from, to);
-  if (months.length === 0) return [];
   const rows = await rowsOf<MoneyRow>(
     db,
     sql`select day as completed_day, source, aff_id, sub_id, brand, buyer_id,
@@ -54,11 +42,8 @@ export async function moneyRows(
       from ledger_entries e
       left join leads l on l.id = e.lead_id
       left join auctions a on a.lead_id = e.lead_id
-      where e.month in (${sql.join(
-        months.map((m) => sql`${m}`),
-        sql`, `,
-      )}) and e.kind in ('returned', 'payout_earned', 'payout_reversed')
-        and ${inPeriod(sql`e.at`, from.toISOString(), to.toISOString())}
+      where ${inPeriod(sql`e.at`, from.toISOString(), to.toISOString())}
+        and e.kind in ('returned', 'payout_earned', 'payout_reversed')
         and not coalesce(l.test_mode, false) and not coalesce(a.test_mode, false)
     ) x ${narrowing(query)}
     group by day, source, aff_id, sub_id, brand, buyer_id`,
@@ -87,7 +72,8 @@ export const moneyCells = (rows: MoneyRow[]): Cell[] =>
 
 /**
  * Each buyer's sold applications submitted in [from, to) and their prices, as Today's `sold` and `sales_cents` count
- * them, with the period's returns and payouts of `money` beside. The brand, a lookup per lead, is read only to narrow.
+ * them, with the period's returns and payouts of `money` beside. Test leads are left out through their partial indexes,
+ * and the leads' dimensions are read only to narrow, so an unnarrowed read is the period's auctions alone.
  */
 export async function buyerCells(
   db: Db,
@@ -96,16 +82,18 @@ export async function buyerCells(
   to: Date,
   money: MoneyRow[],
 ): Promise<BuyerCell[]> {
-  const brand = query.brand === undefined ? none : brandOf(scoped);
+  const narrowed = query.source !== undefined || query.aff_id !== undefined || query.brand !== undefined;
+  const dims = narrowed
+    ? sql`, ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id, ${query.brand === undefined ? none : brandOf(scoped)} as brand`
+    : sql``;
   const sales = await rowsOf<{ buyer_id: string; sold: number | string; sales_cents: number | string }>(
     db,
     sql`select buyer_id, count(*)::int as sold, coalesce(sum(price_cents), 0)::int8 as sales_cents
     from (
-      select coalesce(a.buyer_id, ${none}) as buyer_id, a.price_cents,
-        ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id, ${brand} as brand
-      from auctions a join leads l on l.id = a.lead_id
+      select coalesce(a.buyer_id, ${none}) as buyer_id, a.price_cents ${dims}
+      from auctions a ${narrowed ? sql`join leads l on l.id = a.lead_id` : sql``}
       where ${inPeriod(sql`a.created_at`, from.toISOString(), to.toISOString())} and a.status = 'accepted'
-        and ${isLive(scoped)}
+        and not a.test_mode and ${callOfLiveLead(sql`a.lead_id`)}
     ) x ${narrowing(query)}
     group by buyer_id`,
   );

@@ -665,6 +665,8 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_buyer_idx").on(t.buyerId, t.month),
     // A month's statements sum its rows (src/server/partners/statements).
     index("ledger_entries_month_idx").on(t.month, t.kind),
+    // Today's returns and payouts of any period, a day as well as a year (console/reports/today-money.ts).
+    index("ledger_entries_at_idx").on(t.at),
   ],
 );
 
