@@ -400,6 +400,17 @@ describe("a report's period over HTTP", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(PERIOD_MESSAGES.future);
     }
+    // One reading of a range for every report: the same instants on each.
+    const range = "from=2026-03-07&to=2026-03-09&tz=America/New_York";
+    const bounds = [];
+    for (const path of ["today", "today/buyer-reasons", "funnel"]) {
+      const res = await t.app.inject({ url: `/api/console/reports/${path}?${range}`, headers: analyst.read });
+      expect(res.statusCode, res.body).toBe(200);
+      const { from, to } = res.json().data.bounds as { from: string; to: string };
+      bounds.push({ from, to });
+    }
+    // 2026-03-08 is 23 hours long in New York: from EST's midnight (05:00Z) to EDT's (04:00Z).
+    expect(bounds).toEqual(Array(3).fill({ from: "2026-03-07T05:00:00.000Z", to: "2026-03-10T04:00:00.000Z" }));
     const longest = `from=2025-01-01&to=${addDays("2025-01-01", MAX_PERIOD_DAYS - 1)}`;
     const ok = await t.app.inject({ url: `/api/console/reports/today?${longest}`, headers: analyst.read });
     expect(ok.statusCode, ok.body).toBe(200);
