@@ -16,12 +16,28 @@ const none = sql.raw(`'${NONE}'`);
 type MoneyRow = Omit<Cell, "n" | "sent" | "bids" | "posts_after_bid" | "revenue_cents" | "redirected"> & {
   buyer_id: string;
 };
+type BuyerMoney = Pick<MoneyRow, "buyer_id" | "returned_cents" | "payout_cents">;
+
+const moneyKinds = sql`e.kind in ('returned', 'payout_earned', 'payout_reversed')`;
+const returnedOf = sql`case when e.kind = 'returned' then -e.amount_cents else 0 end`;
+const payoutOf = sql`case when e.kind = 'returned' then 0 else e.amount_cents end`;
+/** The return's buyer, or the sold auction's for a payout. */
+const buyerOf = sql`coalesce(case when e.kind = 'returned' then e.buyer_id end, a.buyer_id, ${none})`;
 
 /**
- * The ledger's returns and payouts written in [from, to), per `dayOf` their time, source, affiliate, sub id, brand and
- * buyer (the return's, or the sold auction's for a payout), read by the ledger's time index. A lead since erased
- * still counts: the ledger keeps its id.
+ * The ledger's returns and payouts whose time `when` admits, one row each with its amounts split, its buyer and its
+ * lead's dimensions: what the raw report sums and the rollup (today-rollup.ts) buckets, so both read money alike. A lead
+ * since erased still counts: the ledger keeps its id.
  */
+export const ledgerMoney = (when: (column: SQL) => SQL): SQL => sql`select e.at, ${returnedOf} as returned_cents,
+    ${payoutOf} as payout_cents, ${buyerOf} as buyer_id, ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id,
+    ${subIdOf(scoped)} as sub_id, ${brandOf(scoped)} as brand
+  from ledger_entries e
+  left join leads l on l.id = e.lead_id
+  left join auctions a on a.lead_id = e.lead_id
+  where ${when(sql`e.at`)} and ${moneyKinds} and not coalesce(l.test_mode, false) and not coalesce(a.test_mode, false)`;
+
+/** The ledger's money written in [from, to), per `dayOf` its time and every dimension, read by its time index. */
 export async function moneyRows(
   db: Db,
   query: TodayQuery,
@@ -31,28 +47,39 @@ export async function moneyRows(
 ): Promise<MoneyRow[]> {
   const rows = await rowsOf<MoneyRow>(
     db,
-    sql`select day as completed_day, source, aff_id, sub_id, brand, buyer_id,
-      coalesce(-sum(amount_cents) filter (where kind = 'returned'), 0)::int8 as returned_cents,
-      coalesce(sum(amount_cents) filter (where kind <> 'returned'), 0)::int8 as payout_cents
-    from (
-      select ${dayOf(sql`e.at`)} as day, e.kind, e.amount_cents,
-        coalesce(case when e.kind = 'returned' then e.buyer_id end, a.buyer_id, ${none}) as buyer_id,
-        ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id, ${subIdOf(scoped)} as sub_id,
-        ${brandOf(scoped)} as brand
-      from ledger_entries e
-      left join leads l on l.id = e.lead_id
-      left join auctions a on a.lead_id = e.lead_id
-      where ${inPeriod(sql`e.at`, from.toISOString(), to.toISOString())}
-        and e.kind in ('returned', 'payout_earned', 'payout_reversed')
-        and not coalesce(l.test_mode, false) and not coalesce(a.test_mode, false)
-    ) x ${narrowing(query)}
-    group by day, source, aff_id, sub_id, brand, buyer_id`,
+    sql`select ${dayOf(sql`at`)} as completed_day, source, aff_id, sub_id, brand, buyer_id,
+      sum(returned_cents)::int8 as returned_cents, sum(payout_cents)::int8 as payout_cents
+    from (${ledgerMoney((at) => inPeriod(at, from.toISOString(), to.toISOString()))}) x ${narrowing(query)}
+    group by 1, source, aff_id, sub_id, brand, buyer_id`,
   );
   return rows.map((r) => ({
     ...r,
     started_day: null,
     status: null,
     reason: null,
+    returned_cents: Number(r.returned_cents),
+    payout_cents: Number(r.payout_cents),
+  }));
+}
+
+/**
+ * Each buyer's money written in [from, to). Unnarrowed, the ledger's rows and their auctions alone (test leads left out
+ * through their partial indexes), as the rollup keeps no buyer; narrowed, every dimension, as moneyRows.
+ */
+export async function buyerMoney(db: Db, query: TodayQuery, from: Date, to: Date): Promise<BuyerMoney[]> {
+  const narrowed = query.source !== undefined || query.aff_id !== undefined || query.brand !== undefined;
+  if (narrowed) return moneyRows(db, query, from, to, () => sql`null`);
+  const rows = await rowsOf<BuyerMoney>(
+    db,
+    sql`select ${buyerOf} as buyer_id, sum(${returnedOf})::int8 as returned_cents,
+      sum(${payoutOf})::int8 as payout_cents
+    from ledger_entries e left join auctions a on a.lead_id = e.lead_id
+    where ${inPeriod(sql`e.at`, from.toISOString(), to.toISOString())} and ${moneyKinds}
+      and not coalesce(a.test_mode, false) and ${callOfLiveLead(sql`e.lead_id`)}
+    group by 1`,
+  );
+  return rows.map((r) => ({
+    buyer_id: r.buyer_id,
     returned_cents: Number(r.returned_cents),
     payout_cents: Number(r.payout_cents),
   }));
@@ -80,7 +107,7 @@ export async function buyerCells(
   query: TodayQuery,
   from: Date,
   to: Date,
-  money: MoneyRow[],
+  money: BuyerMoney[],
 ): Promise<BuyerCell[]> {
   const narrowed = query.source !== undefined || query.aff_id !== undefined || query.brand !== undefined;
   const dims = narrowed

@@ -13,7 +13,7 @@ import {
   type PeriodBounds,
 } from "./report-period.ts";
 import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
-import { buyerCells, moneyCells, moneyRows } from "./today-money.ts";
+import { buyerCells, buyerMoney, moneyCells, moneyRows } from "./today-money.ts";
 import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
 import { summarise, type Cell } from "./today-summary.ts";
@@ -90,7 +90,8 @@ async function rawCells(
 
 const sums = sql`sum(r.n)::int as n, sum(r.sent)::int as sent, sum(r.bids)::int as bids,
   sum(r.posts_after_bid)::int as posts_after_bid, sum(r.revenue_cents)::int8 as revenue_cents,
-  sum(r.redirected)::int as redirected`;
+  sum(r.redirected)::int as redirected, sum(r.returned_cents)::int8 as returned_cents,
+  sum(r.payout_cents)::int8 as payout_cents`;
 
 /**
  * The rolled-up cells of whole buckets in [from, to). Each local day is tiled by the rollup's aligned blocks
@@ -108,7 +109,8 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
   const aligned = bounds.every((ms) => ms % BUCKET_MS === 0);
   const outer = (inner: SQL) => sql`select case when started then day end as started_day,
       case when not started then day end as completed_day,
-      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected
+      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected,
+      returned_cents, payout_cents
     from (${inner}) x ${narrowing(query)}`;
   if (!aligned) {
     return numeric(
@@ -196,6 +198,11 @@ function merged(cells: Cell[]): Cell[] {
   return [...byKey.values()].filter((c) => SUMS.some((s) => c[s] !== 0));
 }
 
+/** A stretch read from the raw rows: its leads' cells and the ledger's money written in it. */
+async function rawPart(t: Db, query: TodayQuery, from: Date, to: Date, dayOf = (c: SQL) => localDay(c, query.tz)) {
+  return [...(await rawCells(t, query, from, to, dayOf)), ...moneyCells(await moneyRows(t, query, from, to, dayOf))];
+}
+
 /**
  * The cells of a period: whole settled buckets from the rollup, the rest (the unsettled tail since the rollup's mark,
  * and a first part-bucket in a zone whose midnight is not on one) from the raw rows. A period that ended before the
@@ -205,12 +212,12 @@ async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds): Promi
   const { from, to, days } = bounds;
   const covered = await rollupCoveredTo(t);
   const first = bucketCeil(from.getTime());
-  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return rawCells(t, query, from, to);
+  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return rawPart(t, query, from, to);
   const end = Math.min(covered.getTime(), to.getTime());
   return [
-    ...(first > from.getTime() ? await rawCells(t, query, from, new Date(first)) : []),
+    ...(first > from.getTime() ? await rawPart(t, query, from, new Date(first)) : []),
     ...(await rolledUpCells(t, query, days, new Date(first), new Date(end))),
-    ...(end < to.getTime() ? await rawCells(t, query, new Date(end), to) : []),
+    ...(end < to.getTime() ? await rawPart(t, query, new Date(end), to) : []),
     ...(await lateSubmissionCells(t, query, new Date(first), new Date(end), covered)),
   ];
 }
@@ -218,22 +225,20 @@ async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds): Promi
 /** Hours of a single-day period are read from the raw rows: one day's are few, and the rollup keeps days. */
 const localHour = (tz: string) => (column: SQL) => sql`to_char(${column} at time zone ${tz}, 'HH24')`;
 
-/** One period's answer, all of it read in one snapshot so a rebuild committing meanwhile is seen whole or not at all. */
+/**
+ * One period's answer, all of it read in one snapshot so a rebuild committing meanwhile is seen whole or not at all.
+ * `raw`: from the raw rows alone, as the report was before the rollup (what the rollup's tests compare it with).
+ */
 function periodReport(db: Db, query: TodayQuery, bounds: PeriodBounds, raw: boolean) {
+  const { from, to } = bounds;
   return reportTransaction(
     db,
     async (t) => {
-      const counts = raw ? await rawCells(t, query, bounds.from, bounds.to) : await countCells(t, query, bounds);
-      const money = await moneyRows(t, query, bounds.from, bounds.to, (c) => localDay(c, query.tz));
-      const buyers = await buyerCells(t, query, bounds.from, bounds.to, money);
-      const single = bounds.days.length === 1;
-      const hourly = single
-        ? [
-            ...(await rawCells(t, query, bounds.from, bounds.to, localHour(query.tz))),
-            ...moneyCells(await moneyRows(t, query, bounds.from, bounds.to, localHour(query.tz))),
-          ]
-        : null;
-      return summarise(merged([...counts, ...moneyCells(money)]), buyers, hourly, bounds, query);
+      const cells = raw ? await rawPart(t, query, from, to) : await countCells(t, query, bounds);
+      const money = raw ? await moneyRows(t, query, from, to, () => sql`null`) : await buyerMoney(t, query, from, to);
+      const buyers = await buyerCells(t, query, from, to, money);
+      const hourly = bounds.days.length === 1 ? await rawPart(t, query, from, to, localHour(query.tz)) : null;
+      return summarise(merged(cells), buyers, hourly, bounds, query);
     },
     true,
   );

@@ -558,6 +558,10 @@ export const todayRollup = pgTable(
     postsAfterBid: integer("posts_after_bid").notNull(),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
     redirected: integer("redirected").notNull(),
+    // The ledger's money written in the bucket (a row with no status, not started, n = 0): what returns took back
+    // (positive) and the publishers' payouts earned less reversed (today-money.ts says how they are read).
+    returnedCents: bigint("returned_cents", { mode: "number" }).notNull().default(0),
+    payoutCents: bigint("payout_cents", { mode: "number" }).notNull().default(0),
   },
   // Every column in the index: a report reads its blocks from the index alone (bench/console.ts).
   (t) => [
@@ -577,6 +581,8 @@ export const todayRollup = pgTable(
       t.postsAfterBid,
       t.revenueCents,
       t.redirected,
+      t.returnedCents,
+      t.payoutCents,
     ),
   ],
 );

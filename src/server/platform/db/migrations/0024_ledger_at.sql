@@ -1,1 +1,0 @@
-CREATE INDEX "ledger_entries_at_idx" ON "ledger_entries" USING btree ("at");
