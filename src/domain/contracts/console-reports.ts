@@ -30,7 +30,7 @@ export const daysBetween = (first: string, last: string): number =>
   Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
+function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
@@ -79,7 +79,7 @@ function rangeCheck(query: { from?: string | undefined; to?: string | undefined 
 }
 
 /** `compare=previous`: the period of as many days just before this one, answered beside it. */
-export const COMPARISONS = ["previous"] as const;
+const COMPARISONS = ["previous"] as const;
 
 export const todayQuery = z
   .object({

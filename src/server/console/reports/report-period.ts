@@ -50,7 +50,7 @@ export async function hashGrouped<T>(tx: Db, read: () => Promise<T>): Promise<T>
 export type PeriodAsk = { period: ReportPeriod; from?: string | undefined; to?: string | undefined; tz: string };
 
 /** A request the contract's checks let through but the clock refuses (a range ending after today): a 400. */
-export class PeriodError extends Error {
+class PeriodError extends Error {
   readonly statusCode = 400;
 }
 

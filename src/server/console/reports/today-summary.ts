@@ -197,7 +197,7 @@ const FIGURE_STAGES: Record<string, LeadStage> = {
 };
 
 /** The local hours of the hourly series. */
-export const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
+const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
 
 /**
  * One period's answer from its cells (and, for a single day, the same day's cells by hour).
