@@ -365,6 +365,27 @@ describe("sums and comparisons", () => {
   });
 });
 
+describe("the ledger's money in the rollup", () => {
+  it("counts money written after the rollup's mark from the rows, and the same once the next rebuild rolls it up", async () => {
+    const query = ask({ period: "today", compare: "previous" });
+    // The rollup was built at NOW (its mark two hours before, rollup-buckets.ts SETTLE_MS); the next rebuild at `later`
+    // takes its mark past the sale and its payout.
+    const later = new Date(NOW.getTime() + 3 * HOUR);
+    const before = await todayReport(db(), query, later);
+    const sold = new Date(NOW.getTime() - 4 * 60_000);
+    await writeLead("late-pay", new Date(sold.getTime() - 60_000), "late");
+    await writeAuction("late-pay", sold, { buyer: "b1", price: 2_000, affId: "P1" });
+    await ledger([{ kind: "payout_earned", leadId: "late-pay", publisherId: "pub1", amountCents: 250, at: NOW }]);
+    const tail = await todayReport(db(), query, later);
+    expect(tail.totals.payout_cents - before.totals.payout_cents).toBe(250);
+    expect(tail.totals.sales_cents - before.totals.sales_cents).toBe(2_000);
+    await rebuildTodayRollup(db(), later);
+    const rolled = await todayReport(db(), query, later);
+    expect(rolled).toEqual(tail);
+    expect(rolled).toEqual(await rawTodayReport(db(), query, later));
+  });
+});
+
 describe("a report's period over HTTP", () => {
   let t: TestApp;
   let analyst: ConsoleUser;
