@@ -86,12 +86,15 @@ export async function benchConsole(): Promise<void> {
         await database.db.execute(sql`select id, status, created_at from leads where id = ${seedLeadId(lead())}`);
       }),
     ];
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const weekAgo = daysAgo(7);
     const someBuyer = () => `${SEED_BUYER_PREFIX}${String(1 + randomInt(20)).padStart(2, "0")}`;
     const endpoints: [string, () => string, number][] = [
       ["Today (today)", () => "/api/console/reports/today?period=today", PAGE_MS],
       ["Today (7d)", () => "/api/console/reports/today?period=7d", PAGE_MS],
       ["Today (30d)", () => "/api/console/reports/today?period=30d", PAGE_MS],
+      ["Today (30d, and the 30 days before)", () => "/api/console/reports/today?period=30d&compare=previous", PAGE_MS],
+      ["Today (90 days, custom)", () => `/api/console/reports/today?from=${daysAgo(89)}&to=${daysAgo(0)}`, PAGE_MS],
       ["Funnel (30d, main)", () => "/api/console/reports/funnel?period=30d&path=main", PAGE_MS],
       ["Funnel (30d, apply)", () => "/api/console/reports/funnel?period=30d&path=apply", PAGE_MS],
       ["Funnel (30d, main, phones)", () => "/api/console/reports/funnel?period=30d&device=phone", PAGE_MS],

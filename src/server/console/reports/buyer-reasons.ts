@@ -31,7 +31,7 @@ const shownReason = sql`regexp_replace(regexp_replace(c.reason,
 type Row = { stage: "ping" | "post"; reason: string; answers: number | string; leads: number | string };
 
 export async function buyerReasons(db: Db, query: TodayQuery, now: Date): Promise<BuyerReasons> {
-  const bounds = await periodBounds(db, query.period, query.tz, now);
+  const bounds = await periodBounds(db, query, now);
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
   // The period's rejected applications first, each narrowed once by its own dimensions; then their refusing calls.

@@ -82,7 +82,11 @@ async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): P
 }
 
 /** The report from its counts: pure, so the raw-only and the rolled-up reports differ only in where counts come from. */
-function reportOf(counts: Count[], query: FunnelQuery, bounds: { from: Date; to: Date; tz: string }): FunnelReport {
+function reportOf(
+  counts: Count[],
+  query: FunnelQuery,
+  bounds: { from: Date; to: Date; tz: string; name: FunnelReport["period"] },
+): FunnelReport {
   const sums = new Map<string, number>();
   for (const c of counts) {
     const key = `${c.kind}:${Number(c.idx)}`;
@@ -100,7 +104,7 @@ function reportOf(counts: Count[], query: FunnelQuery, bounds: { from: Date; to:
   const atLeast = (k: number) =>
     steps.reduce((sum, _, f) => (f >= k ? sum + (sums.get(`furthest:${f}`) ?? 0) : sum), 0);
   return {
-    period: query.period,
+    period: bounds.name,
     bounds: { from: bounds.from.toISOString(), to: bounds.to.toISOString(), tz: bounds.tz },
     path: query.path,
     leads,
@@ -119,13 +123,13 @@ function reportOf(counts: Count[], query: FunnelQuery, bounds: { from: Date; to:
 }
 
 export async function funnelReport(db: Db, query: FunnelQuery, now: Date): Promise<FunnelReport> {
-  const bounds = await periodBounds(db, query.period, query.tz, now);
+  const bounds = await periodBounds(db, query, now);
   return reportOf(await funnelCounts(db, query, bounds.from, bounds.to), query, bounds);
 }
 
 /** The report from the raw rows alone: what the rollup's tests compare it with. */
 export async function rawFunnelReport(db: Db, query: FunnelQuery, now: Date): Promise<FunnelReport> {
-  const bounds = await periodBounds(db, query.period, query.tz, now);
+  const bounds = await periodBounds(db, query, now);
   const counts = await reportTransaction(db, (tx) =>
     summed(tx, funnelCountsOf(createdIn(bounds.from.getTime(), bounds.to.getTime()), null, false), query),
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { PERIOD_DAYS } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { runEvery } from "../../platform/jobs/run-every.ts";
 import { rebuildFunnelRollup } from "./funnel-rollup.ts";
@@ -7,10 +6,13 @@ import { rebuildTodayRollup } from "./today-rollup.ts";
 
 /**
  * An erasure (workflows/privacy/erase-leads.ts) rewrites an old auction's attribution (its affiliate and sub id go), which no rebuild of the
- * last day sees: every few hours the whole reporting horizon (the longest period and a day) is rebuilt.
+ * last day sees: every few hours the whole reporting horizon (the 30 days preset and a day) is rebuilt. Older buckets,
+ * which a custom range, last month or a comparison may read, keep the dimensions of their last rebuild
+ * (docs/decisions/0047-report-periods-and-profit.md).
  */
+const HORIZON_DAYS = 31;
 const HORIZON_EVERY_MS = 6 * 60 * 60 * 1000;
-const HORIZON_MS = (Math.max(...Object.values(PERIOD_DAYS)) + 1) * 24 * 60 * 60 * 1000;
+const HORIZON_MS = HORIZON_DAYS * 24 * 60 * 60 * 1000;
 
 // The reports' rollups rebuilt (today-rollup.ts, funnel-rollup.ts), in every process that serves the console: the rebuild is idempotent
 // and takes a lock, so processes rebuilding at once only repeat each other. The report is right without them (it

@@ -6,7 +6,6 @@ import { createLead, putStep, stepBodies } from "../../../../tests/helpers/lead-
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   NONE,
-  PERIOD_DAYS,
   type BuyerReasons,
   type Figures,
   type FunnelReport,
@@ -37,6 +36,7 @@ import { todayReport } from "./today-report.ts";
 // contract's definitions.
 
 const DAY = 86_400_000;
+const PERIOD_DAYS = { today: 1, "7d": 7, "30d": 30 } as const;
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
 const SOURCES = ["google", "facebook", null] as const;
@@ -166,7 +166,12 @@ function expectedFigures(raw: Raw, from: Date, to: Date, keep: (leadId: string) 
     redirected,
     bids: bids.length,
     posts_after_bid: postsAfterBid.length,
+    // No ledger rows here: no returns and no payouts (profit.test.ts has them).
+    sales_cents: revenue,
+    returned_cents: 0,
     revenue_cents: revenue,
+    payout_cents: 0,
+    profit_cents: revenue,
     earnings_per_lead_cents: done.length === 0 ? null : Math.round(revenue / done.length),
     sell_through: div(sold.length, done.length),
     ping_to_post_rate: div(postsAfterBid.length, bids.length),

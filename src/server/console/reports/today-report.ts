@@ -1,173 +1,26 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  leadsQueryOf,
-  NONE,
-  type Figures,
-  type LeadStage,
-  type TodayQuery,
-  type TodayReport,
-} from "../../../domain/contracts/console-reports.ts";
+import type { TodayQuery, TodayReport } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, inPeriod as within, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
-import { hashGrouped, localDay, periodBounds, reportTransaction, rowsOf, type PeriodBounds } from "./report-period.ts";
+import {
+  boundsOfDays,
+  hashGrouped,
+  localDay,
+  periodBounds,
+  previousDays,
+  reportTransaction,
+  rowsOf,
+  type PeriodBounds,
+} from "./report-period.ts";
 import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
+import { buyerCells, buyerMoney, moneyCells, moneyRows } from "./today-money.ts";
 import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
+import { summarise, type Cell } from "./today-summary.ts";
 
-// Today (issue 19): the business's figures for a period, by traffic source, by brand and by day. The
-// definitions are the contract's (figuresSchema in src/domain/contracts/console-reports.ts). One query
-// counts per cell (day started, day submitted, outcome, source, brand); the totals, breakdowns and series
-// are sums of the same cells, so they cannot disagree with one another.
-
-/** One group of leads alike in every dimension the report splits by. */
-type Cell = {
-  started_day: string | null;
-  completed_day: string | null;
-  status: string | null;
-  reason: string | null;
-  source: string;
-  aff_id: string;
-  sub_id: string;
-  brand: string;
-  n: number;
-  sent: number;
-  bids: number;
-  posts_after_bid: number;
-  revenue_cents: number;
-  redirected: number;
-};
-
-const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
-
-type Counts = Omit<Figures, "earnings_per_lead_cents" | "sell_through" | "ping_to_post_rate" | "redirect_rate">;
-const noCounts = (): Counts => ({
-  started: 0,
-  completed: 0,
-  sent: 0,
-  sold: 0,
-  rejected: 0,
-  redirected: 0,
-  bids: 0,
-  posts_after_bid: 0,
-  revenue_cents: 0,
-});
-
-function add(to: Counts, cell: Cell) {
-  if (cell.started_day !== null) to.started += cell.n;
-  if (cell.completed_day === null) return;
-  to.completed += cell.n;
-  if (cell.status === "accepted") to.sold += cell.n;
-  if (cell.status === "rejected") to.rejected += cell.n;
-  to.sent += cell.sent;
-  to.redirected += cell.redirected;
-  to.bids += cell.bids;
-  to.posts_after_bid += cell.posts_after_bid;
-  to.revenue_cents += cell.revenue_cents;
-}
-
-function figuresOf(c: Counts): Figures {
-  const perLead = ratio(c.revenue_cents, c.completed);
-  return {
-    ...c,
-    earnings_per_lead_cents: perLead === null ? null : Math.round(perLead),
-    sell_through: ratio(c.sold, c.completed),
-    ping_to_post_rate: ratio(c.posts_after_bid, c.bids),
-    redirect_rate: ratio(c.redirected, c.sold),
-  };
-}
-
-function sumBy<K extends string>(cells: Cell[], keyOf: (c: Cell) => K): Map<K, Counts> {
-  const sums = new Map<K, Counts>();
-  for (const cell of cells) {
-    const key = keyOf(cell);
-    const counts = sums.get(key) ?? noCounts();
-    add(counts, cell);
-    sums.set(key, counts);
-  }
-  return sums;
-}
-
-/** Each total's leads: a rate's are its numerator's. */
-const FIGURE_STAGES: Record<string, LeadStage> = {
-  started: "started",
-  completed: "completed",
-  sent: "sent",
-  sold: "sold",
-  rejected: "rejected",
-  redirected: "redirected",
-  revenue_cents: "sold",
-  earnings_per_lead_cents: "sold",
-  sell_through: "sold",
-  ping_to_post_rate: "sent",
-  redirect_rate: "redirected",
-};
-
-/** The report from its cells; pure, so the arithmetic is tested on its own as well as against the rows. */
-function summarise(
-  cells: Cell[],
-  bounds: { from: Date; to: Date; tz: string; days: string[] },
-  query: TodayQuery,
-): TodayReport {
-  const span = { from: bounds.from.toISOString(), to: bounds.to.toISOString() };
-  const narrow = { source: query.source, aff_id: query.aff_id, brand: query.brand };
-  const totals = sumBy(cells, () => "all").get("all") ?? noCounts();
-  const reasons = new Map<string, number>();
-  for (const c of cells) {
-    if (c.completed_day === null || c.status !== "rejected") continue;
-    const reason = c.reason ?? NONE;
-    reasons.set(reason, (reasons.get(reason) ?? 0) + c.n);
-  }
-  const startedByDay = sumBy(
-    cells.filter((c) => c.started_day !== null),
-    (c) => c.started_day as string,
-  );
-  const completedByDay = sumBy(
-    cells.filter((c) => c.completed_day !== null),
-    (c) => c.completed_day as string,
-  );
-  const bySource = sumBy(cells, (c) => JSON.stringify([c.source, c.aff_id, c.sub_id]));
-  const byBrand = sumBy(cells, (c) => c.brand);
-  // Ties by name, so the order is the same however the cells came (rows, rollup, or both).
-  const byStarted = (a: { figures: Figures }, b: { figures: Figures }) =>
-    b.figures.completed - a.figures.completed || b.figures.started - a.figures.started;
-  return {
-    period: query.period,
-    bounds: { ...span, tz: bounds.tz },
-    totals: figuresOf(totals),
-    queries: Object.fromEntries(
-      Object.entries(FIGURE_STAGES).map(([figure, stage]) => [figure, leadsQueryOf(span, stage, narrow)]),
-    ),
-    rejected_by_reason: [...reasons]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([reason, count]) => ({ reason, count, query: leadsQueryOf(span, "rejected", { ...narrow, reason }) })),
-    series: bounds.days.map((day) => {
-      const started = startedByDay.get(day);
-      const completed = completedByDay.get(day);
-      return {
-        day,
-        started: started?.started ?? 0,
-        completed: completed?.completed ?? 0,
-        sold: completed?.sold ?? 0,
-        revenue_cents: completed?.revenue_cents ?? 0,
-      };
-    }),
-    by_source: [...bySource]
-      .map(([key, counts]) => {
-        const [source, aff_id, sub_id] = JSON.parse(key) as [string, string, string];
-        return { source, aff_id, sub_id, figures: figuresOf(counts) };
-      })
-      .sort(
-        (a, b) =>
-          byStarted(a, b) ||
-          a.source.localeCompare(b.source) ||
-          a.aff_id.localeCompare(b.aff_id) ||
-          a.sub_id.localeCompare(b.sub_id),
-      ),
-    by_brand: [...byBrand]
-      .map(([brand, counts]) => ({ brand, figures: figuresOf(counts) }))
-      .sort((a, b) => byStarted(a, b) || a.brand.localeCompare(b.brand)),
-  };
-}
+// Today (issue 19, issue 32): the business's figures for a period, by traffic source, publisher, brand, buyer, day and,
+// for a single day, hour; with the period before it when asked. One query counts per cell (day started, day
+// submitted, outcome, source, brand), the ledger's money joins them (today-money.ts), and today-summary.ts adds them up.
 
 const scoped = { lead: sql.raw("l"), auction: sql.raw("a") };
 /** The lead as it was before its auction came: no auction row (a join on false), so lead-scope reads the lead's own. */
@@ -182,6 +35,8 @@ const numeric = (rows: Cell[]): Cell[] =>
     posts_after_bid: Number(r.posts_after_bid),
     revenue_cents: Number(r.revenue_cents),
     redirected: Number(r.redirected),
+    returned_cents: Number(r.returned_cents ?? 0),
+    payout_cents: Number(r.payout_cents ?? 0),
   }));
 
 /**
@@ -189,7 +44,13 @@ const numeric = (rows: Cell[]): Cell[] =>
  * period (leads_created_at_idx) or submitted in it (auctions by created_at). Test leads are left out. Source,
  * affiliate, sub id and brand are lead-scope's, which the leads search reads too.
  */
-async function rawCells(db: Db, query: TodayQuery, from: Date, to: Date): Promise<Cell[]> {
+async function rawCells(
+  db: Db,
+  query: TodayQuery,
+  from: Date,
+  to: Date,
+  dayOf = (column: SQL) => localDay(column, query.tz),
+): Promise<Cell[]> {
   const f = from.toISOString();
   const t = to.toISOString();
   const inPeriod = (column: ReturnType<typeof sql>) => within(column, f, t);
@@ -202,8 +63,8 @@ async function rawCells(db: Db, query: TodayQuery, from: Date, to: Date): Promis
       select a.lead_id from auctions a where ${inPeriod(sql`a.created_at`)}
     ), scope as (
       select l.id,
-        case when ${inPeriod(sql`l.created_at`)} then ${localDay(sql`l.created_at`, query.tz)} end as started_day,
-        case when ${inPeriod(sql`a.created_at`)} then ${localDay(sql`a.created_at`, query.tz)} end as completed_day,
+        case when ${inPeriod(sql`l.created_at`)} then ${dayOf(sql`l.created_at`)} end as started_day,
+        case when ${inPeriod(sql`a.created_at`)} then ${dayOf(sql`a.created_at`)} end as completed_day,
         a.status, a.reason, a.price_cents, a.redirected_at,
         ${sourceOf(scoped)} as source,
         ${affIdOf(scoped)} as aff_id,
@@ -229,7 +90,8 @@ async function rawCells(db: Db, query: TodayQuery, from: Date, to: Date): Promis
 
 const sums = sql`sum(r.n)::int as n, sum(r.sent)::int as sent, sum(r.bids)::int as bids,
   sum(r.posts_after_bid)::int as posts_after_bid, sum(r.revenue_cents)::int8 as revenue_cents,
-  sum(r.redirected)::int as redirected`;
+  sum(r.redirected)::int as redirected, sum(r.returned_cents)::int8 as returned_cents,
+  sum(r.payout_cents)::int8 as payout_cents`;
 
 /**
  * The rolled-up cells of whole buckets in [from, to). Each local day is tiled by the rollup's aligned blocks
@@ -247,7 +109,8 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
   const aligned = bounds.every((ms) => ms % BUCKET_MS === 0);
   const outer = (inner: SQL) => sql`select case when started then day end as started_day,
       case when not started then day end as completed_day,
-      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected
+      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected,
+      returned_cents, payout_cents
     from (${inner}) x ${narrowing(query)}`;
   if (!aligned) {
     return numeric(
@@ -287,18 +150,19 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
 }
 
 /**
- * The starts the rollup counted in [from, mark) under the lead's own dimensions whose auction came at or after the
- * mark: taken out there (-1) and counted again under the auction's source, affiliate and sub id (+1), as the raw
- * rows count them now. A lead turned test by its auction only leaves.
+ * The starts the rollup counted in [from, to) under the lead's own dimensions whose auction came at or after the
+ * rollup's coverage mark: taken out there (-1) and counted again under the auction's source, affiliate and sub id
+ * (+1), as the raw rows count them now. A lead turned test by its auction only leaves. `to` is the mark itself, or
+ * the end of a period that ended before it.
  */
-async function lateSubmissionCells(db: Db, query: TodayQuery, from: Date, mark: Date): Promise<Cell[]> {
+async function lateSubmissionCells(db: Db, query: TodayQuery, from: Date, to: Date, mark: Date): Promise<Cell[]> {
   const moved = (tables: typeof scoped, n: number) => sql`select
       ${localDay(sql`l.created_at`, query.tz)} as started_day, null::text as completed_day, null::text as status,
       null::text as reason, ${sourceOf(tables)} as source, ${affIdOf(tables)} as aff_id, ${subIdOf(tables)} as sub_id,
       ${brandOf(tables)} as brand, ${n}::int as n
     from auctions a join leads l on l.id = a.lead_id left join auctions a0 on false
     where a.created_at >= ${mark.toISOString()}::timestamptz
-      and ${within(sql`l.created_at`, from.toISOString(), mark.toISOString())} and ${isLive(tables)}`;
+      and ${within(sql`l.created_at`, from.toISOString(), to.toISOString())} and ${isLive(tables)}`;
   return numeric(
     await rowsOf<Cell>(
       db,
@@ -311,7 +175,16 @@ async function lateSubmissionCells(db: Db, query: TodayQuery, from: Date, mark: 
 }
 
 const CELL_KEYS = ["started_day", "completed_day", "status", "reason", "source", "aff_id", "sub_id", "brand"] as const;
-const SUMS = ["n", "sent", "bids", "posts_after_bid", "revenue_cents", "redirected"] as const;
+const SUMS = [
+  "n",
+  "sent",
+  "bids",
+  "posts_after_bid",
+  "revenue_cents",
+  "redirected",
+  "returned_cents",
+  "payout_cents",
+] as const;
 
 /** Cells alike in every dimension added into one; a cell left with nothing (a start moved away) is dropped. */
 function merged(cells: Cell[]): Cell[] {
@@ -325,40 +198,62 @@ function merged(cells: Cell[]): Cell[] {
   return [...byKey.values()].filter((c) => SUMS.some((s) => c[s] !== 0));
 }
 
+/** A stretch read from the raw rows: its leads' cells and the ledger's money written in it. */
+async function rawPart(t: Db, query: TodayQuery, from: Date, to: Date, dayOf = (c: SQL) => localDay(c, query.tz)) {
+  return [...(await rawCells(t, query, from, to, dayOf)), ...moneyCells(await moneyRows(t, query, from, to, dayOf))];
+}
+
 /**
  * The cells of a period: whole settled buckets from the rollup, the rest (the unsettled tail since the rollup's mark,
- * and a first part-bucket in a zone whose midnight is not on one) from the raw rows, all read in one snapshot so a
- * rebuild committing meanwhile is seen entirely or not at all.
+ * and a first part-bucket in a zone whose midnight is not on one) from the raw rows. A period that ended before the
+ * mark reads the rollup to its end and corrects for the auctions that came after the mark, not after its end.
  */
-async function todayCells(db: Db, query: TodayQuery, bounds: PeriodBounds): Promise<Cell[]> {
+async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds): Promise<Cell[]> {
   const { from, to, days } = bounds;
+  const covered = await rollupCoveredTo(t);
+  const first = bucketCeil(from.getTime());
+  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return rawPart(t, query, from, to);
+  const end = Math.min(covered.getTime(), to.getTime());
+  return [
+    ...(first > from.getTime() ? await rawPart(t, query, from, new Date(first)) : []),
+    ...(await rolledUpCells(t, query, days, new Date(first), new Date(end))),
+    ...(end < to.getTime() ? await rawPart(t, query, new Date(end), to) : []),
+    ...(await lateSubmissionCells(t, query, new Date(first), new Date(end), covered)),
+  ];
+}
+
+/** Hours of a single-day period are read from the raw rows: one day's are few, and the rollup keeps days. */
+const localHour = (tz: string) => (column: SQL) => sql`to_char(${column} at time zone ${tz}, 'HH24')`;
+
+/**
+ * One period's answer, all of it read in one snapshot so a rebuild committing meanwhile is seen whole or not at all.
+ * `raw`: from the raw rows alone, as the report was before the rollup (what the rollup's tests compare it with).
+ */
+function periodReport(db: Db, query: TodayQuery, bounds: PeriodBounds, raw: boolean) {
+  const { from, to } = bounds;
   return reportTransaction(
     db,
     async (t) => {
-      const covered = await rollupCoveredTo(t);
-      const first = bucketCeil(from.getTime());
-      const mark = covered === null ? first : Math.min(Math.max(covered.getTime(), first), to.getTime());
-      if (mark <= first) return rawCells(t, query, from, to);
-      const cells = [
-        ...(first > from.getTime() ? await rawCells(t, query, from, new Date(first)) : []),
-        ...(await rolledUpCells(t, query, days, new Date(first), new Date(mark))),
-        ...(await rawCells(t, query, new Date(mark), to)),
-        ...(await lateSubmissionCells(t, query, new Date(first), new Date(mark))),
-      ];
-      return merged(cells);
+      const cells = raw ? await rawPart(t, query, from, to) : await countCells(t, query, bounds);
+      const money = raw ? await moneyRows(t, query, from, to, () => sql`null`) : await buyerMoney(t, query, from, to);
+      const buyers = await buyerCells(t, query, from, to, money);
+      const hourly = bounds.days.length === 1 ? await rawPart(t, query, from, to, localHour(query.tz)) : null;
+      return summarise(merged(cells), buyers, hourly, bounds, query);
     },
     true,
   );
 }
 
-export async function todayReport(db: Db, query: TodayQuery, now: Date): Promise<TodayReport> {
-  const bounds = await periodBounds(db, query.period, query.tz, now);
-  return summarise(await todayCells(db, query, bounds), bounds, query);
+async function report(db: Db, query: TodayQuery, now: Date, raw: boolean): Promise<TodayReport> {
+  const { name, ...bounds } = await periodBounds(db, query, now);
+  const current = await periodReport(db, query, bounds, raw);
+  if (query.compare !== "previous") return { period: name, ...current, previous: null };
+  const before = previousDays(bounds.days[0]!, bounds.days.at(-1)!);
+  const earlier = await boundsOfDays(db, before.first, before.last, query.tz, now);
+  return { period: name, ...current, previous: await periodReport(db, query, earlier, raw) };
 }
 
+export const todayReport = (db: Db, query: TodayQuery, now: Date) => report(db, query, now, false);
+
 /** The report from the raw rows alone, as it was before the rollup: what the rollup's tests compare it with. */
-export async function rawTodayReport(db: Db, query: TodayQuery, now: Date): Promise<TodayReport> {
-  const bounds = await periodBounds(db, query.period, query.tz, now);
-  const cells = await reportTransaction(db, (tx) => rawCells(tx, query, bounds.from, bounds.to));
-  return summarise(cells, bounds, query);
-}
+export const rawTodayReport = (db: Db, query: TodayQuery, now: Date) => report(db, query, now, true);

@@ -3,9 +3,11 @@ import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
 import { bucketOf, coveredTo, rebuildBlocks, rebuildSettled, rebuiltLeads, REBUILD_SPAN_MS } from "./rollup-buckets.ts";
+import { ledgerMoney } from "./today-money.ts";
 import { callCountsOf } from "./today-sums.ts";
 
-// The Today report's rollup (issue 19, "Scale and speed"): the report's cells per 15-minute UTC bucket, in
+// The Today report's rollup (issue 19, "Scale and speed"; the ledger's money since issue 32): the report's cells per
+// 15-minute UTC bucket, in
 // today_rollup (schema.ts), so a 30-day report adds up a few thousand buckets instead of counting every lead, auction
 // and buyer call again. A bucket is rebuilt whole (delete and insert in one transaction), never updated in place, so
 // a rebuild is idempotent and two processes rebuilding at once (an advisory lock) cannot double a count.
@@ -16,6 +18,8 @@ import { callCountsOf } from "./today-sums.ts";
 // after the mark from the dimensions it was rolled up with to its auction's.
 
 const COVERAGE = "today";
+/** A lead's row carries no money: that is the ledger's rows' (ledgerMoney). */
+const noMoney = sql`0::bigint as returned_cents, 0::bigint as payout_cents, false as money`;
 /** Any fixed number: the advisory lock that keeps rebuilds of this rollup one at a time. */
 const LOCK_KEY = 19_015;
 
@@ -26,7 +30,7 @@ const LOCK_KEY = 19_015;
  */
 export const WIDEST_BLOCK = 64;
 const DIMS = ["started", "status", "reason", "source", "aff_id", "sub_id", "brand"];
-const SUMS = ["n", "sent", "bids", "posts_after_bid", "revenue_cents", "redirected"];
+const SUMS = ["n", "sent", "bids", "posts_after_bid", "revenue_cents", "redirected", "returned_cents", "payout_cents"];
 
 /**
  * Rebuilds the buckets from `spanMs` before the last mark (all of them on the first rebuild, or when `spanMs` is
@@ -57,24 +61,32 @@ export async function rebuildTodayRollup(
       ${brandOf(scoped)} as brand`;
     const started = sql`select ${bucketOf(sql`l.created_at`)} as bucket, true as started, null::text as status,
         null::text as reason, ${dims}, 0::bigint as calls, 0::bigint as bids, 0::bigint as posts_after_bid,
-        null::int as price_cents, false as accepted, false as redirected
+        null::int as price_cents, false as accepted, false as redirected, ${noMoney}
       from leads l left join auctions a on a.lead_id = l.id and a.created_at < ${mark}::timestamptz
       where ${isLive(scoped)} and ${rebuiltLeads(start, mark, "rollup_late_starts")}`;
     const completed = sql`select ${bucketOf(sql`a.created_at`)} as bucket, false as started, a.status, a.reason, ${dims},
         k.calls, k.bids, k.posts_after_bid, a.price_cents, a.status = 'accepted' as accepted,
-        a.status = 'accepted' and a.redirected_at is not null as redirected
+        a.status = 'accepted' and a.redirected_at is not null as redirected, ${noMoney}
       from auctions a join leads l on l.id = a.lead_id
       cross join lateral ${callCountsOf(sql`l.id`)} k
       where ${isLive(scoped)} and ${inRange(sql`a.created_at`)}`;
+    // The ledger's money by when it was written: rows the product appends at the time they are written, so after the
+    // last mark, as auctions are.
+    const money = sql`select ${bucketOf(sql`m.at`)} as bucket, false as started, null::text as status,
+        null::text as reason, m.source, m.aff_id, m.sub_id, m.brand, 0::bigint as calls, 0::bigint as bids,
+        0::bigint as posts_after_bid, null::int as price_cents, false as accepted, false as redirected,
+        m.returned_cents, m.payout_cents, true as money
+      from (${ledgerMoney(inRange)}) m`;
     const inserted = await rowsOf<{ buckets: number | string }>(
       tx,
       sql`with counted as (
         insert into today_rollup (bucket, span, started, status, reason, source, aff_id, sub_id, brand, n, sent, bids,
-          posts_after_bid, revenue_cents, redirected)
-        select bucket, 1, started, status, reason, source, aff_id, sub_id, brand, count(*)::int,
+          posts_after_bid, revenue_cents, redirected, returned_cents, payout_cents)
+        select bucket, 1, started, status, reason, source, aff_id, sub_id, brand, count(*) filter (where not money)::int,
           count(*) filter (where calls > 0)::int, coalesce(sum(bids), 0)::int, coalesce(sum(posts_after_bid), 0)::int,
-          coalesce(sum(price_cents) filter (where accepted), 0)::bigint, count(*) filter (where redirected)::int
-        from (${started} union all ${completed}) x
+          coalesce(sum(price_cents) filter (where accepted), 0)::bigint, count(*) filter (where redirected)::int,
+          sum(returned_cents)::bigint, sum(payout_cents)::bigint
+        from (${started} union all ${completed} union all ${money}) x
         group by bucket, started, status, reason, source, aff_id, sub_id, brand
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,

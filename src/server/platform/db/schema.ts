@@ -564,6 +564,10 @@ export const todayRollup = pgTable(
     postsAfterBid: integer("posts_after_bid").notNull(),
     revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
     redirected: integer("redirected").notNull(),
+    // The ledger's money written in the bucket (a row with no status, not started, n = 0): what returns took back
+    // (positive) and the publishers' payouts earned less reversed (today-money.ts says how they are read).
+    returnedCents: bigint("returned_cents", { mode: "number" }).notNull().default(0),
+    payoutCents: bigint("payout_cents", { mode: "number" }).notNull().default(0),
   },
   // Every column in the index: a report reads its blocks from the index alone (bench/console.ts).
   (t) => [
@@ -583,6 +587,8 @@ export const todayRollup = pgTable(
       t.postsAfterBid,
       t.revenueCents,
       t.redirected,
+      t.returnedCents,
+      t.payoutCents,
     ),
   ],
 );
@@ -671,6 +677,8 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_buyer_idx").on(t.buyerId, t.month),
     // A month's statements sum its rows (src/server/partners/statements).
     index("ledger_entries_month_idx").on(t.month, t.kind),
+    // Today's returns and payouts of any period, a day as well as a year (console/reports/today-money.ts).
+    index("ledger_entries_at_idx").on(t.at),
   ],
 );
 

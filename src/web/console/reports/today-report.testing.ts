@@ -12,16 +12,29 @@ const figures = (over: Partial<Figures> = {}): Figures => ({
   redirected: 3,
   bids: 10,
   posts_after_bid: 5,
+  sales_cents: 12_345,
+  returned_cents: 0,
   revenue_cents: 12_345,
+  payout_cents: 2_000,
+  profit_cents: 10_345,
   earnings_per_lead_cents: 1_543,
   sell_through: 0.5,
   ping_to_post_rate: 0.5,
   redirect_rate: 0.75,
   ...over,
 });
+const money = {
+  sales_cents: 12_345,
+  returned_cents: 0,
+  revenue_cents: 12_345,
+  payout_cents: 2_000,
+  profit_cents: 10_345,
+};
+const day = { started: 12, completed: 8, sold: 4, ...money };
+const buyer = { sold: 4, ...money };
 export const REPORT: TodayReport = {
   period: "today",
-  bounds: { ...span, tz: "America/New_York" },
+  bounds: { ...span, tz: "America/New_York", first_day: "2026-03-10", last_day: "2026-03-10" },
   totals: figures(),
   queries: {
     started: leadsQueryOf(span, "started"),
@@ -31,9 +44,21 @@ export const REPORT: TodayReport = {
   rejected_by_reason: [
     { reason: "duplicate", count: 3, query: leadsQueryOf(span, "rejected", { reason: "duplicate" }) },
   ],
-  series: [{ day: "2026-03-10", started: 12, completed: 8, sold: 4, revenue_cents: 12_345 }],
+  series: [{ day: "2026-03-10", ...day }],
+  by_hour: null,
   by_source: [{ source: "google", aff_id: "A1", sub_id: "(none)", figures: figures() }],
+  by_publisher: [{ aff_id: "A1", figures: figures() }],
   by_brand: [{ brand: "Loanpath", figures: figures() }],
+  by_buyer: [{ buyer_id: "b1", ...buyer }],
+  table_totals: {
+    series: day,
+    by_hour: null,
+    by_source: figures(),
+    by_publisher: figures(),
+    by_brand: figures(),
+    by_buyer: buyer,
+  },
+  previous: null,
 };
 
 export const REASONS: BuyerReasons = {
