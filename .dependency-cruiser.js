@@ -13,10 +13,10 @@ const ROUTE_TYPES = "^\\./\\+types/[\\w-]+$";
 
 // Unit tests and their helpers may also use the test tools; what they import never reaches a bundle.
 const TEST_FILE = "\\.(test|testing)\\.tsx?$";
-const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom"];
+const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom", "jsqr"];
 
 /** Packages for the operator console alone: no consumer page may load them. */
-const CONSOLE_PACKAGES = ["@tanstack/react-table", "recharts"];
+const CONSOLE_PACKAGES = ["@tanstack/react-table", "recharts", "qrcode"];
 
 // What src/web may import besides src/domain and itself: packages that run in a browser. A package is
 // added here on purpose, in review, never by default.
@@ -28,7 +28,7 @@ const WEB_PACKAGES = [
   "@hookform/resolvers",
   "zod",
   "downshift",
-  // The operator console's table and charts (docs/decisions/0034-operator-console.md); only src/web/console.
+  // The operator console's table, charts and QR code (docs/decisions/0034-operator-console.md); only src/web/console.
   ...CONSOLE_PACKAGES,
 ];
 

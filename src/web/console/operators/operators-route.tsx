@@ -18,6 +18,7 @@ import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
+import { AuthenticatorQr } from "./authenticator-qr.tsx";
 
 export function meta() {
   return [{ title: consoleTitle("Operators") }];
@@ -43,6 +44,10 @@ function Enrolment({ enrolment }: { enrolment: EnrolmentData }) {
         </dd>
         <dt>Authenticator address</dt>
         <dd>
+          <AuthenticatorQr
+            uri={enrolment.totp_uri}
+            label={`QR code of the authenticator address for ${enrolment.operator.email}: scan it with the app`}
+          />
           <code className="console-wrap">{enrolment.totp_uri}</code>
         </dd>
         <dt>Recovery codes</dt>
