@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
-import { BUYER_STATES } from "../../../domain/buyers/buyer-state.ts";
 import type { BuyerReport, PublisherReport } from "../../../domain/contracts/console-partner-reports.ts";
 import { PERIOD_MESSAGES } from "../../../domain/contracts/console-reports.ts";
 import type { LedgerKind } from "../../partners/ledger/ledger-chain.ts";
+import { lenderConfig } from "../../distribution/auction/auction.testing.ts";
 import { appendLedger } from "../../partners/ledger/ledger-store.ts";
+import { buyers } from "../../platform/db/schema.ts";
 
 // The buyer and publisher reports against rows written straight to the tables: every figure below is counted by hand
 // from those rows, with rows just outside the period that must not count.
@@ -68,6 +69,15 @@ async function auction(id: string, aff: string, createdAt: string, decidedAt: st
 
 async function seedBuyers() {
   const d = BUYER_DAY;
+  // b-one has used its monthly cap of one post this month (capped now); b-two is switched off (paused); b-gone has
+  // calls but is in no file.
+  const nowhere = { url: "http://127.0.0.1:9" };
+  await t.database.db.insert(buyers).values([
+    { id: "b-one", config: lenderConfig("b-one", nowhere, { caps: { monthly: 1 } }), enabled: true },
+    { id: "b-two", config: lenderConfig("b-two", nowhere), enabled: false },
+  ]);
+  await call("b-one", "post", "accepted", new Date().toISOString(), 10, 100);
+  await call("b-gone", "ping", "no_bid", at(d, "09:00:00"), 10);
   await call("b-one", "ping", "bid", at(d, "00:00:00"), 100, 1000);
   await call("b-one", "ping", "bid", at(d, "01:00:00"), 200, 2000);
   await call("b-one", "ping", "no_bid", at(d, "02:00:00"), 300);
@@ -167,9 +177,9 @@ describe("GET /api/console/reports/buyers", () => {
       p50_ms: 100,
       p90_ms: 140,
     });
-    // Not in the buyers' file: nothing is sent to it, so it reads as paused; every row has a state.
-    expect(row("b-one").state).toBe("paused");
-    for (const b of report.buyers) expect(BUYER_STATES).toContain(b.state);
+    // Their states now, as the buyers list reads them; one in no file reads as paused, nothing being sent to it.
+    expect([row("b-one").state, row("b-two").state, row("b-gone").state]).toEqual(["capped", "paused", "paused"]);
+    expect(row("b-one").name).toBe("Lender b-one");
     const counted = [
       "pings",
       "bids",
@@ -184,9 +194,9 @@ describe("GET /api/console/reports/buyers", () => {
     for (const key of counted) {
       expect(report.totals[key]).toBe(report.buyers.reduce((s, b) => s + b.figures[key], 0));
     }
-    expect(report.totals).toMatchObject({ pings: 5, accepts: 2, revenue_cents: 3000, revenue_per_sold_cents: 1500 });
+    expect(report.totals).toMatchObject({ pings: 6, accepts: 2, revenue_cents: 3000, revenue_per_sold_cents: 1500 });
     expect(report.totals.average_bid_cents).toBeCloseTo(5500 / 3, 6);
-    expect(report.totals).toMatchObject({ return_rate: 0.5, p50_ms: 350, p90_ms: 710 });
+    expect(report.totals).toMatchObject({ return_rate: 0.5, p50_ms: 300, p90_ms: 700 });
   });
 
   it("answers the period before beside it with compare=previous", async () => {
@@ -194,7 +204,7 @@ describe("GET /api/console/reports/buyers", () => {
       `/api/console/reports/buyers?from=2026-03-11&to=2026-03-11&compare=previous`,
     );
     expect(body.data.previous?.bounds.first_day).toBe(BUYER_DAY);
-    expect(body.data.previous?.totals.pings).toBe(5);
+    expect(body.data.previous?.totals.pings).toBe(6);
     // The day after holds one accepted post and one return, of the rows just outside.
     expect(body.data.totals).toMatchObject({ accepts: 1, returns: 1, pings: 0 });
   });
