@@ -5,6 +5,7 @@ import type {
   BuyerReportPeriod,
 } from "../../../domain/contracts/console-partner-reports.ts";
 import type { PartnerReportQuery } from "../../../domain/contracts/console-reports.ts";
+import type { BuyerState } from "../../../domain/buyers/buyer-state.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { NO_ANSWER } from "../../distribution/auction/buyer-http.ts";
 import { capsOf } from "../buyers/buyer-figures.ts";
@@ -103,7 +104,18 @@ function figuresOf(calls: CallRow | undefined, returns: number, returned: number
   };
 }
 
-async function periodOf(db: Db, buyers: Map<string, ConsoleBuyer>, bounds: PeriodBounds, now: Date) {
+type Known = { name: string; state: BuyerState };
+
+/** Each buyer's name and state now, read once for both periods. */
+async function knownBuyers(db: Db, buyers: Map<string, ConsoleBuyer>, now: Date): Promise<Map<string, Known>> {
+  const known = new Map<string, Known>();
+  for (const [id, b] of buyers) {
+    known.set(id, { name: b.config.name, state: standing(b, await capsOf(db, b.config, now), now).state });
+  }
+  return known;
+}
+
+async function periodOf(db: Db, buyers: Map<string, Known>, bounds: PeriodBounds) {
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
   const [calls, returns] = await reportTransaction(db, (tx) =>
@@ -116,12 +128,11 @@ async function periodOf(db: Db, buyers: Map<string, ConsoleBuyer>, bounds: Perio
   for (const id of [...ids].sort()) {
     const buyer = buyers.get(id);
     // A buyer since removed from the file still has its calls; it is shown paused, as nothing is sent to it.
-    const state = buyer ? standing(buyer, await capsOf(db, buyer.config, now), now).state : "paused";
     const r = returnsBy.get(id);
     rows.push({
       buyer_id: id,
-      name: buyer?.config.name ?? id,
-      state,
+      name: buyer?.name ?? id,
+      state: buyer?.state ?? "paused",
       figures: figuresOf(byBuyer.get(id), n(r?.returns), n(r?.returned)),
     });
   }
@@ -146,9 +157,10 @@ export async function buyerReport(
   now: Date,
 ): Promise<BuyerReport> {
   const { name, ...bounds } = await periodBounds(db, query, now);
-  const current = await periodOf(db, buyers, bounds, now);
+  const known = await knownBuyers(db, buyers, now);
+  const current = await periodOf(db, known, bounds);
   if (query.compare !== "previous") return { period: name, ...current, previous: null };
   const before = previousDays(bounds.days[0]!, bounds.days.at(-1)!);
   const earlier = await boundsOfDays(db, before.first, before.last, query.tz, now);
-  return { period: name, ...current, previous: await periodOf(db, buyers, earlier, now) };
+  return { period: name, ...current, previous: await periodOf(db, known, earlier) };
 }
