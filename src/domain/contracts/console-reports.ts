@@ -93,6 +93,18 @@ export const todayQuery = z
   .superRefine(rangeCheck);
 export type TodayQuery = z.output<typeof todayQuery>;
 
+/** The partner reports' query (buyers, publishers): the period, its zone and the comparison, no narrowing. */
+export const partnerReportQuery = z
+  .object({
+    period: commonQuery.period,
+    from: commonQuery.from,
+    to: commonQuery.to,
+    tz: commonQuery.tz,
+    compare: z.enum(COMPARISONS).optional(),
+  })
+  .superRefine(rangeCheck);
+export type PartnerReportQuery = z.output<typeof partnerReportQuery>;
+
 export const DEVICES = ["phone", "desktop"] as const;
 export type Device = (typeof DEVICES)[number];
 export const FUNNEL_PATHS = ["main", "apply"] as const;

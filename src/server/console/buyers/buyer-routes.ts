@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { maskSecrets, restoreSecrets } from "../../../domain/buyers/buyer-secrets.ts";
-import { buyerStateOf } from "../../../domain/buyers/buyer-state.ts";
 import { changedSettings, settingsOf } from "../../../domain/buyers/config-diff.ts";
 import {
   buyerChangeRequest,
@@ -19,10 +18,10 @@ import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config.ts";
 import { periodStart } from "../../distribution/auction/zoned-time.ts";
-import { isOpen } from "../../distribution/auction/eligibility.ts";
 import { actorOf } from "../access/console-access.ts";
 import { recordAction } from "../audit/audit-log.ts";
 import { capsOf, figuresSince, noFigures } from "./buyer-figures.ts";
+import { standing } from "./buyer-standing.ts";
 import { allBuyers, findBuyer, latestVersions, saveVersion, versionsOf, type ConsoleBuyer } from "./buyer-store.ts";
 import { testBuyer } from "./buyer-test-call.ts";
 
@@ -37,16 +36,6 @@ const params = z.object({ id: z.string().max(63) });
 
 const fieldErrors = (reply: FastifyReply, errors: Record<string, string>) =>
   reply.code(400).send({ status: 400, message: FIX_FIELDS, errors });
-
-/** The buyer's state now, from its caps as the auction counts them and its opening hours. */
-function standing(b: ConsoleBuyer, caps: BuyerSummary["caps"], now: Date) {
-  return buyerStateOf({
-    enabled: b.config.enabled,
-    shadow: b.config.shadow ?? false,
-    caps,
-    open: isOpen(b.config, now),
-  });
-}
 
 function summaryOf(b: ConsoleBuyer, version: number | null) {
   return {
