@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loopbackFetch } from "../../src/server/platform/net/outbound-guard.testing.ts";
 import { GOOD_UNSUBSCRIBE } from "../fixtures/privacy-requests.ts";
 import {
   accept,
@@ -120,7 +121,7 @@ describe("an opt-out at T", () => {
       }
       const sync = {
         db: t.database.db,
-        lists: createBrevoClient({ apiKey: "k", baseUrl: brevo.url }),
+        lists: createBrevoClient({ fetch: loopbackFetch(), apiKey: "k", baseUrl: brevo.url }),
         tokenSecret: t.secrets.tokenSecret,
       };
       expect(await syncMarketingOutbox(sync)).toMatchObject({ sent: 0, suppressed: 2 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loopbackFetch } from "../../platform/net/outbound-guard.testing.ts";
 import { SAMPLE_BRAND, type Brand } from "#domain/brands.ts";
 import {
   json,
@@ -25,6 +26,7 @@ let timedOut: ReturnType<typeof timeoutFiredByTest>;
 // is read (docs/decisions/0046-tests-under-load.md).
 function service(timeout = neverTimesOut) {
   return createPartnerService({
+    fetch: loopbackFetch(),
     url: `${fake.url}/partners?list=main`,
     apiKey: KEY,
     timeoutMs: 1_000,

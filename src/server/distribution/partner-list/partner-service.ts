@@ -24,7 +24,8 @@ export type PartnerServiceOptions = {
   timeout?: TimeoutSignal;
   log: WarnLog;
   now?: () => number;
-  fetch?: typeof globalThis.fetch;
+  /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
+  fetch: typeof globalThis.fetch;
 };
 
 type Cached = { names: Promise<readonly string[]>; until: number };

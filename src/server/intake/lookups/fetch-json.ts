@@ -12,18 +12,13 @@ export type FetchJsonOptions = {
   headers?: Record<string, string>;
   /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
   maxBytes?: number;
-  fetch?: typeof globalThis.fetch;
+  /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
+  fetch: typeof globalThis.fetch;
 };
 
 export async function fetchJson(
   url: URL,
-  {
-    timeoutMs,
-    timeout = wallClockTimeout,
-    headers = {},
-    maxBytes = Infinity,
-    fetch = globalThis.fetch,
-  }: FetchJsonOptions,
+  { timeoutMs, timeout = wallClockTimeout, headers = {}, maxBytes = Infinity, fetch }: FetchJsonOptions,
 ): Promise<FetchJsonResult> {
   let response: Response;
   try {

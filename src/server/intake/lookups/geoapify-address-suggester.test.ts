@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loopbackFetch } from "../../platform/net/outbound-guard.testing.ts";
 import type { AddressQuery, AddressSuggester } from "./address-suggester.ts";
 import { neverTimesOut, timeoutFiredByTest } from "../../platform/net/timeout-signal.testing.ts";
 import { json, startFakeHttpServer, thenStall, type FakeHttpServer } from "./fake-http-server.testing.ts";
@@ -43,6 +44,7 @@ describe("Geoapify address suggester", () => {
   // came is read (docs/decisions/0046-tests-under-load.md).
   const suggester = (timeout = neverTimesOut) =>
     createGeoapifyAddressSuggester({
+      fetch: loopbackFetch(),
       baseUrl: `${fake.url}/v1/geocode/autocomplete`,
       apiKey: KEY,
       timeoutMs: 1500,

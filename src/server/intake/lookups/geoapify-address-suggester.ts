@@ -15,7 +15,8 @@ export type GeoapifyOptions = {
   /** Answers whenever the service does not: error, timeout, non-200, malformed or empty answer. */
   fallback: AddressSuggester;
   log: WarnLog;
-  fetch?: typeof globalThis.fetch;
+  /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
+  fetch: typeof globalThis.fetch;
 };
 
 // Only the fields we use; anything else in a result is ignored, and a result missing one is skipped.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loopbackFetch } from "../../platform/net/outbound-guard.testing.ts";
 import { neverTimesOut, timeoutFiredByTest } from "../../platform/net/timeout-signal.testing.ts";
 import type { TimeoutSignal } from "../../platform/net/timeout-signal.ts";
 import { json, startFakeHttpServer, thenStall, type FakeHttpServer } from "./fake-http-server.testing.ts";
@@ -14,6 +15,7 @@ describe("routing lookup service", () => {
   // came is read (docs/decisions/0046-tests-under-load.md).
   const service = (options: { apiKey?: string; timeout?: TimeoutSignal; base?: string } = {}) =>
     createRoutingLookupService({
+      fetch: loopbackFetch(),
       baseUrl: options.base ?? fake.url,
       apiKey: "apiKey" in options ? options.apiKey : KEY,
       timeoutMs: 1500,

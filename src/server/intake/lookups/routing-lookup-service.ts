@@ -18,7 +18,8 @@ export function createRoutingLookupService(options: {
   timeoutMs: number;
   timeout?: TimeoutSignal;
   log: WarnLog;
-  fetch?: typeof globalThis.fetch;
+  /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
+  fetch: typeof globalThis.fetch;
 }): BankNameSource {
   const endpoint = new URL("api/data.json", options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`);
   const headers: Record<string, string> = options.apiKey ? { "x-api-key": options.apiKey } : {};

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { loopbackFetch } from "../../platform/net/outbound-guard.testing.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, startFakeHttpServer, type FakeHttpServer } from "../../intake/lookups/fake-http-server.testing.ts";
 import { timeoutFiredByTest } from "../../platform/net/timeout-signal.testing.ts";
@@ -30,7 +31,13 @@ describe("the Brevo adapter against a fake Brevo", () => {
   let timedOut = timeoutFiredByTest();
   // No wall-clock timer: on a loaded machine one ran before an answer already received was read (marketing.test.ts).
   const client = () =>
-    createBrevoClient({ apiKey: "key-123", baseUrl: `${brevo.url}/v3`, timeoutMs: 500, timeout: timedOut.signal });
+    createBrevoClient({
+      fetch: loopbackFetch(),
+      apiKey: "key-123",
+      baseUrl: `${brevo.url}/v3`,
+      timeoutMs: 500,
+      timeout: timedOut.signal,
+    });
 
   it("creates the contact on its lists with the spec's fields and the key in its header", async () => {
     brevo.answer((request, response) => {

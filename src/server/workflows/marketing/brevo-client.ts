@@ -26,7 +26,8 @@ export type BrevoOptions = {
   timeoutMs?: number;
   /** What ends a call after `timeoutMs`: a wall-clock timer but in tests (timeout-signal.ts says why). */
   timeout?: TimeoutSignal;
-  fetch?: typeof globalThis.fetch;
+  /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
+  fetch: typeof globalThis.fetch;
 };
 
 const BREVO_API = "https://api.brevo.com/v3";
@@ -36,7 +37,7 @@ export function createBrevoClient({
   baseUrl = BREVO_API,
   timeoutMs = 10_000,
   timeout = wallClockTimeout,
-  fetch = globalThis.fetch,
+  fetch,
 }: BrevoOptions): MarketingLists {
   /** One call to Brevo: its status and text, or a reason to try again when no answer came. */
   const call = async (

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { loopbackFetch } from "../../platform/net/outbound-guard.testing.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLead } from "../../../../tests/helpers/lead-client.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
@@ -58,7 +59,8 @@ afterEach(async () => {
 // No wall-clock timeout: after a stall, a due timer runs before the answer that arrived is read, and a call Brevo
 // took counted as timed out (retried; nothing sent) on a loaded machine (docs/decisions/0046-tests-under-load.md).
 // brevo-client.test.ts tests the timeout.
-const lists = () => createBrevoClient({ apiKey: "k", baseUrl: brevo.url, timeout: neverTimesOut });
+const lists = () =>
+  createBrevoClient({ fetch: loopbackFetch(), apiKey: "k", baseUrl: brevo.url, timeout: neverTimesOut });
 const sync = () => ({ db: t.database.db, lists: lists(), tokenSecret: t.secrets.tokenSecret });
 const signup = (lead: { id: string; cookie: string }) =>
   t.app.inject({ method: "POST", url: "/api/brevo", payload: { lead_id: lead.id }, headers: { cookie: lead.cookie } });
