@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BUYER_STATES } from "../buyers/buyer-state.ts";
-import { answerOf } from "./envelope.ts";
-import { PERIOD_NAMES } from "./console-reports.ts";
+import { comparedAnswerOf } from "./console-reports.ts";
 
 // The buyer and publisher reports over any period (issue 32), GET /api/console/reports/buyers and /publishers,
 // permission reports:read, with the partner report query (console-reports.ts, partnerReportQuery). Figures only.
@@ -66,9 +65,7 @@ const buyerPeriod = z.object({
 });
 export type BuyerReportPeriod = z.infer<typeof buyerPeriod>;
 
-export const buyerReportAnswer = answerOf(
-  buyerPeriod.extend({ period: z.enum(PERIOD_NAMES), previous: buyerPeriod.nullable() }),
-);
+export const buyerReportAnswer = comparedAnswerOf(buyerPeriod);
 export type BuyerReport = z.infer<typeof buyerReportAnswer>["data"];
 
 /**
@@ -102,7 +99,5 @@ const publisherPeriod = z.object({
 });
 export type PublisherReportPeriod = z.infer<typeof publisherPeriod>;
 
-export const publisherReportAnswer = answerOf(
-  publisherPeriod.extend({ period: z.enum(PERIOD_NAMES), previous: publisherPeriod.nullable() }),
-);
+export const publisherReportAnswer = comparedAnswerOf(publisherPeriod);
 export type PublisherReport = z.infer<typeof publisherReportAnswer>["data"];

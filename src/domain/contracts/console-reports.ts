@@ -194,29 +194,22 @@ const boundsSchema = z.object({ from: z.string(), to: z.string(), tz: z.string()
 /** The instants (from inclusive, to exclusive) and the local calendar days they cover. */
 const periodBoundsSchema = boundsSchema.extend({ first_day: z.string(), last_day: z.string() });
 
-/** A day's or an hour's figures: counts, and the money the figures define. */
-const seriesSums = {
-  started: count,
-  completed: count,
-  sold: count,
+/** The money every report's rows carry: sales, returns, revenue (sales less returns), payouts and profit. */
+const moneySums = {
   sales_cents: count,
   returned_cents: count,
   revenue_cents: cents,
   payout_cents: cents,
   profit_cents: cents,
 };
+
+/** A day's or an hour's figures: counts, and the money the figures define. */
+const seriesSums = { started: count, completed: count, sold: count, ...moneySums };
 const seriesTotals = z.object(seriesSums);
 export type SeriesSums = z.infer<typeof seriesTotals>;
 
 /** A buyer's share: its sales (sold applications, by submission), returns and the payouts on its leads. */
-const buyerSums = {
-  sold: count,
-  sales_cents: count,
-  returned_cents: count,
-  revenue_cents: cents,
-  payout_cents: cents,
-  profit_cents: cents,
-};
+const buyerSums = { sold: count, ...moneySums };
 const buyerTotals = z.object(buyerSums);
 export type BuyerSums = z.infer<typeof buyerTotals>;
 
@@ -256,13 +249,15 @@ const periodReportSchema = z.object({
 });
 export type PeriodReport = z.infer<typeof periodReportSchema>;
 
-export const todayAnswer = answerOf(
-  periodReportSchema.extend({
-    period: z.enum(PERIOD_NAMES),
-    /** With `compare=previous`: as many days just before, ending where this period starts; else null. */
-    previous: periodReportSchema.nullable(),
-  }),
-);
+/**
+ * A report's answer: the period's figures, the period's name, and with `compare=previous` the same figures for as many
+ * days just before, ending where this period starts (else null).
+ */
+export function comparedAnswerOf<Shape extends z.ZodRawShape>(period: z.ZodObject<Shape>) {
+  return answerOf(period.extend({ period: z.enum(PERIOD_NAMES), previous: period.nullable() }));
+}
+
+export const todayAnswer = comparedAnswerOf(periodReportSchema);
 export type TodayReport = z.infer<typeof todayAnswer>["data"];
 
 /**
