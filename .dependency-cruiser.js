@@ -16,7 +16,17 @@ const TEST_FILE = "\\.(test|testing)\\.tsx?$";
 const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom", "jsqr"];
 
 /** Packages for the operator console alone: no consumer page may load them. */
-const CONSOLE_PACKAGES = ["@tanstack/react-table", "recharts", "qrcode"];
+const CONSOLE_PACKAGES = [
+  "@tanstack/react-table",
+  "recharts",
+  "qrcode",
+  // The console's components (docs/decisions/0049-console-components.md).
+  "@mantine/core",
+  "@mantine/hooks",
+  "@mantine/dates",
+  "@mantine/charts",
+  "dayjs",
+];
 
 // What src/web may import besides src/domain and itself: packages that run in a browser. A package is
 // added here on purpose, in review, never by default.

@@ -95,6 +95,36 @@ export async function benchConsole(): Promise<void> {
       ["Today (30d)", () => "/api/console/reports/today?period=30d", PAGE_MS],
       ["Today (30d, and the 30 days before)", () => "/api/console/reports/today?period=30d&compare=previous", PAGE_MS],
       ["Today (90 days, custom)", () => `/api/console/reports/today?from=${daysAgo(89)}&to=${daysAgo(0)}`, PAGE_MS],
+      [
+        "Today (90 days, custom, and the 90 before)",
+        () => `/api/console/reports/today?from=${daysAgo(89)}&to=${daysAgo(0)}&compare=previous`,
+        PAGE_MS,
+      ],
+      [
+        "Today (by hour, yesterday, and the day before)",
+        () => "/api/console/reports/today?period=yesterday&compare=previous",
+        PAGE_MS,
+      ],
+      [
+        "Buyer report (30d, and the 30 days before)",
+        () => "/api/console/reports/buyers?period=30d&compare=previous",
+        PAGE_MS,
+      ],
+      [
+        "Buyer report (90 days, custom, and the 90 before)",
+        () => `/api/console/reports/buyers?from=${daysAgo(89)}&to=${daysAgo(0)}&compare=previous`,
+        PAGE_MS,
+      ],
+      [
+        "Publisher report (30d, and the 30 days before)",
+        () => "/api/console/reports/publishers?period=30d&compare=previous",
+        PAGE_MS,
+      ],
+      [
+        "Publisher report (90 days, custom, and the 90 before)",
+        () => `/api/console/reports/publishers?from=${daysAgo(89)}&to=${daysAgo(0)}&compare=previous`,
+        PAGE_MS,
+      ],
       ["Funnel (30d, main)", () => "/api/console/reports/funnel?period=30d&path=main", PAGE_MS],
       ["Funnel (30d, apply)", () => "/api/console/reports/funnel?period=30d&path=apply", PAGE_MS],
       ["Funnel (30d, main, phones)", () => "/api/console/reports/funnel?period=30d&device=phone", PAGE_MS],
@@ -104,9 +134,12 @@ export async function benchConsole(): Promise<void> {
       ["Leads: sold, from google", () => "/api/console/leads?status=sold&source=google", PAGE_MS],
       ["Leads: a buyer's, last week", () => `/api/console/leads?buyer=${someBuyer()}&from=${weekAgo}`, PAGE_MS],
       ["Leads: rejected", () => "/api/console/leads?status=rejected", PAGE_MS],
+      ["Leads: search by the buyer's reference", () => `/api/console/leads?q=ref-${randomInt(1_000_000)}`, SEARCH_MS],
+      ["Leads: pick lists", () => "/api/console/leads/filters", PAGE_MS],
       ["Lead timeline", () => `/api/console/leads/${seedLeadId(lead())}`, PAGE_MS],
       ["Buyers list", () => "/api/console/buyers", PAGE_MS],
       ["Audit log", () => "/api/console/audit", PAGE_MS],
+      ["Audit log: one action, last week", () => `/api/console/audit?action=buyer.update&from=${weekAgo}`, PAGE_MS],
     ];
     for (const [name, url, target] of endpoints) rows.push(await timed(name, ask(url), target));
     const retention = await retentionAtVolume(database);

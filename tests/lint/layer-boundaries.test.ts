@@ -91,6 +91,7 @@ describe("layer boundaries", () => {
     ["src/web/console/to-pages.ts", "web-console-imports-only-foundation", "src/web/pages/landing.ts"],
     ["src/web/console/to-area.ts", "web-console-core-not-to-areas", "src/web/console/reports/report.ts"],
     ["src/web/pages/to-recharts.ts", "console-packages-only-in-console", aPackage("recharts")],
+    ["src/web/pages/to-mantine.ts", "console-packages-only-in-console", aPackage("@mantine/core")],
   ])("%s is refused (%s)", (file, rule, to) => {
     expect(violationsFrom(file)).toEqual([{ rule, to }]);
   });

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Alert, Button, Container, Title } from "@mantine/core";
+import { Outlet, useLocation } from "react-router";
 import { consoleSessionProbeAnswer, type ConsoleSession } from "#domain/contracts/console.ts";
-import { ROLE_LABELS } from "#domain/console/roles.ts";
 import { consoleApi, setCsrfToken, whenSignedOut } from "./console-api.ts";
 import { CONSOLE_NAV, pagePermission } from "./console-nav.ts";
+import { ConsoleMantine, ConsoleShell } from "./console-shell.tsx";
+import { LoadingSkeleton } from "./load-state.tsx";
 import { ConsoleSessionContext, type ConsoleContext } from "./console-session.tsx";
 import { RoleRefusal } from "./role-refusal.tsx";
 import { SignInForm } from "./sign-in-form.tsx";
-import { saveTimeZone, savedTimeZone, timeZoneChoices } from "./time.ts";
+import { saveTimeZone, savedTimeZone } from "./time.ts";
 import consoleStylesheet from "./console.css?url";
 
 export function links() {
@@ -20,6 +22,14 @@ const SESSION_ENDED = "Your session ended. Sign in again to go on.";
 // may use and the page (docs/decisions/0034-operator-console.md). The server checks every request itself;
 // hiding a link is only for the eye.
 export default function ConsoleLayout() {
+  return (
+    <ConsoleMantine>
+      <ConsoleGate />
+    </ConsoleMantine>
+  );
+}
+
+function ConsoleGate() {
   const [session, setSession] = useState<ConsoleSession | null | undefined>(undefined);
   const [notice, setNotice] = useState<string>();
   const [timeZone, setZone] = useState(savedTimeZone);
@@ -78,19 +88,21 @@ export default function ConsoleLayout() {
 
   if (session === undefined && probeFailure !== undefined)
     return (
-      <main id="console-main" className="console-loading">
-        <h1>Loanpath console</h1>
-        <p role="alert">Could not open the console: {probeFailure}</p>
-        <button type="button" className="console-button" onClick={probe}>
-          Try again
-        </button>
-      </main>
+      <Container component="main" id="console-main" size="sm" py="xl">
+        <Title order={1} mb="md">
+          Loanpath console
+        </Title>
+        <Alert color="red" variant="light" role="alert" mb="md">
+          Could not open the console: {probeFailure}
+        </Alert>
+        <Button onClick={probe}>Try again</Button>
+      </Container>
     );
   if (session === undefined)
     return (
-      <main id="console-main" className="console-loading" aria-busy="true">
-        <p>Loading…</p>
-      </main>
+      <Container component="main" id="console-main" size="sm" py="xl">
+        <LoadingSkeleton />
+      </Container>
     );
   if (!context) return <SignInForm notice={notice} onSignedIn={(next) => accept(next)} />;
 
@@ -100,51 +112,14 @@ export default function ConsoleLayout() {
   const refused = needed !== undefined && !context.session.permissions.includes(needed);
   return (
     <ConsoleSessionContext value={context}>
-      <div className="console">
-        <a className="console-skip" href="#console-main">
-          Skip to content
-        </a>
-        <header className="console-header">
-          <p className="console-header__brand">Loanpath console</p>
-          <nav aria-label="Console">
-            <ul>
-              {nav.map((item) => (
-                <li key={item.path}>
-                  <NavLink to={item.path} end={item.path === "/console"}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="console-header__me">
-            <label>
-              Time zone{" "}
-              <select value={timeZone} onChange={(event) => context.setTimeZone(event.target.value)}>
-                {timeZoneChoices(timeZone).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span>
-              {context.session.operator.name} ({ROLE_LABELS[context.session.operator.role]})
-            </span>
-            <button type="button" className="console-button" onClick={() => void context.signOut()}>
-              Sign out
-            </button>
-          </div>
-        </header>
+      <ConsoleShell nav={nav} context={context}>
         {context.session.recovery_codes_low ? (
-          <p className="console-warning" role="status">
+          <Alert color="yellow" variant="light" role="status" mb="md">
             Fewer than three recovery codes are left on your account. Ask an owner for new ones.
-          </p>
+          </Alert>
         ) : null}
-        <main id="console-main" tabIndex={-1}>
-          {refused ? <RoleRefusal role={context.session.operator.role} /> : <Outlet />}
-        </main>
-      </div>
+        {refused ? <RoleRefusal role={context.session.operator.role} /> : <Outlet />}
+      </ConsoleShell>
     </ConsoleSessionContext>
   );
 }

@@ -1,19 +1,23 @@
 import type { Permission } from "#domain/console/roles.ts";
 
+/** The side navigation's sections, in order; a section with no page the role may use is not shown. */
+export const NAV_SECTIONS = ["Reports", "Trade", "Money", "Compliance", "Team"] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
 /** The console's parts, in the order the navigation lists them, each shown only to a role that may use it. */
-export const CONSOLE_NAV: readonly { path: string; label: string; permission: Permission }[] = [
-  { path: "/console", label: "Today", permission: "reports:read" },
-  { path: "/console/funnel", label: "Funnel", permission: "reports:read" },
-  { path: "/console/leads", label: "Leads", permission: "leads:read" },
-  { path: "/console/buyers", label: "Buyers", permission: "buyers:read" },
-  { path: "/console/privacy-requests", label: "Privacy requests", permission: "privacy:handle" },
-  { path: "/console/audit", label: "Audit log", permission: "audit:read" },
-  { path: "/console/operators", label: "Operators", permission: "operators:manage" },
-  { path: "/console/statements", label: "Statements", permission: "partners:read" },
-  { path: "/console/ledger", label: "Ledger", permission: "audit:read" },
-  { path: "/console/returns", label: "Returns", permission: "partners:read" },
-  { path: "/console/publishers", label: "Publishers", permission: "partners:read" },
-  { path: "/console/my-traffic", label: "My traffic", permission: "publisher:self" },
+export const CONSOLE_NAV: readonly { path: string; label: string; permission: Permission; section: NavSection }[] = [
+  { path: "/console", label: "Today", permission: "reports:read", section: "Reports" },
+  { path: "/console/funnel", label: "Funnel", permission: "reports:read", section: "Reports" },
+  { path: "/console/my-traffic", label: "My traffic", permission: "publisher:self", section: "Reports" },
+  { path: "/console/leads", label: "Leads", permission: "leads:read", section: "Trade" },
+  { path: "/console/buyers", label: "Buyers", permission: "buyers:read", section: "Trade" },
+  { path: "/console/publishers", label: "Publishers", permission: "partners:read", section: "Trade" },
+  { path: "/console/returns", label: "Returns", permission: "partners:read", section: "Money" },
+  { path: "/console/statements", label: "Statements", permission: "partners:read", section: "Money" },
+  { path: "/console/ledger", label: "Ledger", permission: "audit:read", section: "Money" },
+  { path: "/console/privacy-requests", label: "Privacy requests", permission: "privacy:handle", section: "Compliance" },
+  { path: "/console/audit", label: "Audit log", permission: "audit:read", section: "Compliance" },
+  { path: "/console/operators", label: "Operators", permission: "operators:manage", section: "Team" },
 ];
 
 /** Pages under a part that ask more than reading it: adding one is writing. */

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from "@testing-library/react";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactElement } from "react";
 import { createRoutesStub } from "react-router";
 import { expect, vi } from "vitest";
 import { permissionsOf, type OperatorRole } from "#domain/console/roles.ts";
 import { ConsoleSessionContext, type ConsoleContext } from "./console-session.tsx";
+import { ConsoleMantine } from "./console-shell.tsx";
 import type { ConsoleData } from "./use-console-data.ts";
 
 // For the screens' tests: one console screen (its route `path`, opened at `address`), signed in with a role, the server answering each
@@ -57,9 +58,16 @@ export function showScreen(
       ),
     },
   ]);
-  render(<Stub initialEntries={[address]} />);
+  render(
+    <ConsoleMantine>
+      <Stub initialEntries={[address]} />
+    </ConsoleMantine>,
+  );
   return fetch;
 }
+
+/** Renders a piece of the console (a view given its data directly) inside the console's theme, as the layout does. */
+export const renderInConsole = (ui: ReactElement) => render(<ConsoleMantine>{ui}</ConsoleMantine>);
 
 /** What every alert on screen says (a form's empty alert line left out). */
 export const alertTexts = () =>

@@ -1,8 +1,9 @@
+import { Button, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { consoleSessionAnswer, signInRequest, type ConsoleSession } from "#domain/contracts/console.ts";
-import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { consoleApi } from "./console-api.ts";
+import { ConsolePasswordField, ConsoleTextField } from "./form-fields.tsx";
 
 // E-mail, password and the authenticator's code in one form: the server answers one message for any wrong part.
 export function SignInForm({ notice, onSignedIn }: { notice?: string; onSignedIn: (session: ConsoleSession) => void }) {
@@ -16,33 +17,38 @@ export function SignInForm({ notice, onSignedIn }: { notice?: string; onSignedIn
     setRefusal(res.message);
   });
   return (
-    <main id="console-main" className="console-sign-in">
-      <h1>Sign in to the Loanpath console</h1>
-      {notice && !refusal ? <p role="status">{notice}</p> : null}
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label="Sign in">
-        <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="username" />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
-        <TextField
-          control={form.control}
-          name="code"
-          label="Code"
-          hint="Six digits from your authenticator app, or one of your recovery codes."
-          autoComplete="one-time-code"
-          inputMode="text"
-        />
-        <p className="console-form__error" role="alert">
-          {refusal ?? ""}
-        </p>
-        <button type="submit" className="console-button console-button--primary" aria-disabled={form.busy || undefined}>
-          Sign in
-        </button>
-      </form>
-    </main>
+    <Container component="main" id="console-main" size={440} py={64} className="console-sign-in">
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <Title order={1} size="h2" mb="md">
+          Sign in to the Loanpath console
+        </Title>
+        {notice && !refusal ? <p role="status">{notice}</p> : null}
+        <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label="Sign in">
+          <Stack gap="md">
+            <ConsoleTextField control={form.control} name="email" label="E-mail" type="email" autoComplete="username" />
+            <ConsolePasswordField
+              control={form.control}
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+            />
+            <ConsoleTextField
+              control={form.control}
+              name="code"
+              label="Code"
+              description="Six digits from your authenticator app, or one of your recovery codes."
+              autoComplete="one-time-code"
+              inputMode="text"
+            />
+            <Text c="red.8" size="sm" role="alert" mih="1.25rem">
+              {refusal ?? ""}
+            </Text>
+          </Stack>
+          <Button type="submit" fullWidth aria-disabled={form.busy || undefined}>
+            Sign in
+          </Button>
+        </form>
+      </Paper>
+    </Container>
   );
 }

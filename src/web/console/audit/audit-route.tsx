@@ -4,6 +4,9 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { ExportButton } from "../ui/export-button.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 
@@ -33,7 +36,11 @@ export default function AuditRoute() {
   const next = log.data?.next_before ?? null;
   return (
     <>
-      <h1>Audit log</h1>
+      <PageHeader
+        title="Audit log"
+        description="Every operator action and every reveal of personal data, newest first."
+        actions={<ExportButton path="/audit/export" query={{}} />}
+      />
       <LoadState load={log} what="the audit log" />
       {log.data ? (
         <DataTable
@@ -42,6 +49,12 @@ export default function AuditRoute() {
           rows={log.data.entries}
           pageSize={PAGE}
           columnChoice
+          empty={
+            <EmptyState
+              title="No audit entries yet"
+              hint="Every sign-in, change and reveal of personal data is written here as it happens."
+            />
+          }
         />
       ) : null}
       <p className="console-actions">

@@ -1,10 +1,11 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { MEASURES } from "#domain/console/measures.ts";
 import type { BuyerSummary } from "#domain/contracts/console-buyers.ts";
 import { DataTable } from "../ui/data-table.tsx";
 import { buyerColumns } from "./buyer-columns.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(cleanup);
 
@@ -40,7 +41,7 @@ function show(rows: BuyerSummary[]) {
   const Stub = createRoutesStub([
     { path: "/console/buyers", Component: () => <DataTable caption="Buyers" columns={buyerColumns()} rows={rows} /> },
   ]);
-  render(<Stub initialEntries={["/console/buyers"]} />);
+  renderInConsole(<Stub initialEntries={["/console/buyers"]} />);
 }
 
 /** Each row's cells, by its column's header (the header's own words, without its tooltip). */

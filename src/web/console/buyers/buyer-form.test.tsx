@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
 import { BuyerForm } from "./buyer-form.tsx";
 import { fieldOf, requestOf, formValuesOf } from "./buyer-form-schema.ts";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(() => {
   cleanup();
@@ -40,7 +41,7 @@ describe("the buyer form", () => {
   it("shows the buyer schema's own messages on the fields, and sends nothing", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    render(<BuyerForm onSaved={() => {}} />);
+    renderInConsole(<BuyerForm onSaved={() => {}} />);
     type("Id", "Acme Leads");
     type("Name", "Acme");
     type("Post address", "ftp://acme.example/post");
@@ -54,7 +55,7 @@ describe("the buyer form", () => {
 
   it("shows the schema's refinements too: a ping/post buyer needs a ping", async () => {
     vi.stubGlobal("fetch", vi.fn());
-    render(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
     type("Ping address", "");
     fireEvent.change(field("Ping mapping (JSON)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save as a new version" }));
@@ -64,7 +65,7 @@ describe("the buyer form", () => {
 
   it("puts a message inside a JSON part on that part's field, with its path", async () => {
     vi.stubGlobal("fetch", vi.fn());
-    render(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
     fireEvent.change(field("Post mapping (JSON)"), {
       target: { value: JSON.stringify({ fields: [{ to: "email" }], answer: CONFIG.post.answer }) },
     });
@@ -79,7 +80,7 @@ describe("the buyer form", () => {
     );
     vi.stubGlobal("fetch", fetch);
     const saved = vi.fn();
-    render(<BuyerForm config={CONFIG} onSaved={saved} />);
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={saved} />);
     type("Name", "Acme Lending");
     fireEvent.click(screen.getByRole("button", { name: "Save as a new version" }));
     await waitFor(() => expect(saved).toHaveBeenCalledWith({ id: "acme", version: 4, message: "Buyer saved." }));
@@ -100,7 +101,9 @@ describe("the buyer form's returns", () => {
       Response.json({ status: 200, message: "Buyer saved.", data: { id: "acme", version: 5 } }),
     );
     vi.stubGlobal("fetch", fetch);
-    render(<BuyerForm config={{ ...CONFIG, returns: { window_days: 7, cap_percent: 10 } }} onSaved={() => {}} />);
+    renderInConsole(
+      <BuyerForm config={{ ...CONFIG, returns: { window_days: 7, cap_percent: 10 } }} onSaved={() => {}} />,
+    );
     expect(field("Return window (days)").value).toBe("7");
     expect(field("Return cap (%)").value).toBe("10");
     type("Return window (days)", "61");

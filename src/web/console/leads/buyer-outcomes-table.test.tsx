@@ -1,7 +1,8 @@
-import { cleanup, render, within } from "@testing-library/react";
+import { cleanup, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BuyerOutcomeRow } from "#domain/contracts/console-leads.ts";
 import { BuyerOutcomesTable } from "./buyer-outcomes-table.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(cleanup);
 
@@ -11,7 +12,7 @@ const row = (buyer: string, outcome: string, detail: string | null, offered: num
 
 describe("the lead page's table of every buyer's outcome", () => {
   it("shows each buyer with its outcome and why, the price it paid or offered, and when, in the order given", () => {
-    const { getByRole } = render(
+    const { getByRole } = renderInConsole(
       <BuyerOutcomesTable
         outcomes={[
           row("winner", "post_accepted", null, 5182, 5182),
@@ -47,7 +48,7 @@ describe("the lead page's table of every buyer's outcome", () => {
   });
 
   it("says so when no outcome is recorded", () => {
-    const { getByRole } = render(<BuyerOutcomesTable outcomes={[]} timeZone="UTC" />);
+    const { getByRole } = renderInConsole(<BuyerOutcomesTable outcomes={[]} timeZone="UTC" />);
     expect(
       within(getByRole("table"))
         .getAllByRole("cell")

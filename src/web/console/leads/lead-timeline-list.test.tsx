@@ -1,7 +1,8 @@
-import { cleanup, render, within } from "@testing-library/react";
+import { cleanup, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import { LeadTimelineList } from "./lead-timeline-list.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(cleanup);
 
@@ -48,7 +49,7 @@ const EVENTS: LeadTimelineEvent[] = [
 
 describe("a lead's timeline", () => {
   it("lists the events in the order given, each with its time, what happened and its masked values", () => {
-    const { getByRole } = render(<LeadTimelineList events={EVENTS} timeZone="UTC" />);
+    const { getByRole } = renderInConsole(<LeadTimelineList events={EVENTS} timeZone="UTC" />);
     const items = within(getByRole("list")).getAllByRole("listitem");
     // Each heading: the time (its text is the browser's format), then what happened.
     const what = (item: HTMLElement) =>
@@ -82,7 +83,7 @@ describe("a lead's timeline", () => {
       response: '{"result":"rejected"}',
       bodies_cleared_after_days: null,
     };
-    const { getByRole } = render(<LeadTimelineList events={[post]} timeZone="UTC" />);
+    const { getByRole } = renderInConsole(<LeadTimelineList events={[post]} timeZone="UTC" />);
     const item = within(getByRole("list")).getByRole("listitem");
     expect(item.textContent).toContain("Post to lender-a: rejected");
     expect(item.textContent).toContain("340 ms");
@@ -92,7 +93,7 @@ describe("a lead's timeline", () => {
   });
 
   it("says so when nothing has happened", () => {
-    const { getByText } = render(<LeadTimelineList events={[]} timeZone="UTC" />);
+    const { getByText } = renderInConsole(<LeadTimelineList events={[]} timeZone="UTC" />);
     expect(getByText("Nothing has happened to this lead yet.")).toBeTruthy();
   });
 });

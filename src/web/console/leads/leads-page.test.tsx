@@ -1,9 +1,15 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadsQueryOf } from "#domain/contracts/console-reports.ts";
 import { SUB_ID_LABELS } from "#domain/attribution.ts";
-import { alertTexts, expectLoadFailure, FAILED_READS, showScreen } from "../console-screen.testing.tsx";
+import {
+  alertTexts,
+  expectLoadFailure,
+  FAILED_READS,
+  renderInConsole,
+  showScreen,
+} from "../console-screen.testing.tsx";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import LeadsPage from "./leads-page.tsx";
@@ -61,7 +67,7 @@ function show(address: string, next: string | null = null) {
       ),
     },
   ]);
-  render(<Stub initialEntries={[address]} />);
+  renderInConsole(<Stub initialEntries={[address]} />);
   return fetchMock;
 }
 
@@ -135,7 +141,7 @@ describe("the leads page", () => {
     fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
     fireEvent.change(screen.getByLabelText("Lead id, e-mail or phone"), { target: { value: "lead-2" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
-    expect((await screen.findByText("Loading…")).getAttribute("aria-busy")).toBe("true");
+    expect((await screen.findByText("Loading…")).closest("[aria-busy]")?.getAttribute("aria-busy")).toBe("true");
     expect(screen.queryByRole("link", { name: "lead-1" })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../time.ts";
 import { LedgerCheckView } from "./ledger-check-view.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(cleanup);
 
@@ -12,11 +13,11 @@ const NONE_HANDED_OUT = { checked: 0, contradicted_count: 0, contradicted: [] };
 describe("LedgerCheckView", () => {
   it("runs the check when asked and says the chain holds", () => {
     const onCheck = vi.fn();
-    render(<LedgerCheckView result={undefined} running={false} timeZone="UTC" onCheck={onCheck} />);
+    renderInConsole(<LedgerCheckView result={undefined} running={false} timeZone="UTC" onCheck={onCheck} />);
     fireEvent.click(screen.getByRole("button", { name: "Check the ledger" }));
     expect(onCheck).toHaveBeenCalledOnce();
     cleanup();
-    render(
+    renderInConsole(
       <LedgerCheckView
         result={{ rows: 42, head: HEAD, broken: null, handed_out: NONE_HANDED_OUT, checked_at: AT }}
         running={false}
@@ -30,7 +31,7 @@ describe("LedgerCheckView", () => {
   });
 
   it("names the row where the chain breaks, as an alert", () => {
-    render(
+    renderInConsole(
       <LedgerCheckView
         result={{
           rows: 6,
@@ -60,7 +61,7 @@ describe("LedgerCheckView", () => {
       handed_for: "statement 2026-10",
       problem: "row 40 is no longer the row handed out",
     };
-    render(
+    renderInConsole(
       <LedgerCheckView
         result={{
           rows: 42,
@@ -84,7 +85,7 @@ describe("LedgerCheckView", () => {
   });
 
   it("cannot be started twice at once", () => {
-    render(<LedgerCheckView result={undefined} running timeZone="UTC" onCheck={() => {}} />);
+    renderInConsole(<LedgerCheckView result={undefined} running timeZone="UTC" onCheck={() => {}} />);
     expect((screen.getByRole("button", { name: "Checking…" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import jsQR from "jsqr";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthenticatorQr } from "./authenticator-qr.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(cleanup);
 
@@ -27,7 +28,7 @@ describe("the authenticator's QR code", () => {
   it("reads back, with a scanner, as the authenticator address it was drawn from", () => {
     const uri =
       "otpauth://totp/Loanpath%20console:ana%40loanpath.example?secret=JBSWY3DPEHPK3PXP&issuer=Loanpath%20console";
-    render(<AuthenticatorQr uri={uri} label="QR code of the authenticator address" />);
+    renderInConsole(<AuthenticatorQr uri={uri} label="QR code of the authenticator address" />);
     const svg = screen.getByRole("img", { name: "QR code of the authenticator address" }) as unknown as SVGElement;
     const { data, width } = pixelsOf(svg);
     expect(jsQR(data, width, width)?.data).toBe(uri);

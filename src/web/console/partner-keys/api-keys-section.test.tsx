@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
 import { ApiKeysSection } from "./api-keys-section.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(() => {
   cleanup();
@@ -55,7 +56,7 @@ describe("the API keys section", () => {
       return Response.json({ status: 200, message: "ok", data: { api_keys: keys } });
     });
     vi.stubGlobal("fetch", fetch);
-    render(
+    renderInConsole(
       <ConsoleSessionContext value={context("manager")}>
         <ApiKeysSection path="/buyers/acme" partnerName="Acme" writer />
       </ConsoleSessionContext>,

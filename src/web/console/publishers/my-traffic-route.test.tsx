@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
 import { monthIn } from "../time.ts";
 import MyTrafficRoute from "./my-traffic-route.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(() => {
   cleanup();
@@ -53,7 +54,7 @@ describe("My traffic", () => {
       });
     });
     vi.stubGlobal("fetch", fetch);
-    render(
+    renderInConsole(
       <ConsoleSessionContext value={context("publisher")}>
         <MyTrafficRoute />
       </ConsoleSessionContext>,
@@ -84,7 +85,7 @@ describe("My traffic", () => {
       Response.json({ status: 500, message: "Down for a moment." }, { status: 500 }),
     );
     vi.stubGlobal("fetch", fetch);
-    render(
+    renderInConsole(
       <ConsoleSessionContext value={{ ...context("publisher"), timeZone: "America/New_York" }}>
         <MyTrafficRoute />
       </ConsoleSessionContext>,

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PublisherForm } from "./publisher-form.tsx";
+import { renderInConsole } from "../console-screen.testing.tsx";
 
 afterEach(() => {
   cleanup();
@@ -24,7 +25,7 @@ describe("the publisher form", () => {
   it("shows publisherSettingsSchema's messages on their fields, and sends nothing", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    render(<PublisherForm onSaved={() => {}} />);
+    renderInConsole(<PublisherForm onSaved={() => {}} />);
     fillValid();
     type("Id", "Acme!");
     type("Payout rule", "revenue_share");
@@ -60,7 +61,7 @@ describe("the publisher form", () => {
     );
     vi.stubGlobal("fetch", fetch);
     const onSaved = vi.fn();
-    render(<PublisherForm onSaved={onSaved} />);
+    renderInConsole(<PublisherForm onSaved={onSaved} />);
     fillValid();
     fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -90,7 +91,7 @@ describe("the publisher form", () => {
         }),
       ),
     );
-    render(<PublisherForm onSaved={() => {}} />);
+    renderInConsole(<PublisherForm onSaved={() => {}} />);
     fillValid();
     fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
     await waitFor(() => expect(field("aff_id").getAttribute("aria-invalid")).toBe("true"));
@@ -102,7 +103,7 @@ describe("the publisher form", () => {
       answer(400, { status: 400, message: "x", errors: {} }),
     );
     vi.stubGlobal("fetch", fetch);
-    render(<PublisherForm onSaved={() => {}} />);
+    renderInConsole(<PublisherForm onSaved={() => {}} />);
     fillValid();
     const sent = async (kind: string, payout: string) => {
       fetch.mockClear();
@@ -141,10 +142,10 @@ describe("the publisher form", () => {
       postback_url: null,
       enabled: true,
     };
-    render(<PublisherForm publisher={stored} onSaved={() => {}} />);
+    renderInConsole(<PublisherForm publisher={stored} onSaved={() => {}} />);
     expect(field("Payout").value).toBe("7.50");
     cleanup();
-    render(
+    renderInConsole(
       <PublisherForm publisher={{ ...stored, payout_kind: "revenue_share", payout_amount: 1250 }} onSaved={() => {}} />,
     );
     expect(field("Payout").value).toBe("12.5");

@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUB_ID_LABELS } from "#domain/attribution.ts";
 import { MEASURES } from "#domain/console/measures.ts";
-import { loaded } from "../console-screen.testing.tsx";
+import { loaded, renderInConsole } from "../console-screen.testing.tsx";
 import type { ConsoleData } from "../use-console-data.ts";
 import { REASONS, REPORT, span } from "./today-report.testing.ts";
 import { FunnelView } from "./funnel-view.tsx";
@@ -24,7 +24,7 @@ function show(canSeeLeads: boolean, reasonsLoaded = true) {
       ),
     },
   ]);
-  render(<Stub initialEntries={["/console"]} />);
+  renderInConsole(<Stub initialEntries={["/console"]} />);
 }
 
 describe("TodayView", () => {
@@ -62,7 +62,7 @@ describe("TodayView", () => {
     cleanup();
     show(false, false);
     const section = screen.getByRole("region", { name: "Rejected, by the buyers' reasons" });
-    expect(within(section).getByText("Loading…").getAttribute("aria-busy")).toBe("true");
+    expect(within(section).getByText("Loading…").closest("[aria-busy]")?.getAttribute("aria-busy")).toBe("true");
   });
 
   it("names each rate once, with its definition in a tooltip that the keyboard and a screen reader reach", () => {
@@ -127,7 +127,7 @@ describe("TodayView", () => {
 
 describe("FunnelView", () => {
   it("lists the steps in order with reached, saved, left and the median time", () => {
-    render(
+    renderInConsole(
       <FunnelView
         report={{
           period: "7d",

@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Permission } from "#domain/console/roles.ts";
 import { ConsoleSessionContext, type ConsoleContext } from "../console-session.tsx";
-import { alertTexts, serverError, showScreen } from "../console-screen.testing.tsx";
+import { alertTexts, renderInConsole, serverError, showScreen } from "../console-screen.testing.tsx";
 import ReturnsRoute from "./returns-route.tsx";
 
 afterEach(() => {
@@ -76,7 +76,7 @@ function show(permissions: Permission[]) {
       ),
     },
   ]);
-  render(<Stub initialEntries={["/console/returns"]} />);
+  renderInConsole(<Stub initialEntries={["/console/returns"]} />);
   return fetchMock;
 }
 

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loaded } from "../console-screen.testing.tsx";
+import { loaded, renderInConsole } from "../console-screen.testing.tsx";
 import { StatementsView, type StatementsData } from "./statements-view.tsx";
 
 afterEach(cleanup);
@@ -52,7 +52,7 @@ const rowsOf = (caption: string) =>
 
 describe("StatementsView", () => {
   it("shows a table per kind in dollars, whether the month is closed, and a CSV link for each", () => {
-    render(<StatementsView month="2026-10" data={DATA} load={loaded(DATA)} onMonth={() => {}} />);
+    renderInConsole(<StatementsView month="2026-10" data={DATA} load={loaded(DATA)} onMonth={() => {}} />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Statements, October 2026");
     expect(screen.getByText(/^Closed on 2026-11-01: these statements never change/)).toBeTruthy();
     expect(screen.getByText(/^Ledger head at the close/).textContent).toBe(
@@ -79,7 +79,7 @@ describe("StatementsView", () => {
     const before = window.print;
     window.print = print;
     const open: StatementsData = { ...DATA, month: "2026-11", state: "open", closed_at: null, head: null };
-    render(<StatementsView month="2026-11" data={open} load={loaded(open)} onMonth={onMonth} />);
+    renderInConsole(<StatementsView month="2026-11" data={open} load={loaded(open)} onMonth={onMonth} />);
     expect(screen.getByText(/^Open: the month has not ended/)).toBeTruthy();
     expect(screen.queryByText(/^Ledger head at the close/)).toBeNull();
     fireEvent.change(screen.getByLabelText("Month"), { target: { value: "2026-09" } });
@@ -97,7 +97,7 @@ describe("StatementsView", () => {
       head: null,
       statements: [],
     };
-    render(<StatementsView month="2026-08" data={quiet} load={loaded(quiet)} onMonth={() => {}} />);
+    renderInConsole(<StatementsView month="2026-08" data={quiet} load={loaded(quiet)} onMonth={() => {}} />);
     expect(document.querySelector(".statements-state")?.textContent).toBe(
       "No activity: no lead was sold or returned and no payout was earned, reversed or made final in August 2026, so it has no statement.",
     );

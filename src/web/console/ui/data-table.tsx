@@ -1,3 +1,4 @@
+import { Box, Button, Checkbox, Group, Popover, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import {
   flexRender,
   getCoreRowModel,
@@ -9,13 +10,14 @@ import {
   type SortingState,
   type VisibilityState,
 } from "@tanstack/react-table";
-import { useId, useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { Measure } from "#domain/console/measures.ts";
 import { MeasureTip } from "./measure-tip.tsx";
 
-// The console's one table (docs/decisions/0034-operator-console.md): TanStack Table for sorting, paging and
-// column choice, rendered as a real <table> with a caption, header cells that sort by a button and say how
-// (aria-sort), and a pager that says where it is.
+// The console's one table (docs/decisions/0049-console-components.md): TanStack Table for sorting, paging and
+// column choice, drawn as Mantine's dense table: a real <table> with a caption, header cells that sort by a button
+// and say how (aria-sort), figures right-aligned in tabular digits, a totals row in <tfoot> (a column's `footer`),
+// and a pager that says where it is. Wide tables scroll inside their own box, which the keyboard can reach.
 
 export type { ColumnDef };
 
@@ -24,6 +26,8 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** A rate's definition, shown in a tooltip beside its header (outside the sort button: no button in a button). */
     measure?: Measure;
+    /** A figure: right-aligned, in digits of one width, so a column of numbers reads down. */
+    numeric?: boolean;
   }
 }
 
@@ -35,8 +39,12 @@ type Props<Row> = {
   pageSize?: number;
   /** Lets the reader hide and show columns. */
   columnChoice?: boolean;
-  empty?: string;
+  /** What an empty table says: a sentence, or an EmptyState with what to do next. */
+  empty?: ReactNode;
   initialSorting?: SortingState;
+  /** Sorting kept by the screen (in its address, say) instead of inside the table. */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
 };
 
 export function DataTable<Row>({
@@ -47,105 +55,180 @@ export function DataTable<Row>({
   columnChoice = false,
   empty = "Nothing to show.",
   initialSorting = [],
+  sorting: keptSorting,
+  onSortingChange,
 }: Props<Row>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [ownSorting, setOwnSorting] = useState<SortingState>(initialSorting);
+  const sorting = keptSorting ?? ownSorting;
   const [visibility, setVisibility] = useState<VisibilityState>({});
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize });
   const table = useReactTable({
     data: rows,
     columns,
     state: { sorting, columnVisibility: visibility, pagination },
-    onSortingChange: setSorting,
+    onSortingChange: (update) => {
+      const next = typeof update === "function" ? update(sorting) : update;
+      if (onSortingChange) onSortingChange(next);
+      else setOwnSorting(next);
+    },
     onColumnVisibilityChange: setVisibility,
     onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
   });
-  const choiceId = useId();
   const pages = table.getPageCount();
+  const hasFooter =
+    rows.length > 0 && table.getAllLeafColumns().some((column) => column.columnDef.footer !== undefined);
+  const align = (numeric: boolean | undefined) => (numeric ? ("right" as const) : undefined);
   return (
-    <div className="data-table">
+    <Box className="data-table" my="md">
       {columnChoice ? (
-        <details className="data-table__columns">
-          <summary>Columns</summary>
-          <fieldset aria-describedby={choiceId}>
-            <legend id={choiceId}>Show columns of {caption}</legend>
-            {table.getAllLeafColumns().map((column) => (
-              <label key={column.id}>
-                <input type="checkbox" checked={column.getIsVisible()} onChange={column.getToggleVisibilityHandler()} />{" "}
-                {typeof column.columnDef.header === "string" ? column.columnDef.header : column.id}
-              </label>
-            ))}
-          </fieldset>
-        </details>
+        <Group justify="flex-end" mb="xs">
+          <Popover position="bottom-end" shadow="md" trapFocus>
+            <Popover.Target>
+              <Button variant="default" size="xs">
+                Columns
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap={6} component="fieldset" style={{ border: 0, margin: 0, padding: 0 }}>
+                <Text component="legend" size="sm" fw={600} mb={4}>
+                  Show columns of {caption}
+                </Text>
+                {table.getAllLeafColumns().map((column) => (
+                  <Checkbox
+                    key={column.id}
+                    size="xs"
+                    label={typeof column.columnDef.header === "string" ? column.columnDef.header : column.id}
+                    checked={column.getIsVisible()}
+                    onChange={column.getToggleVisibilityHandler()}
+                  />
+                ))}
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+        </Group>
       ) : null}
-      <div className="data-table__scroll" tabIndex={0} role="region" aria-label={caption}>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
+      <Box
+        className="data-table__scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        style={{
+          overflowX: "auto",
+          border: "1px solid var(--mantine-color-default-border)",
+          borderRadius: "var(--mantine-radius-sm)",
+        }}
+      >
+        <Table striped highlightOnHover stickyHeader captionSide="top">
+          <Table.Caption
+            style={{
+              textAlign: "left",
+              fontWeight: 600,
+              margin: 0,
+              padding: "var(--mantine-spacing-xs) var(--mantine-spacing-sm)",
+            }}
+          >
+            {caption}
+          </Table.Caption>
+          <Table.Thead>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const meta = header.column.columnDef.meta;
                   return (
-                    <th
+                    <Table.Th
                       key={header.id}
                       scope="col"
+                      ta={align(meta?.numeric)}
+                      style={{ whiteSpace: "nowrap" }}
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                     >
                       {header.column.getCanSort() ? (
-                        <button
-                          type="button"
+                        <UnstyledButton
                           className="data-table__sort"
+                          fw={600}
+                          fz="sm"
                           onClick={header.column.getToggleSortingHandler()}
                         >
                           {label}
                           <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
-                        </button>
+                        </UnstyledButton>
                       ) : (
                         label
                       )}
-                      {header.column.columnDef.meta?.measure ? (
-                        <MeasureTip measure={header.column.columnDef.meta.measure} />
-                      ) : null}
-                    </th>
+                      {meta?.measure ? <MeasureTip measure={meta.measure} /> : null}
+                    </Table.Th>
                   );
                 })}
-              </tr>
+              </Table.Tr>
             ))}
-          </thead>
-          <tbody>
+          </Table.Thead>
+          <Table.Tbody>
             {table.getRowModel().rows.length === 0 ? (
-              <tr>
-                <td colSpan={table.getVisibleLeafColumns().length}>{empty}</td>
-              </tr>
+              <Table.Tr>
+                <Table.Td colSpan={table.getVisibleLeafColumns().length}>{empty}</Table.Td>
+              </Table.Tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
+                <Table.Tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <Table.Td
+                      key={cell.id}
+                      ta={align(cell.column.columnDef.meta?.numeric)}
+                      className={cell.column.columnDef.meta?.numeric ? "data-table__figure" : undefined}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
                   ))}
-                </tr>
+                </Table.Tr>
               ))
             )}
-          </tbody>
-        </table>
-      </div>
+          </Table.Tbody>
+          {hasFooter ? (
+            <Table.Tfoot>
+              {table
+                .getFooterGroups()
+                .slice(0, 1)
+                .map((group) => (
+                  <Table.Tr key={group.id} className="data-table__totals">
+                    {group.headers.map((header) => (
+                      <Table.Td
+                        key={header.id}
+                        fw={700}
+                        ta={align(header.column.columnDef.meta?.numeric)}
+                        className={header.column.columnDef.meta?.numeric ? "data-table__figure" : undefined}
+                      >
+                        {flexRender(header.column.columnDef.footer, header.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tfoot>
+          ) : null}
+        </Table>
+      </Box>
       {pages > 1 ? (
-        <nav className="data-table__pager" aria-label={`Pages of ${caption}`}>
-          <button type="button" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+        <Group component="nav" className="data-table__pager" aria-label={`Pages of ${caption}`} gap="sm" mt="xs">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
             Previous page
-          </button>
-          <span aria-live="polite">
+          </Button>
+          <Text size="sm" aria-live="polite">
             Page {table.getState().pagination.pageIndex + 1} of {pages}
-          </span>
-          <button type="button" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+          </Text>
+          <Button variant="default" size="xs" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
             Next page
-          </button>
-        </nav>
+          </Button>
+        </Group>
       ) : null}
-    </div>
+    </Box>
   );
 }
