@@ -105,6 +105,26 @@ describe("seedVolume", () => {
     ).toBe(0);
   });
 
+  it("writes every pinged buyer's outcome: the winner bought at the auction's price, every other bid left behind", async () => {
+    const pinged = await count(sql`select count(distinct lead_id) as n from buyer_calls where kind = 'ping'`);
+    expect(await count(sql`select count(*) as n from auction_buyer_outcomes`)).toBe(pinged * OPTIONS.buyers);
+    // One buyer bought each sold lead, at the price its auction records.
+    expect(
+      await count(sql`select count(*) as n from auctions a join auction_buyer_outcomes o using (lead_id)
+        where a.status = 'accepted' and o.outcome = 'post_accepted' and o.buyer_id = a.buyer_id
+          and o.paid_cents = a.price_cents`),
+    ).toBe(await count(sql`select count(*) as n from auctions where status = 'accepted'`));
+    expect(
+      await count(sql`select count(*) as n from auction_buyer_outcomes o join auctions a using (lead_id)
+        where (o.outcome = 'post_accepted') <> (a.status = 'accepted' and o.buyer_id = a.buyer_id)`),
+    ).toBe(0);
+    // An unsold lead's bids were never outbid; a sold lead's unposted bids were.
+    expect(
+      await count(sql`select count(*) as n from auction_buyer_outcomes o join auctions a using (lead_id)
+        where o.outcome = 'outbid' and a.status <> 'accepted'`),
+    ).toBe(0);
+  });
+
   it("is counted on Today and in the funnel", async () => {
     const today = await get<TodayReport>("/api/console/reports/today?period=30d");
     expect(today.totals.started).toBe(OPTIONS.leads);

@@ -221,6 +221,26 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
       left join seed_posts w on w.id = p.id and w.state = 'accepted'
       where p.completed`);
 
+    // Every buyer's outcome in each auction, as the auction writes them (docs/product/lender-network.md#every-buyers-outcome),
+    // so a seeded lead's page answers why it went where it went: the buyer that bought it, the posts it refused,
+    // the bids a sale left behind (outbid) or an unsold lead never reached, the declined pings and the timeouts.
+    await tx.execute(sql`insert into auction_buyer_outcomes (lead_id, run, buyer_id, outcome, detail, offered_cents,
+        paid_cents, at)
+      select pi.id, 1, ${buyerId(sql`pi.b`)},
+        case when po.state = 'accepted' then 'post_accepted'
+          when po.state = 'rejected' then 'post_rejected'
+          when pi.state = 'bid' and w.id is not null then 'outbid'
+          when pi.state = 'bid' then 'not_reached'
+          when pi.state = 'error' then 'timeout'
+          else 'ping_rejected' end,
+        case when po.state = 'rejected' or pi.state = 'no_bid' then 'no match' end,
+        case when pi.state = 'bid' then pi.price end,
+        case when po.state = 'accepted' then po.price end,
+        coalesce(po.at, pi.at)
+      from seed_pings pi
+      left join seed_posts po on po.id = pi.id and po.b = pi.b
+      left join seed_posts w on w.id = pi.id and w.state = 'accepted'`);
+
     // The keyed hashes lead search compares: from the stored values, so search finds what the rows hold.
     const people = await rowsOf<{ id: string; email: string | null; cell_phone: string | null }>(
       tx as unknown as Db,
