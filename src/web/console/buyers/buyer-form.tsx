@@ -138,8 +138,8 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
             name="config.ping.headers"
             label="Ping headers"
             description={`One a line, Name: value. ${CREDENTIALS_HINT}`}
-            autosize
-            minRows={2}
+            rows={2}
+            resize="vertical"
             spellCheck={false}
           />
           <ConsoleTextAreaField
@@ -147,8 +147,8 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
             name="config.post.headers"
             label="Post headers"
             description={`One a line, Name: value. ${CREDENTIALS_HINT}`}
-            autosize
-            minRows={2}
+            rows={2}
+            resize="vertical"
             spellCheck={false}
           />
           <ConsoleSelectField
@@ -387,9 +387,8 @@ export function BuyerForm(props: {
               name="json"
               label="Configuration (JSON)"
               description={`The same configuration as the form, checked by the same schema; back to the form once it reads. ${CREDENTIALS_HINT}`}
-              autosize
-              minRows={16}
-              maxRows={40}
+              rows={24}
+              resize="vertical"
               spellCheck={false}
               styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
             />
