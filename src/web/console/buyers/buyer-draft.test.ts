@@ -58,7 +58,14 @@ describe("the buyer form's draft", () => {
   it("gives back exactly the configuration it was loaded from: types, empty lists and unset parts kept", () => {
     expect(configOf(draftOf(FULL), FULL)).toEqual(FULL);
     expect(settingsTheFormLoses(FULL)).toEqual([]);
-    const small = { id: "b", name: "B", kind: "lead_buyer", mode: "direct_post", protocol: "json", pricing: { kind: "bid" } };
+    const small = {
+      id: "b",
+      name: "B",
+      kind: "lead_buyer",
+      mode: "direct_post",
+      protocol: "json",
+      pricing: { kind: "bid" },
+    };
     const post = { url: "https://b.example", fields: [], answer: { success: { path: "ok", equals: [] } } };
     expect(configOf(draftOf({ ...small, post }), { ...small, post })).toEqual({ ...small, post });
   });
@@ -82,6 +89,10 @@ describe("the buyer form's draft", () => {
 
   it("names the settings it could not give back, so the configuration is edited as JSON", () => {
     const odd = { ...FULL, post: { ...FULL.post, fields: [{ to: "x", from: "email", values: { "A,B": "c" } }] } };
-    expect(settingsTheFormLoses(odd)).toEqual(["post.fields.0.values.A", "post.fields.0.values.A,B", "post.fields.0.values.B"]);
+    expect(settingsTheFormLoses(odd)).toEqual([
+      "post.fields.0.values.A",
+      "post.fields.0.values.A,B",
+      "post.fields.0.values.B",
+    ]);
   });
 });

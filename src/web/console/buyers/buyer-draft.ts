@@ -96,12 +96,17 @@ function keep(value: string, stored: unknown, read: (text: string) => unknown = 
 const asNumber = (t: string) => (Number.isFinite(Number(t)) ? Number(t) : t);
 
 /** A number field: unset when empty. */
-const num = (value: string, stored: unknown) => (value.trim() === "" ? undefined : keep(value.trim(), stored, asNumber));
+const num = (value: string, stored: unknown) =>
+  value.trim() === "" ? undefined : keep(value.trim(), stored, asNumber);
 /** A text field: unset when empty. */
 const str = (value: string, stored: unknown) => (value.trim() === "" ? undefined : keep(value.trim(), stored));
 /** A list: unset when empty, unless it was stored empty (an empty state filter takes no lead at all). */
 const list = (values: string[], stored: unknown) =>
-  values.length ? values.map((v) => keep(v, Array.isArray(stored) ? stored.find((s) => text(s) === v) : undefined)) : Array.isArray(stored) && stored.length === 0 ? [] : undefined;
+  values.length
+    ? values.map((v) => keep(v, Array.isArray(stored) ? stored.find((s) => text(s) === v) : undefined))
+    : Array.isArray(stored) && stored.length === 0
+      ? []
+      : undefined;
 /** A switch whose default is off: false only where it was stored false. */
 const flag = (on: boolean, stored: unknown) => (on ? true : stored === false ? false : undefined);
 
@@ -160,15 +165,11 @@ export function fieldMapOf(row: FieldRow): Json {
   const out = part(
     {
       to: row.to.trim(),
-      from:
-        fixed || source === undefined
-          ? undefined
-          : readsTwo(row.transform)
-            ? [row.source, row.second]
-            : source,
+      from: fixed || source === undefined ? undefined : readsTwo(row.transform) ? [row.source, row.second] : source,
       value: fixed ? keep(row.value, k.value) : undefined,
       transform: str(row.transform, k.transform),
-      separator: row.transform === "join" ? (row.separator === "" && k.separator !== "" ? undefined : row.separator) : undefined,
+      separator:
+        row.transform === "join" ? (row.separator === "" && k.separator !== "" ? undefined : row.separator) : undefined,
       values: pairsOf(row.values, k.values),
       case: str(row.case, k.case),
       type: str(row.type, k.type),
@@ -274,7 +275,10 @@ export function draftOf(config: Json | undefined): BuyerDraft {
     tier: text(get("tier")),
     caps: { hourly: text(get("caps.hourly")), daily: text(get("caps.daily")), monthly: text(get("caps.monthly")) },
     timeZone: text(get("timeZone")),
-    schedule: { limited: schedule !== undefined, days: isObject(schedule) ? (structuredClone(schedule) as WeekHours) : {} },
+    schedule: {
+      limited: schedule !== undefined,
+      days: isObject(schedule) ? (structuredClone(schedule) as WeekHours) : {},
+    },
     filters: {
       states: texts(get("filters.states")),
       loanAmount: { min: text(get("filters.loanAmount.min")), max: text(get("filters.loanAmount.max")) },
@@ -314,14 +318,20 @@ export function configOf(d: BuyerDraft, base: Json = {}): Json {
         {
           states: list(f.states, b("filters.states")),
           loanAmount: part(
-            { min: num(f.loanAmount.min, b("filters.loanAmount.min")), max: num(f.loanAmount.max, b("filters.loanAmount.max")) },
+            {
+              min: num(f.loanAmount.min, b("filters.loanAmount.min")),
+              max: num(f.loanAmount.max, b("filters.loanAmount.max")),
+            },
             b("filters.loanAmount"),
           ),
           minMonthlyIncome: num(f.minMonthlyIncome, b("filters.minMonthlyIncome")),
           creditScores: list(f.creditScores, b("filters.creditScores")),
           payFrequencies: list(f.payFrequencies, b("filters.payFrequencies")),
           directDepositOnly: flag(f.directDepositOnly, b("filters.directDepositOnly")),
-          age: part({ min: num(f.age.min, b("filters.age.min")), max: num(f.age.max, b("filters.age.max")) }, b("filters.age")),
+          age: part(
+            { min: num(f.age.min, b("filters.age.min")), max: num(f.age.max, b("filters.age.max")) },
+            b("filters.age"),
+          ),
           military: f.military === "yes" ? true : f.military === "no" ? false : undefined,
         },
         b("filters"),
@@ -334,7 +344,11 @@ export function configOf(d: BuyerDraft, base: Json = {}): Json {
       floor: num(d.floor, b("floor")),
       tier: num(d.tier, b("tier")),
       caps: part(
-        { hourly: num(d.caps.hourly, b("caps.hourly")), daily: num(d.caps.daily, b("caps.daily")), monthly: num(d.caps.monthly, b("caps.monthly")) },
+        {
+          hourly: num(d.caps.hourly, b("caps.hourly")),
+          daily: num(d.caps.daily, b("caps.daily")),
+          monthly: num(d.caps.monthly, b("caps.monthly")),
+        },
         b("caps"),
       ),
       timeZone: str(d.timeZone, b("timeZone")),
@@ -343,7 +357,10 @@ export function configOf(d: BuyerDraft, base: Json = {}): Json {
       duplicateWindowDays: num(d.duplicateWindowDays, b("duplicateWindowDays")),
       shadow: flag(d.shadow, b("shadow")),
       returns: part(
-        { window_days: num(d.returns.window_days, b("returns.window_days")), cap_percent: num(d.returns.cap_percent, b("returns.cap_percent")) },
+        {
+          window_days: num(d.returns.window_days, b("returns.window_days")),
+          cap_percent: num(d.returns.cap_percent, b("returns.cap_percent")),
+        },
         b("returns"),
       ),
     },

@@ -123,9 +123,15 @@ export const buyerFormSchema = z.custom<BuyerFormValues>().transform((values, ct
   const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
   if (values.view === "json") {
     const own = issues.filter((issue) => !issue.path.startsWith("config"));
-    for (const issue of own) ctx.addIssue({ code: "custom", path: issue.path.split("."), message: issue.message, input: values });
+    for (const issue of own)
+      ctx.addIssue({ code: "custom", path: issue.path.split("."), message: issue.message, input: values });
     if (own.length < issues.length)
-      ctx.addIssue({ code: "custom", path: ["json"], message: jsonMessage(issues.filter((i) => !own.includes(i))), input: values });
+      ctx.addIssue({
+        code: "custom",
+        path: ["json"],
+        message: jsonMessage(issues.filter((i) => !own.includes(i))),
+        input: values,
+      });
     return z.NEVER;
   }
   const placed = new Set<string>();

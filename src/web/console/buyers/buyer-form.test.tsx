@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
 import { BuyerForm } from "./buyer-form.tsx";
@@ -40,7 +40,9 @@ const CONFIG = {
 
 /** A save the server takes, answering `version`; the request's body is read from the returned mock. */
 function savingServer(version = 4) {
-  const fetch = vi.fn(async () => Response.json({ status: 200, message: "Buyer saved.", data: { id: "acme", version } }));
+  const fetch = vi.fn(async () =>
+    Response.json({ status: 200, message: "Buyer saved.", data: { id: "acme", version } }),
+  );
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
@@ -138,7 +140,11 @@ describe("the opening hours grid", () => {
   it("shows a stored schedule as its cells, a part hour as mixed, in the buyer's zone", () => {
     renderInConsole(
       <BuyerForm
-        config={{ ...CONFIG, timeZone: "America/Chicago", schedule: { mon: [["09:30", "11:00"]], sat: [["22:00", "24:00"]] } }}
+        config={{
+          ...CONFIG,
+          timeZone: "America/Chicago",
+          schedule: { mon: [["09:30", "11:00"]], sat: [["22:00", "24:00"]] },
+        }}
         onSaved={() => {}}
       />,
     );
@@ -205,7 +211,10 @@ describe("the field mapping table", () => {
     fireEvent.change(field("Transform, post row 2"), { target: { value: "join" } });
     fireEvent.change(field("Second field, post row 2"), { target: { value: "last_name" } });
     await waitFor(() =>
-      expect(JSON.parse(preview("Post"))).toEqual({ email: "test.applicant@example.com", Lead: { Name: "Test Applicant" } }),
+      expect(JSON.parse(preview("Post"))).toEqual({
+        email: "test.applicant@example.com",
+        Lead: { Name: "Test Applicant" },
+      }),
     );
     fireEvent.click(screen.getByRole("button", { name: "Move post row 2 up" }));
     await waitFor(() => expect(Object.keys(JSON.parse(preview("Post")))).toEqual(["Lead", "email"]));
@@ -269,7 +278,11 @@ describe("the Advanced JSON", () => {
     fireEvent.change(json(), { target: { value: JSON.stringify(bad) } });
     save();
     await waitFor(() =>
-      expect(screen.getByText("post.url: must be an http:// or https:// URL; post.fields.0: needs exactly one of from or value")).toBeTruthy(),
+      expect(
+        screen.getByText(
+          "post.url: must be an http:// or https:// URL; post.fields.0: needs exactly one of from or value",
+        ),
+      ).toBeTruthy(),
     );
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.change(json(), { target: { value: JSON.stringify({ ...CONFIG, tier: 3 }) } });

@@ -87,13 +87,7 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
     <Stack gap="md">
       <Section title="Identity and endpoint">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <ConsoleTextField
-            control={c}
-            name="config.id"
-            label="Id"
-            readOnly={editing}
-            autoComplete="off"
-          />
+          <ConsoleTextField control={c} name="config.id" label="Id" readOnly={editing} autoComplete="off" />
           <ConsoleTextField control={c} name="config.name" label="Name" autoComplete="off" />
           <ConsoleSelectField
             control={c}
@@ -121,7 +115,12 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
             options={options(["json", "JSON"], ["form", "Form"], ["xml", "XML"])}
           />
           {protocol === "xml" ? (
-            <ConsoleTextField control={c} name="config.xmlRoot" label="XML root element" description="Lead unless set" />
+            <ConsoleTextField
+              control={c}
+              name="config.xmlRoot"
+              label="XML root element"
+              description="Lead unless set"
+            />
           ) : null}
           <ConsoleNumberField
             control={c}
@@ -357,13 +356,7 @@ export function BuyerForm(props: {
   });
   const c = form.control;
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={onSubmit}
-      className="buyer-form"
-      aria-labelledby="buyer-form-title"
-    >
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="buyer-form" aria-labelledby="buyer-form-title">
       <Stack gap="md">
         <Title order={2} id="buyer-form-title">
           {editing ? "Configuration" : "New buyer"}

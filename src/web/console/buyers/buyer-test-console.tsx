@@ -26,7 +26,12 @@ function Exchange({ title, exchange }: { title: string; exchange: BuyerExchange 
         <Title order={3} size="h4">
           {title}
         </Title>
-        <Badge component="span" variant="dot" color={answer.read.ok && answer.read.accepted ? "green" : "gray"} tt="none">
+        <Badge
+          component="span"
+          variant="dot"
+          color={answer.read.ok && answer.read.accepted ? "green" : "gray"}
+          tt="none"
+        >
           {answer.status === null ? "No answer" : `HTTP ${answer.status}`} in {answer.latency_ms} ms
         </Badge>
       </Group>

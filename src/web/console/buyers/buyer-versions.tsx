@@ -1,4 +1,4 @@
-import { Button, Code, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Code, Group, Paper, Table, Text, Title } from "@mantine/core";
 import { valueAt } from "#domain/buyers/config-diff.ts";
 import type { BuyerVersion } from "#domain/contracts/console-buyers.ts";
 import { formatDateTime } from "../time.ts";
@@ -85,7 +85,7 @@ export function BuyerVersions(props: {
       </Text>
     );
   return (
-    <Stack component="ol" gap="md" className="buyer-versions" reversed>
+    <ol className="buyer-versions" reversed>
       {versions.map((version, i) => (
         <Paper component="li" key={version.version} withBorder p="sm" radius="sm">
           <Group justify="space-between" align="flex-start" mb="xs">
@@ -109,6 +109,6 @@ export function BuyerVersions(props: {
           <Diff version={version} older={versions[i + 1]} />
         </Paper>
       ))}
-    </Stack>
+    </ol>
   );
 }

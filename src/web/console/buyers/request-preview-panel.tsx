@@ -39,7 +39,11 @@ export function RequestPreviewPanel({ control, call }: { control: BuyerControl; 
     pricing: pricing.kind === "fixed" && Number.isFinite(price) ? { kind: "fixed", price } : { kind: "bid" },
     filters: states.length ? { states } : {},
   } as PreviewBuyer;
-  const preview = previewRequest(buyer, call, rows.map((row) => fieldMapOf(row) as Partial<FieldMap>));
+  const preview = previewRequest(
+    buyer,
+    call,
+    rows.map((row) => fieldMapOf(row) as Partial<FieldMap>),
+  );
   const title = `${call === "ping" ? "Ping" : "Post"} request preview`;
   return (
     <Stack gap={4} role="region" aria-label={title}>

@@ -46,7 +46,8 @@ export function coverage(ranges: readonly Range[] | undefined, hour: number): Co
   const end = start + 60;
   let covered = 0;
   // Overlapping ranges are merged first, so no minute counts twice.
-  for (const [from, to] of merge(spansOf(ranges ?? []))) covered += Math.max(0, Math.min(to, end) - Math.max(from, start));
+  for (const [from, to] of merge(spansOf(ranges ?? [])))
+    covered += Math.max(0, Math.min(to, end) - Math.max(from, start));
   return covered >= 60 ? "open" : covered > 0 ? "partly" : "closed";
 }
 
@@ -67,11 +68,12 @@ export function toggleHour(ranges: readonly Range[] | undefined, hour: number): 
   const spans = spansOf(ranges ?? []);
   const next =
     coverage(ranges, hour) === "open"
-      ? spans.flatMap(([from, to]): [number, number][] =>
-          [
-            [from, Math.min(to, start)],
-            [Math.max(from, end), to],
-          ].filter(([a, b]) => (a as number) < (b as number)) as [number, number][],
+      ? spans.flatMap(
+          ([from, to]): [number, number][] =>
+            [
+              [from, Math.min(to, start)],
+              [Math.max(from, end), to],
+            ].filter(([a, b]) => (a as number) < (b as number)) as [number, number][],
         )
       : [...spans, [start, end] as [number, number]];
   return merge(next).map(([from, to]) => [timeOf(from), timeOf(to)]);
