@@ -5,7 +5,7 @@ import { readXml } from "./xml.ts";
 // Requests are built by the domain (src/domain/buyers/request-body.ts, which the console's preview uses too).
 // Answers: dot paths to the success flag, price, id, reason and redirect URL.
 
-export { encodeRequest, mapFields, type MappedField } from "#domain/buyers/request-body.ts";
+export { encodeRequest, mapFields } from "#domain/buyers/request-body.ts";
 
 export type BuyerAnswer = {
   accepted: boolean;

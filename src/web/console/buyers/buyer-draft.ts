@@ -33,7 +33,7 @@ export type FieldRow = {
   kept: Json;
 };
 
-export type CallDraft = {
+type CallDraft = {
   url: string;
   /** One header a line, "Name: value". */
   headers: string;
@@ -139,7 +139,7 @@ function pairsOf(value: string, stored: unknown): Json | undefined {
 export const readsTwo = (transform: string) =>
   Object.hasOwn(TRANSFORMS, transform) && TRANSFORMS[transform as TransformName].sources === 2;
 
-export function rowOf(map: unknown): FieldRow {
+function rowOf(map: unknown): FieldRow {
   const from = at(map, "from");
   const value = at(map, "value");
   return {
