@@ -78,10 +78,7 @@ function AnswerFields({ control, call }: { control: BuyerControl; call: "ping" |
 }
 
 function FormSections({ control, editing }: { control: BuyerControl; editing: boolean }) {
-  const [protocol, pricingKind, zone] = useWatch({
-    control,
-    name: ["config.protocol", "config.pricing.kind", "config.timeZone"],
-  });
+  const [pricingKind, zone] = useWatch({ control, name: ["config.pricing.kind", "config.timeZone"] });
   const c = control;
   return (
     <Stack gap="md">
@@ -114,14 +111,12 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
             label="Protocol"
             options={options(["json", "JSON"], ["form", "Form"], ["xml", "XML"])}
           />
-          {protocol === "xml" ? (
-            <ConsoleTextField
-              control={c}
-              name="config.xmlRoot"
-              label="XML root element"
-              description="Lead unless set"
-            />
-          ) : null}
+          <ConsoleTextField
+            control={c}
+            name="config.xmlRoot"
+            label="XML root element"
+            description="For the XML protocol; Lead unless set"
+          />
           <ConsoleNumberField
             control={c}
             name="config.timeoutMs"
@@ -277,7 +272,7 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
       </Section>
       <Section
         title="Field mapping"
-        description="What each call sends, field by field, and where its answer says accepted, price and id. A ping carries ping fields only."
+        description="What each call sends, field by field (translations as ours=theirs, comma-separated: BIWEEKLY=bi_weekly, YES=1), and where its answer says accepted, price and id. A ping carries ping fields only."
       >
         <Title order={4}>Ping</Title>
         <FieldMappingTable control={c} call="ping" />

@@ -43,8 +43,7 @@ function Diff({ version, older }: { version: BuyerVersion; older: BuyerVersion |
   if (version.changed.length === 0) return <Text size="sm">No change.</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table className="buyer-diff" layout="fixed" withTableBorder>
-        <caption className="visually-hidden">Changes in version {version.version}</caption>
+      <Table className="buyer-diff" layout="fixed" withTableBorder aria-label={`Changes in version ${version.version}`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w="30%">

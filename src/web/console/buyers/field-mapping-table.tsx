@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Button, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useFieldArray, useFormState, useWatch } from "react-hook-form";
 import { FIELD_CLASS, type SourceField } from "#domain/buyers/buyer-fields.ts";
 import { TRANSFORM_NAMES } from "#domain/buyers/transforms.ts";
@@ -76,7 +76,7 @@ function MappingRow({ control, call, index }: { control: BuyerControl; call: Cal
         </Stack>
       </Table.Td>
       <Table.Td>
-        <CellText control={control} name={`${base}.values`} label={named("Translations")} placeholder="YES=1, NO=0" />
+        <CellText control={control} name={`${base}.values`} label={named("Translations")} />
       </Table.Td>
     </>
   );
@@ -105,7 +105,7 @@ export function FieldMappingTable({ control, call }: { control: BuyerControl; ca
                 <Table.Th>Format</Table.Th>
                 <Table.Th>Translations</Table.Th>
                 <Table.Th w="7rem">
-                  <span className="visually-hidden">Order and remove</span>
+                  <VisuallyHidden>Order and remove</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
