@@ -13,7 +13,7 @@ function Shown({ value }: { value: unknown }) {
     );
   if (typeof value === "object" && value !== null)
     return (
-      <Code block className="buyer-diff__code">
+      <Code block className="buyer-diff__code" tabIndex={0}>
         {JSON.stringify(value, null, 2)}
       </Code>
     );
