@@ -32,7 +32,7 @@ const FULL = {
     answer: { success: { path: "ok", equals: ["yes"] }, id: "id", reason: "why", redirectUrl: "url" },
   },
   filters: {
-    states: [],
+    states: ["CA"],
     loanAmount: { min: 200, max: 5000 },
     minMonthlyIncome: 1200,
     creditScores: ["GOOD", "FAIR"],
@@ -55,7 +55,7 @@ const FULL = {
 };
 
 describe("the buyer form's draft", () => {
-  it("gives back exactly the configuration it was loaded from: types, empty lists and unset parts kept", () => {
+  it("gives back exactly the configuration it was loaded from: types, empty parts and unset ones kept", () => {
     expect(configOf(draftOf(FULL), FULL)).toEqual(FULL);
     expect(settingsTheFormLoses(FULL)).toEqual([]);
     const small = {
@@ -89,6 +89,8 @@ describe("the buyer form's draft", () => {
 
   it("names the settings it could not give back, so the configuration is edited as JSON", () => {
     const odd = { ...FULL, post: { ...FULL.post, fields: [{ to: "x", from: "email", values: { "A,B": "c" } }] } };
+    // An empty state filter takes no lead; the form's empty control would read as any state.
+    expect(settingsTheFormLoses({ ...FULL, filters: { states: [] } })).toEqual(["filters.states"]);
     expect(settingsTheFormLoses(odd)).toEqual([
       "post.fields.0.values.A",
       "post.fields.0.values.A,B",

@@ -6,8 +6,8 @@ import type { WeekHours } from "./schedule-hours.ts";
 // (src/domain/buyers/buyer-schema.ts), so a message's path is the path of the field it belongs on, but with text
 // where an operator types (numbers are text until saved, a field map's translations are "ours=theirs" pairs) and
 // lists where a control picks several. `configOf` turns it back against the configuration it was loaded from (the
-// base): a value whose text is unchanged goes back exactly as stored (the number 1 stays a number, "1" a string, an
-// empty list stays empty rather than unset), so loading and saving changes nothing that was not touched.
+// base): a value whose text is unchanged goes back exactly as stored (the number 1 stays a number, "1" a string),
+// so loading and saving changes nothing that was not touched.
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -100,13 +100,14 @@ const num = (value: string, stored: unknown) =>
   value.trim() === "" ? undefined : keep(value.trim(), stored, asNumber);
 /** A text field: unset when empty. */
 const str = (value: string, stored: unknown) => (value.trim() === "" ? undefined : keep(value.trim(), stored));
-/** A list: unset when empty, unless it was stored empty (an empty state filter takes no lead at all). */
+/**
+ * A list: unset when empty. A list stored empty is not given back: an empty state filter takes no lead at all, where
+ * an empty control reads as "any", so such a configuration is edited as JSON (settingsTheFormLoses).
+ */
 const list = (values: string[], stored: unknown) =>
   values.length
     ? values.map((v) => keep(v, Array.isArray(stored) ? stored.find((s) => text(s) === v) : undefined))
-    : Array.isArray(stored) && stored.length === 0
-      ? []
-      : undefined;
+    : undefined;
 /** A switch whose default is off: false only where it was stored false. */
 const flag = (on: boolean, stored: unknown) => (on ? true : stored === false ? false : undefined);
 
