@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
 import { buyerSavedAnswer } from "#domain/contracts/console-buyers.ts";
@@ -35,9 +35,10 @@ const options = (...pairs: [string, string][]) => pairs.map(([value, label]) => 
 const CREDENTIALS_HINT = `Credentials show as ${MASKED_SECRET}: leave them so to keep them.`;
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={3} mb={description ? 4 : "sm"}>
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={3} id={id} mb={description ? 4 : "sm"}>
         {title}
       </Title>
       {description ? (
@@ -122,8 +123,6 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
             name="config.timeoutMs"
             label="Time limit (ms)"
             description="5000 unless set"
-            min={50}
-            max={60000}
           />
           <ConsoleTextField control={c} name="config.ping.url" label="Ping address" type="url" autoComplete="off" />
           <ConsoleTextField control={c} name="config.post.url" label="Post address" type="url" autoComplete="off" />
@@ -184,14 +183,7 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
             prefix="$"
             decimalScale={2}
           />
-          <ConsoleNumberField
-            control={c}
-            name="config.tier"
-            label="Tier"
-            description="1 unless set"
-            min={1}
-            max={100}
-          />
+          <ConsoleNumberField control={c} name="config.tier" label="Tier" description="1 unless set" />
         </SimpleGrid>
       </Section>
       <Section title="Filters" description="Leads the buyer is offered; an empty filter lets every lead through.">
@@ -297,7 +289,7 @@ export function BuyerForm(props: {
 }) {
   const editing = props.config !== undefined;
   // A configuration the form cannot hold exactly opens as JSON, where nothing of it is lost.
-  const [lost] = useState(() => (props.config ? settingsTheFormLoses(props.config) : []));
+  const [lost, setLost] = useState(() => (props.config ? settingsTheFormLoses(props.config) : []));
   const form = useZodForm<typeof buyerFormSchema, BuyerFormValues>(buyerFormSchema, {
     defaultValues: formValuesOf(props.config, lost.length ? "json" : "form"),
   });
@@ -323,6 +315,7 @@ export function BuyerForm(props: {
         message: `The form cannot show ${unheld.join(", ")} exactly: edit them here, or write them as the form would.`,
       });
     form.reset({ ...values, config: draftOf(read.config), base: read.config, view: "form" });
+    setLost([]);
   };
 
   const onSubmit = form.submitWith(async (request) => {
