@@ -112,6 +112,35 @@ describe("the buyer form", () => {
   });
 });
 
+describe("the server's refusal", () => {
+  it("puts each of its messages on the control that holds the value, and says why it refused", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json(
+          {
+            status: 400,
+            message: "Check the fields marked.",
+            errors: {
+              "config.post.fields.1.value": "a masked value with none stored",
+              "config.ping.headers.X-Api-Key": "a masked value with none stored",
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const fields = [...CONFIG.post.fields, { to: "api_key", value: MASKED_SECRET }];
+    renderInConsole(<BuyerForm config={{ ...CONFIG, post: { ...CONFIG.post, fields } }} onSaved={() => {}} />);
+    expect(field("Fixed value, post row 2").value).toBe(MASKED_SECRET);
+    save();
+    await waitFor(() => expect(field("Fixed value, post row 2").getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("X-Api-Key: a masked value with none stored")).toBeTruthy();
+    expect(field("Ping headers").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("alert").textContent).toBe("Check the fields marked.");
+  });
+});
+
 describe("the buyer form's returns", () => {
   it("shows the window and cap, sends them as numbers, and shows the schema's limit on its field", async () => {
     const fetch = savingServer(5);

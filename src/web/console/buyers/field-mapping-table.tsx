@@ -88,8 +88,9 @@ function MappingRow({ control, call, index }: { control: BuyerControl; call: Cal
 export function FieldMappingTable({ control, call }: { control: BuyerControl; call: Call }) {
   const { fields, append, remove, move } = useFieldArray({ control, name: `config.${call}.fields` });
   const { errors } = useFormState({ control, name: `config.${call}.fields` });
-  const tableError = (errors.config?.[call]?.fields as { message?: string; root?: { message?: string } } | undefined)
-    ?.root?.message;
+  // A message on the list as a whole (too many rows) sits on its root, or on the list itself from the server.
+  const listError = errors.config?.[call]?.fields as { message?: string; root?: { message?: string } } | undefined;
+  const tableError = listError?.root?.message ?? listError?.message;
   const title = call === "ping" ? "Ping fields" : "Post fields";
   return (
     <Stack gap="sm">
