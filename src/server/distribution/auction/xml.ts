@@ -1,35 +1,13 @@
-// A small XML writer and reader for buyers that speak XML (docs/decisions/0018-lender-auction.md says why
+// A small XML reader (and the domain's writer) for buyers that speak XML (docs/decisions/0018-lender-auction.md says why
 // it is ours): elements and text only. The reader refuses DOCTYPE and entity declarations outright (no
 // external entities, no entity expansion bombs), knows only the five predefined entities and numeric
 // character references, ignores attributes, comments and processing instructions, and caps depth and size.
 
+import { XML_NAME } from "#domain/buyers/xml-writer.ts";
+
 export type XmlNode = string | { [name: string]: XmlNode | XmlNode[] };
 
-const NAME = /^[A-Za-z_][\w.-]*$/;
-
-export function escapeXml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}
-
-/** Writes a tree of nested objects (keys are element names) as a document with one root element. */
-export function writeXml(root: string, tree: Record<string, unknown>): string {
-  const element = (name: string, value: unknown): string => {
-    if (!NAME.test(name)) throw new Error(`not an XML element name: ${name}`);
-    if (value !== null && typeof value === "object") {
-      const inner = Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => element(k, v))
-        .join("");
-      return `<${name}>${inner}</${name}>`;
-    }
-    return `<${name}>${escapeXml(value === null || value === undefined ? "" : String(value))}</${name}>`;
-  };
-  return `<?xml version="1.0" encoding="UTF-8"?>${element(root, tree)}`;
-}
+export { escapeXml, writeXml } from "#domain/buyers/xml-writer.ts";
 
 export class XmlError extends Error {}
 
@@ -113,7 +91,7 @@ export function readXml(input: string): Record<string, XmlNode> {
       }
       const selfClosing = tag.endsWith("/");
       const name = (selfClosing ? tag.slice(0, -1) : tag).trim().split(/\s+/)[0] ?? "";
-      if (!NAME.test(name.replace(/^[\w.-]+:/, ""))) throw new XmlError("bad element name");
+      if (!XML_NAME.test(name.replace(/^[\w.-]+:/, ""))) throw new XmlError("bad element name");
       if (selfClosing) add(top, name, "");
       else {
         if (stack.length > MAX_DEPTH) throw new XmlError("nested too deep");

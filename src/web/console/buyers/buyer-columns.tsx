@@ -1,3 +1,4 @@
+import { Anchor } from "@mantine/core";
 import { Link } from "react-router";
 import { buyerStateLabel, CAP_PERIODS } from "#domain/buyers/buyer-state.ts";
 import { MEASURES } from "#domain/console/measures.ts";
@@ -5,6 +6,7 @@ import type { BuyerSummary } from "#domain/contracts/console-buyers.ts";
 import type { ColumnDef } from "../ui/data-table.tsx";
 import { formatCents, formatRate } from "../reports/report-format.ts";
 import { sourceLabel } from "./buyer-labels.ts";
+import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 
 const ms = (value: number | null) => (value === null ? "–" : `${value} ms`);
 
@@ -22,10 +24,14 @@ export function buyerColumns(): ColumnDef<BuyerSummary, unknown>[] {
     {
       header: "Buyer",
       accessorKey: "name",
-      cell: ({ row }) => <Link to={`/console/buyers/${encodeURIComponent(row.original.id)}`}>{row.original.name}</Link>,
+      cell: ({ row }) => (
+        <Anchor component={Link} to={`/console/buyers/${encodeURIComponent(row.original.id)}`} size="sm">
+          {row.original.name}
+        </Anchor>
+      ),
     },
     { header: "Id", accessorKey: "id" },
-    { header: "Status", accessorFn: buyerStateLabel },
+    { header: "Status", accessorFn: buyerStateLabel, cell: ({ row }) => <BuyerStateBadge buyer={row.original} /> },
     { header: "Source", accessorFn: sourceLabel },
     { header: "Tier", accessorKey: "tier" },
     { header: "Pings", accessorFn: (r) => r.today.pings },

@@ -1,229 +1,148 @@
+import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { buyerSaveRequest } from "#domain/contracts/console-buyers.ts";
+import { configOf, draftOf, type BuyerDraft } from "./buyer-draft.ts";
 
-// The buyer form (docs/product/lender-network.md#file-and-console): its text fields become a configuration that
-// the schema of BUYERS_FILE checks, through buyerSaveRequest, and each of the schema's messages lands on the
-// field that holds the value at fault. The simple settings are fields of their own; the nested parts (the
-// ping's and the post's fields, headers and answer, the filters, the schedule) are JSON text areas, where a
-// message names the path inside (`fields.2.from: ...`).
+// The buyer form (docs/product/lender-network.md#file-and-console) has two views of one configuration: the form's
+// controls (buyer-draft.ts) and the Advanced JSON. Either is checked by the schema BUYERS_FILE and the server use
+// (buyerSaveRequest): in the form each message lands on the control that holds the value at fault; in the JSON
+// every message is shown on it with the path inside (`post.fields.2.from: ...`).
 
-/** A text input per simple setting, named by its path in the request. */
-const TEXT_FIELDS = [
-  "config.id",
-  "config.name",
-  "config.kind",
-  "config.mode",
-  "config.protocol",
-  "config.xmlRoot",
-  "config.licensedStates",
-  "config.ping.url",
-  "config.post.url",
-  "config.pricing.kind",
-  "config.pricing.price",
-  "config.floor",
-  "config.tier",
-  "config.caps.hourly",
-  "config.caps.daily",
-  "config.caps.monthly",
-  "config.timeZone",
-  "config.testMode",
-  "config.timeoutMs",
-  "config.duplicateWindowDays",
-  "config.shadow",
-  "config.returns.window_days",
-  "config.returns.cap_percent",
-  "note",
-] as const;
+type Json = Record<string, unknown>;
 
-/** The JSON text areas, each holding the part of the configuration at its path (the url apart). */
-const JSON_FIELDS = {
-  "json.ping": "config.ping",
-  "json.post": "config.post",
-  "json.filters": "config.filters",
-  "json.schedule": "config.schedule",
-} as const;
-
-type TextName = (typeof TEXT_FIELDS)[number];
-type JsonName = keyof typeof JSON_FIELDS;
+export type BuyerView = "form" | "json";
 
 export type BuyerFormValues = {
-  config: {
-    id: string;
-    name: string;
-    kind: string;
-    mode: string;
-    protocol: string;
-    xmlRoot: string;
-    licensedStates: string;
-    ping: { url: string };
-    post: { url: string };
-    pricing: { kind: string; price: string };
-    floor: string;
-    tier: string;
-    caps: { hourly: string; daily: string; monthly: string };
-    timeZone: string;
-    testMode: string;
-    timeoutMs: string;
-    duplicateWindowDays: string;
-    shadow: string;
-    returns: { window_days: string; cap_percent: string };
-  };
-  json: { ping: string; post: string; filters: string; schedule: string };
+  config: BuyerDraft;
   note: string;
-  /** Kept from the configuration loaded (pausing is a button of its own, not a field). */
-  enabled: boolean;
+  /** Which view is being edited: the one a save reads. */
+  view: BuyerView;
+  /** The Advanced JSON's text (the configuration, without the note). */
+  json: string;
+  /** The configuration the draft was loaded from, so untouched values go back exactly (buyer-draft.ts). */
+  base: Json;
 };
 
-const NUMBERS = new Set<string>([
-  "config.pricing.price",
-  "config.floor",
-  "config.tier",
-  "config.caps.hourly",
-  "config.caps.daily",
-  "config.caps.monthly",
-  "config.timeoutMs",
-  "config.duplicateWindowDays",
-  "config.returns.window_days",
-  "config.returns.cap_percent",
-]);
-
-function read(values: unknown, path: string): string {
-  let node = values;
-  for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : "";
+export function formValuesOf(config: Json | undefined, view: BuyerView = "form"): BuyerFormValues {
+  const base = config ?? {};
+  return { config: draftOf(config), note: "", view, json: view === "json" ? jsonText(base) : "", base };
 }
 
-function put(target: Record<string, unknown>, path: string, value: unknown) {
-  if (value === undefined) return;
-  const parts = path.split(".");
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    if (typeof node[part] !== "object" || node[part] === null) node[part] = {};
-    node = node[part] as Record<string, unknown>;
+export const jsonText = (config: unknown) => JSON.stringify(config, null, 2);
+
+/** The configuration the form's view in use holds, or why the JSON cannot be read. */
+export function configIn(values: BuyerFormValues): { ok: true; config: Json } | { ok: false; message: string } {
+  if (values.view === "form") return { ok: true, config: configOf(values.config, values.base) };
+  try {
+    const parsed: unknown = JSON.parse(values.json);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      return { ok: false, message: "must be one JSON object: the buyer's configuration" };
+    return { ok: true, config: parsed as Json };
+  } catch (error) {
+    return { ok: false, message: `is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
-  node[parts.at(-1)!] = value;
 }
 
-/** A field's text as the schema should see it: empty is unset (the schema's default), numbers as numbers. */
-function typed(name: TextName, text: string): unknown {
-  const value = text.trim();
-  if (value === "") return undefined;
-  if (name === "config.shadow") return value === "yes";
-  if (name === "config.licensedStates") return value.split(/[\s,]+/).filter(Boolean);
-  if (NUMBERS.has(name)) return Number.isFinite(Number(value)) ? Number(value) : value;
-  return value;
-}
+const CALL_PARTS = [
+  "url",
+  "headers",
+  "fields",
+  "answer.format",
+  "answer.success.path",
+  "answer.success.equals",
+  "answer.price",
+  "answer.id",
+  "answer.reason",
+  "answer.redirectUrl",
+];
+const ROW_PARTS = ["to", "source", "second", "value", "transform", "separator", "values", "case", "type"];
 
-/** The request the form's values make, or the JSON areas that do not parse. */
-export function requestOf(values: BuyerFormValues): { request: Record<string, unknown>; badJson: JsonName[] } {
-  const request: Record<string, unknown> = {};
-  const badJson: JsonName[] = [];
-  for (const [name, path] of Object.entries(JSON_FIELDS) as [JsonName, string][]) {
-    const text = read(values, name).trim();
-    if (!text) continue;
-    try {
-      put(request, path, JSON.parse(text));
-    } catch {
-      badJson.push(name);
-    }
-  }
-  for (const name of TEXT_FIELDS) {
-    if (name === "config.pricing.price" && read(values, "config.pricing.kind") !== "fixed") continue;
-    put(request, name, typed(name, read(values, name)));
-  }
-  put(request, "config.enabled", values.enabled);
-  // A direct-post buyer with nothing for a ping has none.
-  const ping = (request.config as Record<string, unknown>).ping as Record<string, unknown> | undefined;
-  if (ping && Object.keys(ping).length === 0) delete (request.config as Record<string, unknown>).ping;
-  return { request, badJson };
-}
+/** Every control a message can land on, by its name in the form (`#`: a row of a field mapping). */
+const TARGETS = [
+  ...["id", "name", "kind", "licensedStates", "mode", "protocol", "xmlRoot", "pricing.kind", "pricing.price"],
+  ...["floor", "tier", "caps.hourly", "caps.daily", "caps.monthly", "timeZone", "schedule", "testMode"],
+  ...["timeoutMs", "duplicateWindowDays", "shadow", "returns.window_days", "returns.cap_percent"],
+  ...["states", "loanAmount.min", "loanAmount.max", "minMonthlyIncome", "creditScores", "payFrequencies"].map(
+    (f) => `filters.${f}`,
+  ),
+  ...["directDepositOnly", "age.min", "age.max", "military"].map((f) => `filters.${f}`),
+  ...["ping", "post"].flatMap((call) => [
+    ...CALL_PARTS.map((p) => `${call}.${p}`),
+    ...ROW_PARTS.map((p) => `${call}.fields.#.${p}`),
+  ]),
+]
+  .map((name) => `config.${name}`)
+  .concat("note")
+  .sort((a, b) => b.length - a.length);
 
-// A whole part the schema refuses (`ping` missing) is shown on the field an operator fills first for it.
-const PART_FIELDS: Record<string, string> = { "config.ping": "config.ping.url", "config.post": "config.post.url" };
+// A whole part the schema refuses, or a part of a field map the form holds apart, is shown on the control an
+// operator fills for it.
+const ALIASES: [RegExp, string][] = [
+  [/^config\.(ping|post)$/, "config.$1.url"],
+  [/^config\.(ping|post)\.answer(\.success)?$/, "config.$1.answer.success.path"],
+  [/^config\.(ping|post)\.fields\.(\d+)\.from\.1$/, "config.$1.fields.$2.second"],
+  [/^config\.(ping|post)\.fields\.(\d+)(\.from(\.0)?)?$/, "config.$1.fields.$2.source"],
+  [/^config\.pricing$/, "config.pricing.kind"],
+  [/^config\.filters\.(loanAmount|age)$/, "config.filters.$1.min"],
+];
 
 /**
- * The form field a message of the schema (or of the server, which answers the same paths) belongs on, and the
- * message as shown there: inside a JSON area, prefixed with its path in that part.
+ * The form control a message of the schema (or of the server, which answers the same paths) belongs on, and the
+ * message as shown there: prefixed with the path inside the control when it holds more than one value (a header,
+ * a day of the opening hours).
  */
 export function fieldOf(path: string, message: string): { name: string; message: string } {
-  if (PART_FIELDS[path]) return { name: PART_FIELDS[path], message };
-  if ((TEXT_FIELDS as readonly string[]).includes(path)) return { name: path, message };
-  const text = TEXT_FIELDS.filter((name) => path.startsWith(`${name}.`)).sort((a, b) => b.length - a.length)[0];
-  if (text) return { name: text, message };
-  for (const [name, part] of Object.entries(JSON_FIELDS)) {
-    if (path.startsWith(`${part}.`)) return { name, message: `${path.slice(part.length + 1)}: ${message}` };
+  const alias = ALIASES.find(([pattern]) => pattern.test(path));
+  const named = alias ? path.replace(alias[0], alias[1]) : path;
+  const generic = named.replace(/\.fields\.\d+(?=\.)/, ".fields.#");
+  const target = TARGETS.find((t) => generic === t || generic.startsWith(`${t}.`));
+  if (target) {
+    const parts = named.split(".");
+    const depth = target.split(".").length;
+    const rest = parts.slice(depth).join(".");
+    return { name: parts.slice(0, depth).join("."), message: rest ? `${rest}: ${message}` : message };
   }
-  const child = TEXT_FIELDS.find((name) => name.startsWith(`${path}.`));
-  return { name: child ?? "config.name", message: child ? message : `${path}: ${message}` };
+  const within = TARGETS.filter((t) => !t.includes("#")).find((t) => t.startsWith(`${named}.`));
+  return { name: within ?? "config.name", message: `${path.replace(/^config\./, "")}: ${message}` };
 }
 
-/** The form's schema: its values into the request, checked by the API's own (buyerSaveRequest). */
+/** The JSON view's message for the schema's issues: each with its path inside the configuration. */
+export const jsonMessage = (issues: { path: string; message: string }[]) =>
+  issues.map(({ path, message }) => (path ? `${path.replace(/^config\.?/, "")}: ${message}` : message)).join("; ");
+
+/** The form's schema: the view in use into the request, checked by the API's own (buyerSaveRequest). */
 export const buyerFormSchema = z.custom<BuyerFormValues>().transform((values, ctx) => {
-  const { request, badJson } = requestOf(values);
-  for (const name of badJson)
-    ctx.addIssue({ code: "custom", path: name.split("."), message: "is not valid JSON", input: values });
-  const parsed = buyerSaveRequest.safeParse(request);
-  if (!parsed.success) {
-    const placed = new Set<string>();
-    for (const issue of parsed.error.issues) {
-      const { name, message } = fieldOf(issue.path.join("."), issue.message);
-      if (placed.has(name) || badJson.includes(name as JsonName)) continue;
-      placed.add(name);
-      ctx.addIssue({ code: "custom", path: name.split("."), message, input: values });
-    }
+  const read = configIn(values);
+  if (!read.ok) {
+    ctx.addIssue({ code: "custom", path: ["json"], message: read.message, input: values });
+    return z.NEVER;
   }
-  if (badJson.length || !parsed.success) return z.NEVER;
-  return request as z.input<typeof buyerSaveRequest>;
+  const request = { config: read.config, note: values.note.trim() === "" ? undefined : values.note };
+  const parsed = buyerSaveRequest.safeParse(request);
+  if (parsed.success) return request as z.input<typeof buyerSaveRequest>;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  if (values.view === "json") {
+    const own = issues.filter((issue) => !issue.path.startsWith("config"));
+    for (const issue of own)
+      ctx.addIssue({ code: "custom", path: issue.path.split("."), message: issue.message, input: values });
+    if (own.length < issues.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["json"],
+        message: jsonMessage(issues.filter((i) => !own.includes(i))),
+        input: values,
+      });
+    return z.NEVER;
+  }
+  const placed = new Set<string>();
+  for (const issue of issues) {
+    const { name, message } = fieldOf(issue.path, issue.message);
+    if (placed.has(name)) continue;
+    placed.add(name);
+    ctx.addIssue({ code: "custom", path: name.split("."), message, input: values });
+  }
+  return z.NEVER;
 });
 
-const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-const json = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
-const withoutUrl = (spec: unknown) => {
-  if (!spec || typeof spec !== "object") return undefined;
-  const { url: _url, ...rest } = spec as Record<string, unknown>;
-  return rest;
-};
-
-/** The form's values for a configuration (as the console shows it: credentials masked), or for a new buyer. */
-export function formValuesOf(config: Record<string, unknown> | undefined): BuyerFormValues {
-  const c: unknown = config ?? {};
-  const get = (path: string) => {
-    let node: unknown = c;
-    for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-    return node;
-  };
-  const states = get("licensedStates");
-  return {
-    config: {
-      id: text(get("id")),
-      name: text(get("name")),
-      kind: text(get("kind") ?? "lead_buyer"),
-      mode: text(get("mode") ?? "ping_post"),
-      protocol: text(get("protocol") ?? "json"),
-      xmlRoot: text(get("xmlRoot")),
-      licensedStates: Array.isArray(states) ? states.join(", ") : "",
-      ping: { url: text(get("ping.url")) },
-      post: { url: text(get("post.url")) },
-      pricing: { kind: text(get("pricing.kind") ?? "bid"), price: text(get("pricing.price")) },
-      floor: text(get("floor")),
-      tier: text(get("tier")),
-      caps: { hourly: text(get("caps.hourly")), daily: text(get("caps.daily")), monthly: text(get("caps.monthly")) },
-      timeZone: text(get("timeZone")),
-      testMode: text(get("testMode") ?? "live"),
-      timeoutMs: text(get("timeoutMs")),
-      duplicateWindowDays: text(get("duplicateWindowDays")),
-      shadow: get("shadow") === true ? "yes" : "no",
-      returns: { window_days: text(get("returns.window_days")), cap_percent: text(get("returns.cap_percent")) },
-    },
-    json: {
-      ping: json(
-        withoutUrl(get("ping")) ?? (config ? undefined : { fields: [], answer: { success: { path: "", equals: [] } } }),
-      ),
-      post: json(withoutUrl(get("post")) ?? { fields: [], answer: { success: { path: "", equals: [] } } }),
-      filters: json(get("filters")),
-      schedule: json(get("schedule")),
-    },
-    note: "",
-    enabled: get("enabled") !== false,
-  };
-}
+/** The form's control, as every part of the buyer form takes it. */
+export type BuyerControl = Control<BuyerFormValues, unknown, z.output<typeof buyerFormSchema>>;

@@ -1,5 +1,7 @@
+import { Button } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
 import { consoleTitle } from "../console-nav.ts";
+import { PageHeader } from "../ui/page-header.tsx";
 import { BuyerForm } from "./buyer-form.tsx";
 import buyersStylesheet from "./buyers.css?url";
 
@@ -16,10 +18,15 @@ export default function BuyerNewRoute() {
   const navigate = useNavigate();
   return (
     <>
-      <h1>Add a buyer</h1>
-      <p>
-        <Link to="/console/buyers">All buyers</Link>
-      </p>
+      <PageHeader
+        title="Add a buyer"
+        description="Saved as its version 1; then test it from its page before it takes live leads."
+        actions={
+          <Button component={Link} to="/console/buyers" variant="default">
+            All buyers
+          </Button>
+        }
+      />
       <BuyerForm onSaved={(saved) => void navigate(`/console/buyers/${encodeURIComponent(saved.id)}`)} />
     </>
   );

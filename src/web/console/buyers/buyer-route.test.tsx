@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   alertTexts,
@@ -62,5 +62,47 @@ describe("a buyer's page", () => {
       expect(alertTexts()).toContain(`Could not load buyer acme: ${serverError.body.message}Try again`),
     );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Acme");
+  });
+
+  it("opens with the buyer's name, its state in words and its actions, then its versions as a diff table", async () => {
+    const version = (n: number, config: Record<string, unknown>, changed: string[]) => ({
+      version: n,
+      enabled: true,
+      config,
+      operator_email: "manager@example.com",
+      note: n === 2 ? "daily cap up" : null,
+      created_at: "2026-12-01T10:00:00Z",
+      changed,
+    });
+    const detail = {
+      ...DETAIL,
+      buyer: { ...DETAIL.buyer, state: "capped", full_caps: ["daily"] },
+      versions: [
+        version(2, { ...DETAIL.config, caps: { daily: 80 } }, ["caps.daily", "tier"]),
+        version(1, { ...DETAIL.config, caps: { daily: 50 }, tier: 2 }, []),
+      ],
+    };
+    showScreen(
+      "/console/buyers/:id",
+      BuyerRoute,
+      { "/api/console/buyers/acme": answer(detail), "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }) },
+      "analyst",
+      { address: "/console/buyers/acme" },
+    );
+    const title = await screen.findByRole("heading", { level: 1, name: "Acme" });
+    const header = title.parentElement!;
+    expect(header.textContent).toContain("Capped (daily)");
+    expect(header.textContent).toContain("Console");
+    expect(screen.queryByRole("button", { name: "Pause buyer" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Configuration" })).toBeTruthy();
+
+    const diff = screen.getByRole("table", { name: "Changes in version 2" });
+    const [head, daily, tier] = within(diff).getAllByRole("row");
+    expect(head!.textContent).toBe("FieldBeforeAfter");
+    expect(daily!.textContent).toBe("caps.dailyRemoved50Added80");
+    // A setting that went back to its default: its old value removed, nothing in its place.
+    expect(tier!.textContent).toBe("tierRemoved2not set");
+    expect(screen.getByText(/daily cap up/)).toBeTruthy();
+    expect(screen.getByText("The first version.")).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { Button, Code, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { buyerDetailAnswer, buyerSavedAnswer } from "#domain/contracts/console-buyers.ts";
@@ -5,10 +6,11 @@ import { consoleApi } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { LoadState } from "../load-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { BuyerForm } from "./buyer-form.tsx";
-import { buyerStateLabel } from "#domain/buyers/buyer-state.ts";
 import { sourceLabel } from "./buyer-labels.ts";
+import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
 import { ApiKeysSection } from "../partner-keys/api-keys-section.tsx";
@@ -22,7 +24,13 @@ export function meta() {
   return [{ title: consoleTitle("Buyer") }];
 }
 
-// One buyer: its status, pause or resume, its configuration as a form (or read only), its versions with a roll
+const AllBuyers = () => (
+  <Button component={Link} to="/console/buyers" variant="default">
+    All buyers
+  </Button>
+);
+
+// One buyer: its state, pause or resume, its configuration as a form (or read only), its versions with a roll
 // back, and the test console.
 export default function BuyerRoute() {
   const id = useParams().id ?? "";
@@ -41,42 +49,37 @@ export default function BuyerRoute() {
   if (!detail.data)
     return (
       <>
-        <h1>Buyer {id}</h1>
-        <LoadState load={detail} what={`buyer ${id}`} />
-        <Link to="/console/buyers">All buyers</Link>
+        <PageHeader title={`Buyer ${id}`} actions={<AllBuyers />} />
+        <LoadState load={detail} what={`buyer ${id}`} rows={10} />
       </>
     );
   const { buyer, config, versions } = detail.data;
   return (
-    <>
-      <h1>{buyer.name}</h1>
-      <p>
-        <Link to="/console/buyers">All buyers</Link>
-      </p>
+    <Stack gap="lg">
+      <PageHeader
+        title={buyer.name}
+        description={
+          <>
+            <BuyerStateBadge buyer={buyer} /> Id {buyer.id} · {sourceLabel(buyer)} · version{" "}
+            {buyer.version ?? "none yet"}
+          </>
+        }
+        actions={
+          <>
+            {writer ? (
+              <Button variant="default" onClick={() => void change(buyer.enabled ? "pause" : "resume", {})}>
+                {buyer.enabled ? "Pause buyer" : "Resume buyer"}
+              </Button>
+            ) : null}
+            <AllBuyers />
+          </>
+        }
+      />
       {/* A reload that failed (after a change, say) keeps the buyer on screen and says so. */}
       <LoadState load={detail} what={`buyer ${id}`} />
-      <dl className="buyer-facts">
-        <dt>Id</dt>
-        <dd>{buyer.id}</dd>
-        <dt>Status</dt>
-        <dd>{buyerStateLabel(buyer)}</dd>
-        <dt>Source</dt>
-        <dd>{sourceLabel(buyer)}</dd>
-        <dt>Version</dt>
-        <dd>{buyer.version ?? "none yet"}</dd>
-      </dl>
-      <p role="status">{status}</p>
-      {writer ? (
-        <p className="console-actions">
-          <button
-            type="button"
-            className="console-button"
-            onClick={() => void change(buyer.enabled ? "pause" : "resume", {})}
-          >
-            {buyer.enabled ? "Pause buyer" : "Resume buyer"}
-          </button>
-        </p>
-      ) : null}
+      <Text role="status" size="sm">
+        {status}
+      </Text>
       {writer ? (
         <BuyerForm
           // A new version loaded is a new form: its fields start from what is in force.
@@ -88,21 +91,27 @@ export default function BuyerRoute() {
           }}
         />
       ) : (
-        <section aria-labelledby="buyer-config-title">
-          <h2 id="buyer-config-title">Configuration</h2>
-          <pre tabIndex={0}>{JSON.stringify(config, null, 2)}</pre>
-        </section>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buyer-config-title">
+          <Title order={2} id="buyer-config-title" mb="sm">
+            Configuration
+          </Title>
+          <Code block tabIndex={0} className="buyer-code">
+            {JSON.stringify(config, null, 2)}
+          </Code>
+        </Paper>
       )}
-      <section aria-labelledby="buyer-versions-title">
-        <h2 id="buyer-versions-title">Versions</h2>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buyer-versions-title">
+        <Title order={2} id="buyer-versions-title" mb="sm">
+          Versions
+        </Title>
         <BuyerVersions
           versions={versions}
           timeZone={timeZone}
           onRollback={writer ? (version) => void change("rollback", { version }) : undefined}
         />
-      </section>
+      </Paper>
       {writer ? <BuyerTestConsole buyerId={buyer.id} /> : null}
       <ApiKeysSection path={`/buyers/${encodeURIComponent(buyer.id)}`} partnerName={buyer.name} writer={writer} />
-    </>
+    </Stack>
   );
 }

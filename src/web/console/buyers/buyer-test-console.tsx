@@ -1,3 +1,4 @@
+import { Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { buyerTestAnswer, type BuyerExchange, type BuyerTestResult } from "#domain/contracts/console-buyers.ts";
 import { consoleApi } from "../console-api.ts";
@@ -20,17 +21,39 @@ function readText(read: BuyerExchange["answer"]["read"]): string {
 function Exchange({ title, exchange }: { title: string; exchange: BuyerExchange }) {
   const { request, answer } = exchange;
   return (
-    <section className="buyer-exchange" aria-label={title}>
-      <h3>{title}</h3>
-      <h4>Request</h4>
-      <pre tabIndex={0}>{`${request.method} ${request.url}\n${headerLines(request.headers)}\n\n${request.body}`}</pre>
-      <h4>Answer</h4>
-      <p>
-        {answer.status === null ? "No answer" : `HTTP ${answer.status}`} in {answer.latency_ms} ms.{" "}
-        {readText(answer.read)}
-      </p>
-      <pre tabIndex={0}>{`${headerLines(answer.headers)}\n\n${answer.body}`}</pre>
-    </section>
+    <Paper withBorder p="sm" radius="sm" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <Badge
+          component="span"
+          variant="dot"
+          color={answer.read.ok && answer.read.accepted ? "green" : "gray"}
+          tt="none"
+        >
+          {answer.status === null ? "No answer" : `HTTP ${answer.status}`} in {answer.latency_ms} ms
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        <Stack gap={4} miw={0}>
+          <Text size="sm" fw={600}>
+            Request
+          </Text>
+          <Code block tabIndex={0} className="buyer-code">
+            {`${request.method} ${request.url}\n${headerLines(request.headers)}\n\n${request.body}`}
+          </Code>
+        </Stack>
+        <Stack gap={4} miw={0}>
+          <Text size="sm" fw={600}>
+            Answer: {readText(answer.read)}
+          </Text>
+          <Code block tabIndex={0} className="buyer-code">
+            {`${headerLines(answer.headers)}\n\n${answer.body}`}
+          </Code>
+        </Stack>
+      </SimpleGrid>
+    </Paper>
   );
 }
 
@@ -56,15 +79,25 @@ export function BuyerTestConsole({ buyerId }: { buyerId: string }) {
     } else setStatus(res.message);
   };
   return (
-    <section aria-labelledby="buyer-test-title">
-      <h2 id="buyer-test-title">Test console</h2>
-      <p>Sends a plainly fake test lead (test mode) to this buyer's saved endpoints; nothing is recorded as a sale.</p>
-      <button type="button" className="console-button" onClick={() => void run()} aria-disabled={busy || undefined}>
-        Send a test lead
-      </button>
-      <p role="status">{status}</p>
-      {result?.ping ? <Exchange title="Ping" exchange={result.ping} /> : null}
-      {result ? <Exchange title="Post" exchange={result.post} /> : null}
-    </section>
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buyer-test-title">
+      <Stack gap="sm">
+        <Title order={2} id="buyer-test-title">
+          Test console
+        </Title>
+        <Text size="sm" c="dimmed">
+          Sends a plainly fake test lead (test mode) to this buyer's saved endpoints; nothing is recorded as a sale.
+        </Text>
+        <Group>
+          <Button variant="default" onClick={() => void run()} loading={busy} aria-disabled={busy || undefined}>
+            Send a test lead
+          </Button>
+        </Group>
+        <Text role="status" size="sm">
+          {status}
+        </Text>
+        {result?.ping ? <Exchange title="Ping" exchange={result.ping} /> : null}
+        {result ? <Exchange title="Post" exchange={result.post} /> : null}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,39 +1,71 @@
+import { Button, Code, Group, Paper, Table, Text, Title } from "@mantine/core";
 import { valueAt } from "#domain/buyers/config-diff.ts";
 import type { BuyerVersion } from "#domain/contracts/console-buyers.ts";
 import { formatDateTime } from "../time.ts";
 
-const shown = (value: unknown) => (value === undefined ? "(unset)" : JSON.stringify(value));
+/** A value as it reads in the diff: a setting's JSON, an object laid out over lines, "not set" for none. */
+function Shown({ value }: { value: unknown }) {
+  if (value === undefined)
+    return (
+      <Text span size="sm" fs="italic">
+        not set
+      </Text>
+    );
+  if (typeof value === "object" && value !== null)
+    return (
+      <Code block className="buyer-diff__code" tabIndex={0}>
+        {JSON.stringify(value, null, 2)}
+      </Code>
+    );
+  return <Code>{JSON.stringify(value)}</Code>;
+}
 
-/** One version's changes against the version before: each path with its old and new value (credentials masked). */
-function Diff({ version, older }: { version: BuyerVersion; older: BuyerVersion | undefined }) {
-  if (!older) return <p>The first version.</p>;
-  if (version.changed.length === 0) return <p>No change.</p>;
+/** One side of a change, tinted and named in words when it holds a value. */
+function Side({ value, word, className }: { value: unknown; word: string; className: string }) {
   return (
-    <table className="buyer-diff">
-      <caption className="visually-hidden">Changes in version {version.version}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Setting</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        {version.changed.map((path) => (
-          <tr key={path}>
-            <th scope="row">
-              <code>{path}</code>
-            </th>
-            <td>
-              <code>{shown(valueAt(older.config, path))}</code>
-            </td>
-            <td>
-              <code>{shown(valueAt(version.config, path))}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table.Td className={value === undefined ? undefined : className}>
+      {value === undefined ? null : (
+        <Text span size="xs" fw={700} mr="xs">
+          {word}
+        </Text>
+      )}
+      <Shown value={value} />
+    </Table.Td>
+  );
+}
+
+/**
+ * One version's changes against the version before: each setting with its old and new value (credentials masked).
+ * The old value is tinted red and the new green, and each says so in words ("Removed", "Added"), not by colour alone.
+ */
+function Diff({ version, older }: { version: BuyerVersion; older: BuyerVersion | undefined }) {
+  if (!older) return <Text size="sm">The first version.</Text>;
+  if (version.changed.length === 0) return <Text size="sm">No change.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table className="buyer-diff" layout="fixed" withTableBorder aria-label={`Changes in version ${version.version}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w="30%">
+              Field
+            </Table.Th>
+            <Table.Th scope="col">Before</Table.Th>
+            <Table.Th scope="col">After</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {version.changed.map((path) => (
+            <Table.Tr key={path}>
+              <Table.Th scope="row">
+                <Code>{path}</Code>
+              </Table.Th>
+              <Side value={valueAt(older.config, path)} word="Removed" className="buyer-diff__before" />
+              <Side value={valueAt(version.config, path)} word="Added" className="buyer-diff__after" />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -46,31 +78,35 @@ export function BuyerVersions(props: {
   const { versions, timeZone, onRollback } = props;
   if (versions.length === 0)
     return (
-      <p>
+      <Text size="sm">
         No version yet: this buyer has not been changed in the console. Its first change keeps the current configuration
         as version 1.
-      </p>
+      </Text>
     );
   return (
     <ol className="buyer-versions" reversed>
       {versions.map((version, i) => (
-        <li key={version.version}>
-          <h3>
-            Version {version.version}
-            {i === 0 ? " (in force)" : ""}
-          </h3>
-          <p>
-            {formatDateTime(version.created_at, timeZone)}, {version.operator_email}
-            {version.enabled ? "" : ", paused"}
-            {version.note ? `: ${version.note}` : ""}
-          </p>
+        <Paper component="li" key={version.version} withBorder p="sm" radius="sm">
+          <Group justify="space-between" align="flex-start" mb="xs">
+            <div>
+              <Title order={3} size="h4">
+                Version {version.version}
+                {i === 0 ? " (in force)" : ""}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {formatDateTime(version.created_at, timeZone)}, {version.operator_email}
+                {version.enabled ? "" : ", paused"}
+                {version.note ? `: ${version.note}` : ""}
+              </Text>
+            </div>
+            {onRollback && i > 0 ? (
+              <Button variant="default" size="xs" onClick={() => onRollback(version.version)}>
+                Roll back to version {version.version}
+              </Button>
+            ) : null}
+          </Group>
           <Diff version={version} older={versions[i + 1]} />
-          {onRollback && i > 0 ? (
-            <button type="button" className="console-button" onClick={() => onRollback(version.version)}>
-              Roll back to version {version.version}
-            </button>
-          ) : null}
-        </li>
+        </Paper>
       ))}
     </ol>
   );

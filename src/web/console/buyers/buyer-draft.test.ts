@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
+import { configOf, draftOf, settingsTheFormLoses } from "./buyer-draft.ts";
+
+// Everything the schema lets a buyer have, written as BUYERS_FILE or the console writes it.
+const FULL = {
+  id: "acme",
+  name: "Acme",
+  enabled: false,
+  kind: "licensed_lender",
+  licensedStates: ["CA", "TX"],
+  mode: "ping_post",
+  protocol: "xml",
+  xmlRoot: "Application",
+  ping: {
+    url: "https://acme.example/ping",
+    headers: { Authorization: MASKED_SECRET, "X-Source": "loanpath" },
+    fields: [
+      { to: "State", from: "state" },
+      { to: "Amount", from: "loan_amount", type: "number" },
+    ],
+    answer: { format: "json", success: { path: "Response.Status", equals: [1, "OK", true] }, price: "Response.Price" },
+  },
+  post: {
+    url: "https://acme.example/post",
+    fields: [
+      { to: "Name", from: ["first_name", "last_name"], transform: "join", separator: "" },
+      { to: "Pay", from: "income_payment_frequency", values: { BIWEEKLY: "bi_weekly", WEEKLY: 7 }, case: "upper" },
+      { to: "api_key", value: MASKED_SECRET },
+      { to: "Campaign", value: 42 },
+    ],
+    answer: { success: { path: "ok", equals: ["yes"] }, id: "id", reason: "why", redirectUrl: "url" },
+  },
+  filters: {
+    states: ["CA"],
+    loanAmount: { min: 200, max: 5000 },
+    minMonthlyIncome: 1200,
+    creditScores: ["GOOD", "FAIR"],
+    payFrequencies: ["BIWEEKLY"],
+    directDepositOnly: false,
+    age: { min: 21 },
+    military: false,
+  },
+  testMode: "live",
+  pricing: { kind: "fixed", price: 12.5 },
+  floor: 0,
+  tier: 2,
+  caps: {},
+  timeZone: "America/Chicago",
+  schedule: { mon: [["09:30", "17:00"]], sat: [] },
+  timeoutMs: 3000,
+  duplicateWindowDays: 45,
+  shadow: false,
+  returns: { window_days: 7, cap_percent: 10 },
+};
+
+describe("the buyer form's draft", () => {
+  it("gives back exactly the configuration it was loaded from: types, empty parts and unset ones kept", () => {
+    expect(configOf(draftOf(FULL), FULL)).toEqual(FULL);
+    expect(settingsTheFormLoses(FULL)).toEqual([]);
+    const small = {
+      id: "b",
+      name: "B",
+      kind: "lead_buyer",
+      mode: "direct_post",
+      protocol: "json",
+      pricing: { kind: "bid" },
+    };
+    const post = { url: "https://b.example", fields: [], answer: { success: { path: "ok", equals: [] } } };
+    expect(configOf(draftOf({ ...small, post }), { ...small, post })).toEqual({ ...small, post });
+  });
+
+  it("reads what an operator types as the schema's values: numbers, pairs, headers, a cleared filter unset", () => {
+    const draft = draftOf(FULL);
+    draft.tier = "3";
+    draft.filters.loanAmount = { min: "", max: "" };
+    draft.filters.military = "";
+    draft.post.fields[1]!.values = "BIWEEKLY=bi_weekly, MONTHLY=monthly";
+    draft.ping.headers = "Authorization: ********\nX-Other: a:b";
+    const config = configOf(draft, FULL);
+    expect(config).toMatchObject({ tier: 3 });
+    expect((config.filters as Record<string, unknown>).loanAmount).toEqual({});
+    expect((config.filters as Record<string, unknown>).military).toBeUndefined();
+    expect((config.post as { fields: unknown[] }).fields[1]).toMatchObject({
+      values: { BIWEEKLY: "bi_weekly", MONTHLY: "monthly" },
+    });
+    expect((config.ping as { headers: unknown }).headers).toEqual({ Authorization: MASKED_SECRET, "X-Other": "a:b" });
+  });
+
+  it("names the settings it could not give back, so the configuration is edited as JSON", () => {
+    const odd = { ...FULL, post: { ...FULL.post, fields: [{ to: "x", from: "email", values: { "A,B": "c" } }] } };
+    // An empty state filter takes no lead; the form's empty control would read as any state.
+    expect(settingsTheFormLoses({ ...FULL, filters: { states: [] } })).toEqual(["filters.states"]);
+    expect(settingsTheFormLoses(odd)).toEqual([
+      "post.fields.0.values.A",
+      "post.fields.0.values.A,B",
+      "post.fields.0.values.B",
+    ]);
+  });
+});
