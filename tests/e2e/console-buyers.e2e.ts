@@ -6,6 +6,7 @@ import {
   type FakeHttpServer,
 } from "../../src/server/intake/lookups/fake-http-server.testing.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
+import { fillCall } from "./console-buyer-form.ts";
 import { consoleOwner, RECOVERY_CODES_OF, signInOnPage } from "./console-owner.ts";
 
 // The console's buyers in Chromium against the real server: add a buyer in the form (the schema's message on a
@@ -30,8 +31,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const ANSWER = { success: { path: "result", equals: ["accepted"] }, id: "id" };
-
 describe("the console's buyers", () => {
   it("adds a buyer from the form, tests it against a fake buyer and pauses it", async () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
@@ -40,20 +39,16 @@ describe("the console's buyers", () => {
     await page.getByRole("table", { name: /Buyers, with today's figures/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole("link", { name: "Add a buyer" }).click();
+    await page.getByRole("link", { name: "Add buyer" }).click();
     const form = page.getByRole("form", { name: "New buyer" });
-    await form.getByLabel("Id").fill("e2e-fake");
-    await form.getByLabel("Name").fill("E2E Fake Lending");
+    await form.getByLabel("Id", { exact: true }).fill("e2e-fake");
+    await form.getByLabel("Name", { exact: true }).fill("E2E Fake Lending");
     await form.getByLabel("Ping address").fill(`${fake.url}/ping`);
-    await form
-      .getByLabel("Ping mapping (JSON)")
-      .fill(JSON.stringify({ fields: [{ to: "state", from: "state" }], answer: ANSWER }));
     await form.getByLabel("Post address").fill("ftp://fake.example/post");
-    await form
-      .getByLabel("Post mapping (JSON)")
-      .fill(JSON.stringify({ fields: [{ to: "email", from: "email" }], answer: ANSWER }));
     await form.getByLabel("Tier").fill("100");
     await form.getByLabel("Test mode").selectOption("test");
+    await fillCall(form, "ping", { to: "state", from: "state" }, { priced: false });
+    await fillCall(form, "post", { to: "email", from: "email" }, { priced: false });
     await form.getByRole("button", { name: "Add buyer" }).click();
     // The schema's own message, on its field, and focus there.
     const post = form.getByLabel("Post address");
