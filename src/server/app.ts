@@ -41,7 +41,7 @@ import consolePlugin from "./console/plugin.ts";
 import { markClosingFirst } from "./platform/jobs/run-every.ts";
 import { PostgresFailureCounts } from "./platform/security/postgres-failure-counts.ts";
 import partnersPlugin from "./partners/plugin.ts";
-import { consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
+import { CONSOLE_PAGES, consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
 import { createOutboundGuard } from "./platform/net/outbound-guard.ts";
 
@@ -165,6 +165,8 @@ export async function buildApp({
     root: config.webBuildDir,
     production: config.env === "production",
     vendors: vendorCspSources(config.consentVendors),
+    // The console's components write their theme and layout as <style> elements (docs/decisions/0049-console-components.md).
+    styleNoncePages: CONSOLE_PAGES,
   });
 
   return app;

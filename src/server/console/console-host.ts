@@ -11,6 +11,8 @@ const CONSOLE_PATH = /^\/(api\/)?console(\/|\?|$)/;
 const CONSOLE_ASSET = /^\/(assets\/|favicon\.|__spa-fallback\.html)/;
 
 const isConsolePath = (url: string) => CONSOLE_PATH.test(url);
+/** The console's own pages (not its API): a path, without its query. */
+export const CONSOLE_PAGES = /^\/console(\/|$)/;
 const isApiPath = (url: string) => /^\/api(\/|\?|$)/.test(url);
 
 export function consoleIsServed(config: Config): boolean {

@@ -31,6 +31,12 @@ import { timeZoneChoices } from "./time.ts";
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: "console.colorScheme" });
 
+/**
+ * The nonce the server gave this page for the <style> elements Mantine writes (its theme's variables, the shell's
+ * breakpoints): the page's CSP refuses any without it. Read once; the page keeps it for its life.
+ */
+const styleNonce = () => document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? "";
+
 export function ConsoleMantine({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -38,6 +44,7 @@ export function ConsoleMantine({ children }: { children: ReactNode }) {
       cssVariablesResolver={consoleCssVariables}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
+      getStyleNonce={styleNonce}
     >
       {children}
     </MantineProvider>

@@ -6,13 +6,22 @@ import type { VendorSources } from "./vendor-csp-sources.ts";
 // frame it. Pages get their own script hashes from the static-site plugin.
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** `vendors`: the consent-certificate vendors' origins, only when one is configured (vendor-csp-sources.ts). */
-export function pageCsp(scriptHashes: readonly string[], production: boolean, vendors?: VendorSources): string {
+/**
+ * `vendors`: the consent-certificate vendors' origins, only when one is configured (vendor-csp-sources.ts).
+ * `styleNonce`: a page whose components write <style> elements (the console's, docs/decisions/0049-console-components.md)
+ * may add those carrying this answer's nonce, and no others.
+ */
+export function pageCsp(
+  scriptHashes: readonly string[],
+  production: boolean,
+  vendors?: VendorSources,
+  styleNonce?: string,
+): string {
   const scripts = ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`), ...(vendors?.script ?? [])].join(" ");
   const directives = [
     "default-src 'self'",
     `script-src ${scripts}`,
-    "style-src 'self'",
+    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
     ["img-src 'self' data:", ...(vendors?.img ?? [])].join(" "),
     "font-src 'self'",
     ["connect-src 'self'", ...(vendors?.connect ?? [])].join(" "),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isClientRoute } from "#domain/client-routes.ts";
 import type { VendorSources } from "../plugins/vendor-csp-sources.ts";
@@ -8,10 +9,32 @@ import { loadSite, resolveSiteFile, type SiteFile } from "./load-site.ts";
 // has one, and the SPA shell for every other client route (with 404 for a path that is none). Compressed when the browser accepts it.
 export default async function webAssets(
   app: FastifyInstance,
-  opts: { root: string; production: boolean; vendors?: VendorSources | undefined },
+  opts: {
+    root: string;
+    production: boolean;
+    vendors?: VendorSources | undefined;
+    /**
+     * Pages whose app writes <style> elements at run time (the console's components): each answer carries a fresh
+     * nonce in its CSP and in a `csp-nonce` meta tag the app reads, so those elements apply and no injected one does.
+     */
+    styleNoncePages?: RegExp | undefined;
+  },
 ) {
   const site = await loadSite(opts.root);
   if (!site) app.log.warn({ root: opts.root }, "web build not found: run `npm run build`; serving the API only");
+
+  // The shell with this answer's nonce: built per answer (a few kilobytes), never cached, never compressed ahead.
+  const sendWithStyleNonce = (reply: FastifyReply, file: SiteFile) => {
+    const nonce = randomBytes(18).toString("base64");
+    const meta = `<meta name="csp-nonce" content="${nonce}">`;
+    const shell = file.body.toString("utf8");
+    const head = /<head[^>]*>/i.exec(shell);
+    const html = head ? shell.replace(head[0], `${head[0]}${meta}`) : `${meta}${shell}`;
+    reply.header("content-type", file.contentType);
+    reply.header("cache-control", "no-store");
+    reply.header("content-security-policy", pageCsp(file.scriptHashes, opts.production, opts.vendors, nonce));
+    return reply.send(html);
+  };
 
   const send = (request: FastifyRequest, reply: FastifyReply, file: SiteFile) => {
     reply.header("content-type", file.contentType);
@@ -44,6 +67,8 @@ export default async function webAssets(
       if (!found) return reply.code(404).type("text/plain").send("Not found");
       // The shell for a path the app does not know: the app shows its not-found page, the status says so.
       if (found.file === site.spaFallback && !isClientRoute(urlPath)) reply.code(404);
+      if (found.file === site.spaFallback && opts.styleNoncePages?.test(urlPath))
+        return sendWithStyleNonce(reply, found.file);
       return send(request, reply, found.file);
     },
   });

@@ -58,6 +58,25 @@ describe("serving the web build", () => {
     expect(res.body).toContain("shell");
   });
 
+  it("gives each answer of a console page its own style nonce, in the CSP and in the page, and keeps no copy", async () => {
+    const answers = await Promise.all([1, 2].map(() => t.app.inject({ method: "GET", url: "/console/leads?q=x" })));
+    const nonces = answers.map((res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("shell");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(res.body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(res.headers["content-security-policy"]).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(res.headers["content-security-policy"]).not.toContain("unsafe-inline");
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // The consumer pages' styles stay 'self' only.
+    const site = await t.app.inject({ method: "GET", url: "/lgname" });
+    expect(site.headers["content-security-policy"]).toContain("style-src 'self';");
+    expect(site.body).not.toContain("csp-nonce");
+  });
+
   it("answers 404 with the SPA shell for a path that is no client route, so the app shows its not-found page", async () => {
     for (const url of ["/no-such-page", "/lgname/extra", "/wp-admin?x=1"]) {
       const res = await t.app.inject({ method: "GET", url });
