@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PERIOD_MESSAGES } from "#domain/contracts/console-reports.ts";
 import {
+  formatDays,
   matchPreset,
+  periodLine,
   periodQuery,
   presetRange,
   rangeProblem,
@@ -111,5 +113,21 @@ describe("the address's period", () => {
       const days = choice.period === "custom" ? { from: choice.from, to: choice.to } : presetRange(choice.period, TODAY);
       expect(days).toEqual(range);
     }
+  });
+});
+
+describe("the period for a reader", () => {
+  it("writes the days, their zone and the period compared with", () => {
+    expect(formatDays({ from: "2026-03-04", to: "2026-03-10" })).toBe("Mar 4 – 10, 2026");
+    expect(formatDays({ from: "2026-03-10", to: "2026-03-10" })).toBe("Mar 10, 2026");
+    expect(
+      periodLine(
+        { first_day: "2026-03-04", last_day: "2026-03-10", tz: "America/New_York" },
+        { bounds: { first_day: "2026-02-25", last_day: "2026-03-03" } },
+      ),
+    ).toBe("Mar 4 – 10, 2026 (America/New_York), compared with Feb 25 – Mar 3, 2026.");
+    expect(periodLine({ first_day: "2025-12-30", last_day: "2026-01-02", tz: "UTC" }, null)).toBe(
+      "Dec 30, 2025 – Jan 2, 2026 (UTC).",
+    );
   });
 });

@@ -157,3 +157,25 @@ export function periodQuery(
   const period = choice.period === "custom" ? { from: choice.from, to: choice.to } : { period: choice.period };
   return { ...period, tz, ...(choice.compare ? { compare: "previous" as const } : {}) };
 }
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+const dayOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The days for a reader: "Mar 4 – 10, 2026", or "Mar 10, 2026" for one day. */
+export function formatDays({ from, to }: DayRange): string {
+  // ICU puts thin spaces around the dash; plain ones read and search alike.
+  const text = from === to ? dayFormat.format(dayOf(from)) : dayFormat.formatRange(dayOf(from), dayOf(to));
+  return text.replace(/\s/g, " ");
+}
+
+/** What a report's header says of its answer: the days it covers, their zone, and the period it is compared with. */
+export function periodLine(
+  bounds: { first_day: string; last_day: string; tz: string },
+  previous: { bounds: { first_day: string; last_day: string } } | null,
+): string {
+  const days = formatDays({ from: bounds.first_day, to: bounds.last_day });
+  const before = previous
+    ? `, compared with ${formatDays({ from: previous.bounds.first_day, to: previous.bounds.last_day })}`
+    : "";
+  return `${days} (${bounds.tz})${before}.`;
+}
