@@ -12,7 +12,11 @@ describe("a figure against the period before", () => {
   });
 
   it("says a fall in profit or sold as bad news", () => {
-    expect(changeOf("profit", 50_00, 100_00)).toMatchObject({ shown: "▼ 50.0%", spoken: "down 50.0% from $100.00", tone: "bad" });
+    expect(changeOf("profit", 50_00, 100_00)).toMatchObject({
+      shown: "▼ 50.0%",
+      spoken: "down 50.0% from $100.00",
+      tone: "bad",
+    });
     expect(changeOf("sold", 3, 4)).toMatchObject({ spoken: "down 25.0% from 4", tone: "bad" });
   });
 

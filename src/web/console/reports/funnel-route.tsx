@@ -1,6 +1,12 @@
 import { Group, NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { DEVICES, FUNNEL_PATHS, funnelAnswer, type Device, type FunnelPath } from "#domain/contracts/console-reports.ts";
+import {
+  DEVICES,
+  FUNNEL_PATHS,
+  funnelAnswer,
+  type Device,
+  type FunnelPath,
+} from "#domain/contracts/console-reports.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { LoadState } from "../load-state.tsx";
 import { PageHeader } from "../ui/page-header.tsx";

@@ -21,7 +21,7 @@ export function formatSeconds(seconds: number | null): string {
 /** The leads screen's address for a figure's leads (the contract's leadsQueryOf). */
 export const leadsHref = (query: LeadsQuery) => `/console/leads?${new URLSearchParams(query)}`;
 
-export const formatMs = (ms: number | null) => (ms === null ? "–" : `${whole.format(Math.round(ms))} ms`);
+const formatMs = (ms: number | null) => (ms === null ? "–" : `${whole.format(Math.round(ms))} ms`);
 
 /** A figure written as its kind is (report-measures.ts). */
 export function formatFigure(kind: FigureKind, value: number | null): string {

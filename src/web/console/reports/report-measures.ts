@@ -6,7 +6,7 @@ import { MEASURES, type Measure } from "#domain/console/measures.ts";
 // neither (it grows with the traffic bought).
 
 export type FigureKind = "count" | "money" | "rate" | "ms";
-export type Better = "more" | "less" | "neither";
+type Better = "more" | "less" | "neither";
 export type ReportMeasure = { name: string; short?: string; kind: FigureKind; better: Better; measure?: Measure };
 
 const rate = (measure: Measure, better: Better): ReportMeasure => ({

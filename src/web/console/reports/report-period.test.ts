@@ -110,7 +110,8 @@ describe("the address's period", () => {
       { from: "2025-12-01", to: "2026-01-15" },
     ]) {
       const choice = readPeriod(writePeriod(new URLSearchParams(), { range }, TODAY), TODAY);
-      const days = choice.period === "custom" ? { from: choice.from, to: choice.to } : presetRange(choice.period, TODAY);
+      const days =
+        choice.period === "custom" ? { from: choice.from, to: choice.to } : presetRange(choice.period, TODAY);
       expect(days).toEqual(range);
     }
   });

@@ -30,7 +30,7 @@ export const PRESET_LABELS: Record<ReportPeriod, string> = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-export function isDay(value: string | null | undefined): value is string {
+function isDay(value: string | null | undefined): value is string {
   if (!value || !DAY.test(value)) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
@@ -158,7 +158,12 @@ export function periodQuery(
   return { ...period, tz, ...(choice.compare ? { compare: "previous" as const } : {}) };
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 const dayOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The days for a reader: "Mar 4 – 10, 2026", or "Mar 10, 2026" for one day. */

@@ -42,7 +42,7 @@ const headerOf = ({ measure }: { measure: MeasureKey }) =>
 const sortValue = (value: number | null) => value ?? Number.NEGATIVE_INFINITY;
 
 /** The rows as the table orders them: by its sorting, else as the answer gave them. */
-export function sortedRows<Row, F>(columns: Columns<Row, F>, rows: Row[], sorting: SortingState): Row[] {
+function sortedRows<Row, F>(columns: Columns<Row, F>, rows: Row[], sorting: SortingState): Row[] {
   const first = sorting[0];
   if (!first) return rows;
   const text = columns.text.find((c) => c.id === first.id);
@@ -57,7 +57,7 @@ export function sortedRows<Row, F>(columns: Columns<Row, F>, rows: Row[], sortin
 }
 
 /** The table as CSV rows: the headers (figures with their unit), each row, and the totals row. */
-export function tableCsv<Row, F>(columns: Columns<Row, F>, rows: Row[], totals: F | null): CsvCell[][] {
+function tableCsv<Row, F>(columns: Columns<Row, F>, rows: Row[], totals: F | null): CsvCell[][] {
   const kindOf = (column: FigureColumn<Row, F>) => REPORT_MEASURES[column.measure].kind;
   const figuresOf = (figures: F) => columns.figures.map((c) => csvFigure(kindOf(c), c.value(figures)));
   const header = [
@@ -120,15 +120,13 @@ export function ReportTable<Row, F>({
         ? changeOf(column.measure, column.value(now), column.value(before))
         : undefined;
     return [
-      ...columns.text.map(
-        (column, i): ColumnDef<Row, unknown> => ({
-          id: column.id,
-          header: column.header,
-          accessorFn: column.text,
-          cell: ({ row }) => (column.cell ? column.cell(row.original) : column.text(row.original)),
-          ...(totals !== null ? { footer: i === 0 ? "Total" : "" } : {}),
-        }),
-      ),
+      ...columns.text.map((column, i): ColumnDef<Row, unknown> => ({
+        id: column.id,
+        header: column.header,
+        accessorFn: column.text,
+        cell: ({ row }) => (column.cell ? column.cell(row.original) : column.text(row.original)),
+        ...(totals !== null ? { footer: i === 0 ? "Total" : "" } : {}),
+      })),
       ...columns.figures.map((column): ColumnDef<Row, unknown> => {
         const measure = REPORT_MEASURES[column.measure];
         const format = (figures: F) => formatFigure(measure.kind, column.value(figures));
@@ -174,7 +172,9 @@ export function ReportTable<Row, F>({
           size="xs"
           aria-label={`Export CSV: ${caption}`}
           disabled={rows.length === 0}
-          onClick={() => download(`${fileName}.csv`, toCsv(tableCsv(columns, sortedRows(columns, rows, sorting), totals)))}
+          onClick={() =>
+            download(`${fileName}.csv`, toCsv(tableCsv(columns, sortedRows(columns, rows, sorting), totals)))
+          }
         >
           Export CSV
         </Button>

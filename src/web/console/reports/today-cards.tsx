@@ -39,7 +39,14 @@ export function FigureCards({ report, canSeeLeads }: { report: TodayReport; canS
                 <Text component="span" size="sm" c="dimmed" display="block" data-part="label">
                   {measure.name}
                 </Text>{" "}
-                <Text component="span" fz="xl" fw={700} display="block" className="data-table__figure" data-part="value">
+                <Text
+                  component="span"
+                  fz="xl"
+                  fw={700}
+                  display="block"
+                  className="data-table__figure"
+                  data-part="value"
+                >
                   {formatFigure(measure.kind, value)}
                 </Text>
               </FigureLink>

@@ -148,7 +148,12 @@ export function TodayTables({ report, canSeeLeads }: { report: TodayReport; canS
         columns={buyers}
         rows={report.by_buyer}
         totals={report.table_totals.by_buyer}
-        previousOf={previousBy(compared, before?.by_buyer, (r) => r.buyer_id, (r): BuyerSums => r)}
+        previousOf={previousBy(
+          compared,
+          before?.by_buyer,
+          (r) => r.buyer_id,
+          (r): BuyerSums => r,
+        )}
         previousTotals={before?.table_totals.by_buyer}
         empty={<EmptyState title="No buyer bought in this period" hint="Pick a longer period to see the buyers." />}
         fileName={file("by-buyer")}
