@@ -203,6 +203,12 @@ describe("the publisher report", () => {
         .getByRole("columnheader", { name: /^Profit/ })
         .getAttribute("aria-sort"),
     ).toBe("descending");
+    cleanup();
+    // A column the table does not have sorts nothing, and breaks nothing.
+    show(PUBLISHERS, "/console/reports/publishers?sort=publishers.nonsense.desc");
+    const again = await screen.findByRole("table", { name: "Publishers" });
+    expect(again.querySelectorAll("[aria-sort]")).toHaveLength(0);
+    expect(rowsOf(again)).toHaveLength(2);
   });
 
   it("says what to do when no publisher sent traffic", async () => {

@@ -83,7 +83,7 @@ export function PeriodPicker({ state }: { state: ReportPeriodState }) {
         const preset = matchPreset({ from, to }, today);
         return preset ? `${PRESET_LABELS[preset]} (${formatDays({ from, to })})` : formatDays({ from, to });
       }}
-      miw={280}
+      w={{ base: "100%", xs: 340 }}
     />
   );
 }

@@ -112,7 +112,10 @@ export function ReportTable<Row, F>({
   columnChoice?: boolean;
 }) {
   const [params, setParams] = useSearchParams();
-  const sorting = readSort(params, name);
+  // A column the address names but the table lacks (an old link) sorts nothing.
+  const sorting = readSort(params, name).filter(
+    ({ id }) => columns.text.some((c) => c.id === id) || columns.figures.some((c) => c.id === id),
+  );
   const compared = previousOf !== undefined;
   const defs = useMemo<ColumnDef<Row, unknown>[]>(() => {
     const changeIn = (column: FigureColumn<Row, F>, now: F, before: F | undefined) =>
