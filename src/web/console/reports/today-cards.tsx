@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Text } from "@mantine/core";
+import { Box, Group, Paper, Text } from "@mantine/core";
 import type { Figures, TodayReport } from "#domain/contracts/console-reports.ts";
 import { MeasureTip } from "../ui/measure-tip.tsx";
 import { changeOf } from "./change.ts";
@@ -26,7 +26,19 @@ const CARDS: readonly { measure: MeasureKey; field: keyof Figures }[] = [
 
 export function FigureCards({ report, canSeeLeads }: { report: TodayReport; canSeeLeads: boolean }) {
   return (
-    <SimpleGrid component="ul" aria-label="Figures" cols={{ base: 2, sm: 3, md: 4, xl: 6 }} spacing="sm" p={0} m={0}>
+    // A grid that fits as many cards of at least 11rem as the width holds: no media query, so no style element
+    // (Mantine's responsive props write one, which the pages' Content-Security-Policy, style-src 'self', refuses).
+    <Box
+      component="ul"
+      aria-label="Figures"
+      p={0}
+      m={0}
+      style={{
+        display: "grid",
+        gridTemplateColumns: "repeat(auto-fill, minmax(11rem, 1fr))",
+        gap: "var(--mantine-spacing-sm)",
+      }}
+    >
       {CARDS.map(({ measure: key, field }) => {
         const measure = REPORT_MEASURES[key];
         const value = report.totals[field];
@@ -57,6 +69,6 @@ export function FigureCards({ report, canSeeLeads }: { report: TodayReport; canS
           </Paper>
         );
       })}
-    </SimpleGrid>
+    </Box>
   );
 }
