@@ -36,7 +36,7 @@ const COLUMNS = {
       header: "State",
       text: stateLabel,
       cell: (r) => (
-        <Badge variant="dot" color={STATE_COLOURS[r.state]} tt="none">
+        <Badge variant="dot" color={STATE_COLOURS[r.state]} tt="none" miw="max-content">
           {stateLabel(r)}
         </Badge>
       ),

@@ -14,7 +14,16 @@ const COLOURS: Record<Tone, string> = {
 
 export function ChangeNote({ change, withBefore = false }: { change: Change; withBefore?: boolean }) {
   return (
-    <Text component="span" size="xs" display="block" data-tone={change.tone} style={{ color: COLOURS[change.tone] }}>
+    // Positioned, so the words for a screen reader (absolutely placed, 1 px) stay inside a table's scrolling box
+    // instead of widening the page from a column scrolled out of view.
+    <Text
+      component="span"
+      size="xs"
+      display="block"
+      pos="relative"
+      data-tone={change.tone}
+      style={{ color: COLOURS[change.tone] }}
+    >
       <span aria-hidden="true">
         {change.shown}
         {withBefore ? ` · was ${change.before}` : null}

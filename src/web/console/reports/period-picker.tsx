@@ -83,7 +83,7 @@ export function PeriodPicker({ state }: { state: ReportPeriodState }) {
         const preset = matchPreset({ from, to }, today);
         return preset ? `${PRESET_LABELS[preset]} (${formatDays({ from, to })})` : formatDays({ from, to });
       }}
-      w="min(100%, 22rem)"
+      w="20rem"
     />
   );
 }

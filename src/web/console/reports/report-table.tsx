@@ -127,7 +127,12 @@ export function ReportTable<Row, F>({
         id: column.id,
         header: column.header,
         accessorFn: column.text,
-        cell: ({ row }) => (column.cell ? column.cell(row.original) : column.text(row.original)),
+        // A name on one line: the table scrolls in its own box rather than stack words.
+        cell: ({ row }) => (
+          <span style={{ whiteSpace: "nowrap" }}>
+            {column.cell ? column.cell(row.original) : column.text(row.original)}
+          </span>
+        ),
         ...(totals !== null ? { footer: i === 0 ? "Total" : "" } : {}),
       })),
       ...columns.figures.map((column): ColumnDef<Row, unknown> => {

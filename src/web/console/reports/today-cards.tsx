@@ -47,21 +47,23 @@ export function FigureCards({ report, canSeeLeads }: { report: TodayReport; canS
           <Paper component="li" key={key} withBorder p="sm" radius="md" style={{ listStyle: "none" }} miw={0}>
             <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
               {/* The whole figure is the link, so its name says what the number counts ("Sold 12", not "12"). */}
-              <FigureLink query={report.queries[field]} canSeeLeads={canSeeLeads}>
-                <Text component="span" size="sm" c="dimmed" display="block" data-part="label">
-                  {measure.name}
-                </Text>{" "}
-                <Text
-                  component="span"
-                  fz="xl"
-                  fw={700}
-                  display="block"
-                  className="data-table__figure"
-                  data-part="value"
-                >
-                  {formatFigure(measure.kind, value)}
-                </Text>
-              </FigureLink>
+              <Box miw={0}>
+                <FigureLink query={report.queries[field]} canSeeLeads={canSeeLeads}>
+                  <Text component="span" size="sm" c="dimmed" display="block" data-part="label">
+                    {measure.name}
+                  </Text>{" "}
+                  <Text
+                    component="span"
+                    fz="xl"
+                    fw={700}
+                    display="block"
+                    className="data-table__figure"
+                    data-part="value"
+                  >
+                    {formatFigure(measure.kind, value)}
+                  </Text>
+                </FigureLink>
+              </Box>
               {/* Beside the link, not in it: a button inside a link is neither valid nor reachable on its own. */}
               {measure.measure ? <MeasureTip measure={measure.measure} /> : null}
             </Group>
