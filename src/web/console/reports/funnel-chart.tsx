@@ -20,7 +20,12 @@ export function FunnelChart({ steps }: { steps: Step[] }) {
         ]}
         withLegend
         legendProps={{ verticalAlign: "top" }}
-        xAxisProps={{ angle: -45, textAnchor: "end", interval: 0, height: 60 }}
+        // Every step named, slanted so thirty paths fit under their bars.
+        xAxisProps={{
+          interval: 0,
+          height: 90,
+          tick: { angle: -45, textAnchor: "end", fontSize: 12, fill: "currentColor" },
+        }}
         tickLine="y"
         barChartProps={{ accessibilityLayer: false }}
       />

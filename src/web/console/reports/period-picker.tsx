@@ -75,6 +75,9 @@ export function PeriodPicker({ state }: { state: ReportPeriodState }) {
       presets={presets}
       maxDate={today}
       allowSingleDateInRange
+      // Weeks start on Sunday, as US operators read a calendar; weekends not in red (under AA on white).
+      firstDayOfWeek={0}
+      weekendDays={[]}
       error={problem}
       valueFormatter={({ date }) => {
         const [from, to] = Array.isArray(date) ? date : [];
