@@ -34,6 +34,8 @@ export default [
   route("console", "console/console-layout.tsx", [
     index("console/reports/today-route.tsx"),
     route("funnel", "console/reports/funnel-route.tsx"),
+    route("reports/buyers", "console/reports/buyer-report-route.tsx"),
+    route("reports/publishers", "console/reports/publisher-report-route.tsx"),
     route("privacy-requests", "console/privacy/privacy-queue-route.tsx"),
     route("audit", "console/audit/audit-route.tsx"),
     route("leads", "console/leads/leads-page.tsx"),

@@ -8,6 +8,8 @@ export type NavSection = (typeof NAV_SECTIONS)[number];
 export const CONSOLE_NAV: readonly { path: string; label: string; permission: Permission; section: NavSection }[] = [
   { path: "/console", label: "Today", permission: "reports:read", section: "Reports" },
   { path: "/console/funnel", label: "Funnel", permission: "reports:read", section: "Reports" },
+  { path: "/console/reports/buyers", label: "Buyer report", permission: "reports:read", section: "Reports" },
+  { path: "/console/reports/publishers", label: "Publisher report", permission: "reports:read", section: "Reports" },
   { path: "/console/my-traffic", label: "My traffic", permission: "publisher:self", section: "Reports" },
   { path: "/console/leads", label: "Leads", permission: "leads:read", section: "Trade" },
   { path: "/console/buyers", label: "Buyers", permission: "buyers:read", section: "Trade" },

@@ -68,3 +68,24 @@ export const REASONS: BuyerReasons = {
     { stage: "post", reason: "timeout", answers: 12, leads: 12 },
   ],
 };
+
+/** The same report with the period before: less revenue and profit, more rejected. */
+export const COMPARED: TodayReport = {
+  ...REPORT,
+  previous: {
+    ...REPORT,
+    bounds: { ...REPORT.bounds, first_day: "2026-03-09", last_day: "2026-03-09" },
+    totals: figures({ revenue_cents: 10_000, profit_cents: 8_000, rejected: 2, sold: 4, sell_through: 0.4 }),
+    by_source: [{ source: "google", aff_id: "A1", sub_id: "(none)", figures: figures({ revenue_cents: 10_000 }) }],
+  },
+};
+
+/** A single day's report, with its hours. */
+export const ONE_DAY: TodayReport = {
+  ...REPORT,
+  by_hour: [
+    { hour: 9, ...day },
+    { hour: 10, started: 0, completed: 0, sold: 0, ...money, sales_cents: 0, revenue_cents: 0, profit_cents: 0 },
+  ],
+  table_totals: { ...REPORT.table_totals, by_hour: day },
+};

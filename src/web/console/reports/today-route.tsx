@@ -1,11 +1,12 @@
-import { useState } from "react";
-import { buyerReasonsAnswer, todayAnswer, type ReportPeriod } from "#domain/contracts/console-reports.ts";
+import { buyerReasonsAnswer, todayAnswer } from "#domain/contracts/console-reports.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { ConsoleHome } from "../console-home.tsx";
 import { LoadState } from "../load-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { useConsoleData } from "../use-console-data.ts";
-import { PeriodSwitch } from "./period-switch.tsx";
+import { CompareSwitch, PeriodPicker, useReportPeriod } from "./period-picker.tsx";
+import { periodLine } from "./report-period.ts";
 import { TodayView } from "./today-view.tsx";
 
 export function meta() {
@@ -19,21 +20,35 @@ export default function TodayRoute() {
 }
 
 function TodayScreen() {
-  const { can, timeZone } = useConsole();
-  const [period, setPeriod] = useState<ReportPeriod>("today");
-  const report = useConsoleData("/reports/today", todayAnswer, { period, tz: timeZone });
-  // Asked apart: it reads the period's buyer calls, so the figures above need not wait for it.
-  const reasons = useConsoleData("/reports/today/buyer-reasons", buyerReasonsAnswer, { period, tz: timeZone });
+  const { can } = useConsole();
+  const period = useReportPeriod("today");
+  const report = useConsoleData("/reports/today", todayAnswer, period.query);
+  // Asked apart: it reads the period's buyer calls, so the figures above need not wait for it. No comparison.
+  const reasons = useConsoleData("/reports/today/buyer-reasons", buyerReasonsAnswer, {
+    ...period.query,
+    compare: undefined,
+  });
+  const data = report.state === "loading" ? undefined : report.data;
   return (
     <>
-      <h1>Today</h1>
-      <PeriodSwitch value={period} onChange={setPeriod} />
-      <LoadState load={report} what="the figures" />
-      {report.data ? (
+      <PageHeader
+        title="Today"
+        description={
+          data ? periodLine(data.bounds, data.previous) : "Applications, sales and money over the period you pick."
+        }
+        actions={
+          <>
+            <PeriodPicker state={period} />
+            <CompareSwitch state={period} />
+          </>
+        }
+      />
+      <LoadState load={report} what="the figures" showing={data !== undefined} rows={8} />
+      {data ? (
         <TodayView
-          report={report.data}
+          report={data}
           canSeeLeads={can("leads:read")}
-          buyerReasons={reasons.data?.bounds.from === report.data.bounds.from ? reasons.data : undefined}
+          buyerReasons={reasons.data?.bounds.from === data.bounds.from ? reasons.data : undefined}
           buyerReasonsLoad={reasons}
         />
       ) : null}
