@@ -103,6 +103,7 @@ export default function ReturnsRoute() {
   }, [timeZone, mayDecide, reloadQueue, reloadRates]);
 
   const pending = queue.data?.returns.filter((r) => r.state === "pending").length ?? 0;
+  // An empty queue offers the step in its empty state, so the page has one "File a return", not two.
   const fileOne = mayDecide ? (
     <Button component="a" href={`#${RETURN_FILE_FORM}`} variant="default">
       File a return
@@ -113,7 +114,7 @@ export default function ReturnsRoute() {
       <PageHeader
         title="Returns"
         description="Leads buyers sent back, pending first, with the evidence for each; and the return rates."
-        actions={fileOne}
+        actions={queue.data?.returns.length === 0 ? null : fileOne}
       />
       <Text role="status" size="sm" mih="1.25rem">
         {status ?? ""}
