@@ -13,10 +13,7 @@ describe("the console's home for a role without reports", () => {
     showScreen("/console", ConsoleHome, {}, "compliance");
     const parts = await screen.findByRole("list", { name: "Parts of the console" });
     const links = within(parts).getAllByRole("link");
-    expect(links.map((link) => link.getAttribute("href"))).toEqual([
-      "/console/leads",
-      "/console/privacy-requests",
-    ]);
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/console/leads", "/console/privacy-requests"]);
     expect(links[1]!.textContent).toBe("Privacy requestsOpen privacy requests, soonest due first.");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Welcome, A compliance");
   });
@@ -24,8 +21,10 @@ describe("the console's home for a role without reports", () => {
   it("shows a publisher its own traffic", async () => {
     showScreen("/console", ConsoleHome, {}, "publisher");
     const parts = await screen.findByRole("list", { name: "Parts of the console" });
-    expect(within(parts).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
-      "/console/my-traffic",
-    ]);
+    expect(
+      within(parts)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(["/console/my-traffic"]);
   });
 });

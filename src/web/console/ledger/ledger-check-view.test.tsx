@@ -91,7 +91,13 @@ describe("LedgerCheckView", () => {
     );
     cleanup();
     renderInConsole(
-      <LedgerCheckView result={undefined} running={false} failed="Too many requests." timeZone="UTC" onCheck={() => {}} />,
+      <LedgerCheckView
+        result={undefined}
+        running={false}
+        failed="Too many requests."
+        timeZone="UTC"
+        onCheck={() => {}}
+      />,
     );
     expect(screen.getByRole("alert").textContent).toBe("Could not check the ledger: Too many requests.");
     expect(screen.queryByRole("status")).toBeNull();

@@ -77,9 +77,17 @@ describe("the operators page", () => {
     const enrolment = await screen.findByRole("region", { name: "Give these to Ana Lyst, once" });
     const codes = [...enrolment.querySelectorAll("dd code")].map((code) => code.textContent);
     expect(codes.slice(0, 2)).toEqual([ENROLMENT.password, ENROLMENT.totp_secret]);
-    expect(within(enrolment).getByRole("img", { name: /^QR code of the authenticator address for ana@/ }).tagName).toBe("svg");
+    expect(within(enrolment).getByRole("img", { name: /^QR code of the authenticator address for ana@/ }).tagName).toBe(
+      "svg",
+    );
     const recovery = within(enrolment).getByRole("list", { name: "Recovery codes" });
-    expect(within(recovery).getAllByRole("listitem").map((item) => item.textContent)).toEqual(ENROLMENT.recovery_codes);
-    await waitFor(() => expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Ana Lyst is added."));
+    expect(
+      within(recovery)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(ENROLMENT.recovery_codes);
+    await waitFor(() =>
+      expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Ana Lyst is added."),
+    );
   });
 });

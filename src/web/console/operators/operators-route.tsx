@@ -1,7 +1,12 @@
 import { Badge, Button, NativeSelect, Text } from "@mantine/core";
 import { useCallback, useMemo, useState } from "react";
 import { ROLE_LABELS, type OperatorRole } from "#domain/console/roles.ts";
-import { operatorsAnswer, type EnrolmentData, type OperatorRow, type SessionListRow } from "#domain/contracts/console.ts";
+import {
+  operatorsAnswer,
+  type EnrolmentData,
+  type OperatorRow,
+  type SessionListRow,
+} from "#domain/contracts/console.ts";
 import { consoleApi } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";

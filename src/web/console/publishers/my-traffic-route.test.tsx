@@ -68,7 +68,10 @@ describe("My traffic", () => {
     const bySub = screen.getByRole("table", { name: `By sub 1, ${chosen}` });
     expect(within(bySub).getByRole("columnheader", { name: /^Sub 1/ })).toBeTruthy();
     expect(within(bySub).getByText("spring")).toBeTruthy();
-    const cellsOf = (row: Element) => within(row as HTMLElement).getAllByRole("cell").map((c) => c.textContent);
+    const cellsOf = (row: Element) =>
+      within(row as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
     expect(cellsOf(within(bySub).getAllByRole("row")[1]!)).toEqual([
       "spring",
       "12",

@@ -55,7 +55,12 @@ describe("the publishers pages", () => {
   });
 
   it("say, with no publisher yet, what to do next: a writer gets the one way to add one", async () => {
-    showScreen("/console/publishers", PublishersRoute, { "/api/console/publishers": ok({ publishers: [] }) }, "manager");
+    showScreen(
+      "/console/publishers",
+      PublishersRoute,
+      { "/api/console/publishers": ok({ publishers: [] }) },
+      "manager",
+    );
     const empty = (await screen.findByText("No publishers yet.")).closest<HTMLElement>("[role=status]")!;
     expect(empty.textContent).toBe("No publishers yet.Add one to get a tracking link.Add publisher");
     expect(within(empty).getByRole("link", { name: "Add publisher" }).getAttribute("href")).toBe(
@@ -63,7 +68,12 @@ describe("the publishers pages", () => {
     );
     expect(screen.getAllByRole("link", { name: "Add publisher" })).toHaveLength(1);
     cleanup();
-    showScreen("/console/publishers", PublishersRoute, { "/api/console/publishers": ok({ publishers: [] }) }, "analyst");
+    showScreen(
+      "/console/publishers",
+      PublishersRoute,
+      { "/api/console/publishers": ok({ publishers: [] }) },
+      "analyst",
+    );
     const readerEmpty = (await screen.findByText("No publishers yet.")).closest<HTMLElement>("[role=status]")!;
     expect(readerEmpty.textContent).toContain("A manager adds publishers");
     expect(screen.queryByRole("link", { name: "Add publisher" })).toBeNull();

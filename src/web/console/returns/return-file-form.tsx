@@ -34,13 +34,7 @@ export function ReturnFileForm(props: { onFiled: (message: string) => void }) {
   const c = form.control;
   return (
     <Paper withBorder p="lg" radius="md" my="lg" maw={720}>
-      <form
-        id={RETURN_FILE_FORM}
-        ref={form.formRef}
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby="return-file-title"
-      >
+      <form id={RETURN_FILE_FORM} ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="return-file-title">
         <Stack gap="md">
           <Title order={2} size="h3" id="return-file-title">
             File a return for a buyer

@@ -24,15 +24,13 @@ export function ReturnRates(props: { caption: string; party: string; months: str
   const columns = useMemo<ColumnDef<RateLine, unknown>[]>(
     () => [
       { header: props.party, accessorKey: "id" },
-      ...props.months.map(
-        (month): ColumnDef<RateLine, unknown> => ({
-          id: month,
-          header: month,
-          accessorFn: (line) => line.byMonth.get(month)?.rate ?? -1,
-          cell: ({ row }) => rateText(row.original.byMonth.get(month)),
-          meta: { numeric: true },
-        }),
-      ),
+      ...props.months.map((month): ColumnDef<RateLine, unknown> => ({
+        id: month,
+        header: month,
+        accessorFn: (line) => line.byMonth.get(month)?.rate ?? -1,
+        cell: ({ row }) => rateText(row.original.byMonth.get(month)),
+        meta: { numeric: true },
+      })),
     ],
     [props.party, props.months],
   );

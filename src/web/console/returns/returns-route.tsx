@@ -89,7 +89,10 @@ export default function ReturnsRoute() {
               </Badge>
               {r.decided_at || r.decided_by ? (
                 <Text size="xs" c="dimmed">
-                  {[r.decided_at ? formatDateTime(r.decided_at, timeZone) : "", r.decided_by ? `by ${r.decided_by}` : ""]
+                  {[
+                    r.decided_at ? formatDateTime(r.decided_at, timeZone) : "",
+                    r.decided_by ? `by ${r.decided_by}` : "",
+                  ]
                     .filter(Boolean)
                     .join(" ")}
                 </Text>
@@ -123,7 +126,9 @@ export default function ReturnsRoute() {
       {queue.data ? (
         <>
           {queue.data.returns.length > 0 ? (
-            <Text size="sm">{pending === 0 ? "No return waits for a decision." : `${pending} pending, oldest first.`}</Text>
+            <Text size="sm">
+              {pending === 0 ? "No return waits for a decision." : `${pending} pending, oldest first.`}
+            </Text>
           ) : null}
           <DataTable
             caption="Returns, pending first"
