@@ -1,8 +1,7 @@
-import { Card, SimpleGrid, Text } from "@mantine/core";
+import { Card, SimpleGrid, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { CONSOLE_NAV } from "./console-nav.ts";
 import { useConsole } from "./console-session.tsx";
-import { PageHeader } from "./ui/page-header.tsx";
 
 /** One line on each part, keyed by its path in console-nav.ts: what the card leads to. */
 const WHAT_IS_THERE: Readonly<Record<string, string>> = {
@@ -20,16 +19,17 @@ const WHAT_IS_THERE: Readonly<Record<string, string>> = {
 };
 
 // The console's first page for a role without reports (compliance, a publisher): a card for each part the role may
-// use, in the navigation's order. The whole card is one link, named by the part and described by its line.
+// use, in the navigation's order. The whole card is one link, named by the part and described by its line. Headed
+// as PageHeader heads a page (the core imports no area of the console, ui/ included).
 export function ConsoleHome() {
   const { session, can } = useConsole();
   const parts = CONSOLE_NAV.filter((item) => item.path !== "/console" && can(item.permission));
   return (
     <>
-      <PageHeader
-        title={`Welcome, ${session.operator.name}`}
-        description="The parts of the console your role may use."
-      />
+      <Title order={1}>Welcome, {session.operator.name}</Title>
+      <Text c="dimmed" size="sm" mt="xs" mb="lg">
+        The parts of the console your role may use.
+      </Text>
       <SimpleGrid
         component="ul"
         aria-label="Parts of the console"
