@@ -6,7 +6,7 @@ export function TrackingLink({ link }: { link: string }) {
   return (
     <>
       <CopyText label="tracking link" value={link} />
-      <Text size="xs" c="dimmed" mt="xs">
+      <Text size="xs" mt="xs">
         Add <Code>?sub1=…&amp;clickid=…</Code> as the campaign needs (<Code>sub1</Code> to <Code>sub5</Code>,{" "}
         <Code>clickid</Code>, <Code>utm_*</Code>).
       </Text>
