@@ -87,7 +87,7 @@ describe("LedgerCheckView", () => {
   it("says what to do before the first check, and what failed when the check could not run", () => {
     renderInConsole(<LedgerCheckView result={undefined} running={false} timeZone="UTC" onCheck={() => {}} />);
     expect(screen.getByRole("status").textContent).toBe(
-      "Not checked yet.Check the ledger to read every row; on a large ledger this takes a while.",
+      "Not checked yet.The check reads every row and recomputes its digest and its link to the row before; on a large ledger it takes a while.",
     );
     cleanup();
     renderInConsole(

@@ -19,7 +19,7 @@ export function LedgerCheckView(props: {
     <>
       <PageHeader
         title="Ledger"
-        description="Every money event is a row of a hash-chained ledger. The check reads every row and recomputes its digest and its link to the row before, as a publisher checking a receipt would."
+        description="Whether the hash-chained ledger of every money event is whole, row by row, as a publisher checking a receipt would see it."
         actions={
           <Button loading={props.running} disabled={props.running} onClick={props.onCheck}>
             {props.running ? "Checking…" : "Check the ledger"}
@@ -35,7 +35,7 @@ export function LedgerCheckView(props: {
         props.running || props.failed ? null : (
           <EmptyState
             title="Not checked yet."
-            hint="Check the ledger to read every row; on a large ledger this takes a while."
+            hint="The check reads every row and recomputes its digest and its link to the row before; on a large ledger it takes a while."
           />
         )
       ) : result.broken === null ? (

@@ -70,7 +70,7 @@ export default function OperatorsRoute() {
         meta: { numeric: true },
         cell: ({ row }) =>
           row.original.recovery_codes_left < FEW_RECOVERY_CODES ? (
-            <Badge color="orange" variant="dot">
+            <Badge miw="max-content" color="orange" variant="dot">
               {row.original.recovery_codes_left} left
             </Badge>
           ) : (
@@ -86,7 +86,7 @@ export default function OperatorsRoute() {
         header: "Status",
         accessorKey: "disabled",
         cell: ({ row }) => (
-          <Badge color={row.original.disabled ? "gray" : "green"} variant="dot">
+          <Badge miw="max-content" color={row.original.disabled ? "gray" : "green"} variant="dot">
             {row.original.disabled ? "Disabled" : "Active"}
           </Badge>
         ),

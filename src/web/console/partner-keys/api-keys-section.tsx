@@ -32,7 +32,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
         cell: ({ row }) =>
           row.original.revoked_at ? (
             <Stack gap={2} align="flex-start">
-              <Badge color="gray" variant="dot">
+              <Badge miw="max-content" color="gray" variant="dot">
                 Revoked
               </Badge>
               <Text size="xs" c="dimmed">
@@ -40,7 +40,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
               </Text>
             </Stack>
           ) : (
-            <Badge color="green" variant="dot">
+            <Badge miw="max-content" color="green" variant="dot">
               Live
             </Badge>
           ),

@@ -34,7 +34,7 @@ export default function PrivacyQueueRoute() {
         header: "Status",
         accessorKey: "status",
         cell: ({ row }) => (
-          <Badge color="blue" variant="dot">
+          <Badge miw="max-content" color="blue" variant="dot">
             {row.original.status}
           </Badge>
         ),
@@ -71,7 +71,7 @@ export default function PrivacyQueueRoute() {
         header: "Deadline",
         accessorKey: "days_overdue",
         cell: ({ row }) => (
-          <Badge color={row.original.days_overdue > 0 ? "red" : "green"} variant="dot">
+          <Badge miw="max-content" color={row.original.days_overdue > 0 ? "red" : "green"} variant="dot">
             {deadline(row.original)}
           </Badge>
         ),
@@ -110,10 +110,10 @@ export default function PrivacyQueueRoute() {
       {queue.data ? (
         <>
           <Group gap="sm">
-            <Badge color="blue" variant="dot" size="lg">
+            <Badge miw="max-content" color="blue" variant="dot" size="lg">
               {queue.data.open.length} open
             </Badge>
-            <Badge color={queue.data.overdue > 0 ? "red" : "gray"} variant="dot" size="lg">
+            <Badge miw="max-content" color={queue.data.overdue > 0 ? "red" : "gray"} variant="dot" size="lg">
               {queue.data.overdue} overdue
             </Badge>
           </Group>

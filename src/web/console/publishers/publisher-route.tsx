@@ -75,7 +75,7 @@ export default function PublisherRoute() {
         header: "Status",
         accessorKey: "status",
         cell: ({ row }) => (
-          <Badge color={POSTBACK_COLORS[row.original.status]} variant="dot">
+          <Badge miw="max-content" color={POSTBACK_COLORS[row.original.status]} variant="dot">
             {POSTBACK_LABELS[row.original.status]}
           </Badge>
         ),

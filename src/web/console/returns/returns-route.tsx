@@ -84,7 +84,7 @@ export default function ReturnsRoute() {
             return <ReturnDecision id={r.id} leadId={r.lead_id} onDecided={decided} />;
           return (
             <Stack gap={2} align="flex-start">
-              <Badge color={STATES[r.state].color} variant="dot">
+              <Badge miw="max-content" color={STATES[r.state].color} variant="dot">
                 {STATES[r.state].label}
               </Badge>
               {r.decided_at || r.decided_by ? (
