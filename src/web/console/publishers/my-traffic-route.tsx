@@ -45,10 +45,16 @@ export default function MyTrafficRoute() {
   const byDay = useMemo(() => columnsFor("Day"), []);
   const bySub = useMemo(() => columnsFor(SUB_ID_LABELS.aff_sub1), []);
   const data = traffic.data;
-  const nothing = (
+  const nothingByDay = (
     <EmptyState
       title="Nothing this month."
       hint="Send visitors to your tracking link: their clicks, applications and payouts show here by day."
+    />
+  );
+  const nothingBySub = (
+    <EmptyState
+      title="Nothing this month."
+      hint="Add sub1 to your tracking link, one value a campaign, to see each campaign's figures here."
     />
   );
   return (
@@ -95,12 +101,12 @@ export default function MyTrafficRoute() {
               {formatCents(data.totals.reversed_cents)} ({data.totals.returns} returns)
             </dd>
           </Box>
-          <DataTable caption={`By day, ${data.month}`} columns={byDay} rows={data.by_day} empty={nothing} />
+          <DataTable caption={`By day, ${data.month}`} columns={byDay} rows={data.by_day} empty={nothingByDay} />
           <DataTable
             caption={`By ${SUB_ID_LABELS.aff_sub1.toLowerCase()}, ${data.month}`}
             columns={bySub}
             rows={data.by_sub1}
-            empty={nothing}
+            empty={nothingBySub}
           />
         </>
       ) : null}
