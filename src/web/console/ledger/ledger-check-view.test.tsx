@@ -84,6 +84,25 @@ describe("LedgerCheckView", () => {
     );
   });
 
+  it("says what to do before the first check, and what failed when the check could not run", () => {
+    renderInConsole(<LedgerCheckView result={undefined} running={false} timeZone="UTC" onCheck={() => {}} />);
+    expect(screen.getByRole("status").textContent).toBe(
+      "Not checked yet.The check reads every row and recomputes its digest and its link to the row before; on a large ledger it takes a while.",
+    );
+    cleanup();
+    renderInConsole(
+      <LedgerCheckView
+        result={undefined}
+        running={false}
+        failed="Too many requests."
+        timeZone="UTC"
+        onCheck={() => {}}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Could not check the ledger: Too many requests.");
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
   it("cannot be started twice at once", () => {
     renderInConsole(<LedgerCheckView result={undefined} running timeZone="UTC" onCheck={() => {}} />);
     expect((screen.getByRole("button", { name: "Checking…" }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,5 +1,8 @@
+import { Alert, Button, Code, List, Text } from "@mantine/core";
 import type { LedgerCheckResult } from "#domain/contracts/console-ledger.ts";
 import { formatDateTime } from "../time.ts";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 
 // What the ledger check found (docs/product/partners.md#the-ledger): the chain whole up to its head, or the first
 // row where it breaks; then the signed heads handed to publishers that the chain no longer passes through
@@ -14,31 +17,36 @@ export function LedgerCheckView(props: {
   const { result } = props;
   return (
     <>
-      <h1>Ledger</h1>
-      <p>
-        Every money event is a row of a hash-chained ledger. The check reads every row and recomputes its digest and its
-        link to the row before, as a publisher checking a receipt would.
-      </p>
-      <p className="console-actions">
-        <button
-          type="button"
-          className="console-button console-button--primary"
-          disabled={props.running}
-          onClick={props.onCheck}
-        >
-          {props.running ? "Checking…" : "Check the ledger"}
-        </button>
-      </p>
-      {props.failed ? <p role="alert">{props.failed}</p> : null}
-      {result === undefined ? null : result.broken === null ? (
-        <p role="status">
-          The chain holds: {result.rows} rows, head row {result.head.seq} ({result.head.hash.slice(0, 16)}…), checked{" "}
-          {formatDateTime(result.checked_at, props.timeZone)}.
-        </p>
+      <PageHeader
+        title="Ledger"
+        description="Whether the hash-chained ledger of every money event is whole, row by row, as a publisher checking a receipt would see it."
+        actions={
+          <Button loading={props.running} disabled={props.running} onClick={props.onCheck}>
+            {props.running ? "Checking…" : "Check the ledger"}
+          </Button>
+        }
+      />
+      {props.failed ? (
+        <Alert color="red" variant="light" mb="md">
+          Could not check the ledger: {props.failed}
+        </Alert>
+      ) : null}
+      {result === undefined ? (
+        props.running || props.failed ? null : (
+          <EmptyState
+            title="Not checked yet."
+            hint="The check reads every row and recomputes its digest and its link to the row before; on a large ledger it takes a while."
+          />
+        )
+      ) : result.broken === null ? (
+        <Alert color="green" variant="light" role="status" mb="md">
+          The chain holds: {result.rows} rows, head row {result.head.seq} (<Code>{result.head.hash.slice(0, 16)}…</Code>
+          ), checked {formatDateTime(result.checked_at, props.timeZone)}.
+        </Alert>
       ) : (
-        <p role="alert">
+        <Alert color="red" variant="light" mb="md">
           The chain breaks at row {result.broken.seq}: {result.broken.problem}. The {result.rows} rows before it hold.
-        </p>
+        </Alert>
       )}
       {result === undefined ? null : <HandedOutHeads result={result.handed_out} timeZone={props.timeZone} />}
     </>
@@ -49,26 +57,26 @@ function HandedOutHeads(props: { result: LedgerCheckResult["handed_out"]; timeZo
   const { checked, contradicted, contradicted_count: count } = props.result;
   if (count === 0)
     return (
-      <p>
+      <Text size="sm" c="dimmed">
         {checked === 0
           ? "No signed head has been handed to a publisher yet: a chain rewritten to its head would pass this check."
           : `The chain passes through all ${checked} signed heads handed to publishers.`}
-      </p>
+      </Text>
     );
   return (
-    <div role="alert">
-      <p>
+    <Alert color="red" variant="light">
+      <Text size="sm" mb="xs">
         The chain contradicts {count} of the {checked} signed heads handed to publishers: rows at or before row{" "}
         {contradicted[0]!.head.seq} were rewritten after the head was handed out.
-      </p>
-      <ul>
+      </Text>
+      <List size="sm" spacing="xs">
         {contradicted.map((c) => (
-          <li key={`${c.publisher_id} ${c.handed_for}`}>
+          <List.Item key={`${c.publisher_id} ${c.handed_for}`}>
             Row {c.head.seq} ({c.head.hash.slice(0, 16)}…), handed to {c.publisher_id} on{" "}
             {formatDateTime(c.handed_at, props.timeZone)} ({c.channel}, {c.handed_for}): {c.problem}.
-          </li>
+          </List.Item>
         ))}
-      </ul>
-    </div>
+      </List>
+    </Alert>
   );
 }

@@ -1,113 +1,30 @@
+import { Badge, Button, NativeSelect, Text } from "@mantine/core";
 import { useCallback, useMemo, useState } from "react";
-import { OPERATOR_ROLES, ROLE_LABELS, type OperatorRole } from "#domain/console/roles.ts";
+import { ROLE_LABELS, type OperatorRole } from "#domain/console/roles.ts";
 import {
-  enrolmentAnswer,
-  newOperatorRequest,
   operatorsAnswer,
   type EnrolmentData,
   type OperatorRow,
   type SessionListRow,
 } from "#domain/contracts/console.ts";
-import { SelectField } from "#web/ui/forms/select-field.tsx";
-import { TextField } from "#web/ui/forms/text-field.tsx";
-import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { consoleApi } from "../console-api.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
-import { AuthenticatorQr } from "./authenticator-qr.tsx";
+import { NEW_OPERATOR_FORM, NewOperatorForm, ROLE_OPTIONS } from "./new-operator-form.tsx";
+import { OperatorEnrolment } from "./operator-enrolment.tsx";
 
 export function meta() {
   return [{ title: consoleTitle("Operators") }];
 }
 
-const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
-
-function Enrolment({ enrolment }: { enrolment: EnrolmentData }) {
-  return (
-    <section className="console-enrolment" aria-labelledby="enrolment-title">
-      <h2 id="enrolment-title">Give these to {enrolment.operator.name}, once</h2>
-      <p>They are not shown again. The person adds the key to an authenticator app before the first sign-in.</p>
-      <dl>
-        <dt>E-mail</dt>
-        <dd>{enrolment.operator.email}</dd>
-        <dt>Password</dt>
-        <dd>
-          <code>{enrolment.password}</code>
-        </dd>
-        <dt>Authenticator key</dt>
-        <dd>
-          <code>{enrolment.totp_secret}</code>
-        </dd>
-        <dt>Authenticator address</dt>
-        <dd>
-          <AuthenticatorQr
-            uri={enrolment.totp_uri}
-            label={`QR code of the authenticator address for ${enrolment.operator.email}: scan it with the app`}
-          />
-          <code className="console-wrap">{enrolment.totp_uri}</code>
-        </dd>
-        <dt>Recovery codes</dt>
-        <dd>
-          <ul>
-            {enrolment.recovery_codes.map((code) => (
-              <li key={code}>
-                <code>{code}</code>
-              </li>
-            ))}
-          </ul>
-        </dd>
-      </dl>
-    </section>
-  );
-}
-
-function NewOperatorForm({ onCreated }: { onCreated: (enrolment: EnrolmentData) => void }) {
-  const form = useZodForm(newOperatorRequest, {
-    defaultValues: { email: "", name: "", role: "analyst", publisher_id: "" },
-  });
-  const [problem, setProblem] = useState<string>();
-  const onSubmit = form.submitWith(async (values) => {
-    const res = await consoleApi.send("POST", "/operators", values, enrolmentAnswer);
-    if (res.ok) {
-      form.reset();
-      setProblem(undefined);
-      return onCreated(res.data);
-    }
-    const left = form.setServerErrors(res.errors);
-    setProblem(Object.keys(res.errors).length && !Object.keys(left).length ? undefined : res.message);
-  });
-  return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="new-operator-title"
-      className="console-form"
-    >
-      <h2 id="new-operator-title">Add an operator</h2>
-      <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" />
-      <TextField control={form.control} name="name" label="Name" autoComplete="off" />
-      <SelectField control={form.control} name="role" label="Role" options={ROLE_OPTIONS} />
-      <TextField
-        control={form.control}
-        name="publisher_id"
-        label="Publisher id"
-        hint="For a publisher account only: the one publisher it sees"
-        autoComplete="off"
-      />
-      <p className="console-form__error" role="alert">
-        {problem ?? ""}
-      </p>
-      <button type="submit" className="console-button console-button--primary" aria-disabled={form.busy || undefined}>
-        Add operator
-      </button>
-    </form>
-  );
-}
+/** Fewer recovery codes than this, and the person should be given new ones before they run out. */
+const FEW_RECOVERY_CODES = 3;
 
 // Owners only: the accounts, their roles, disabling one, and every open session with a way to end it.
 export default function OperatorsRoute() {
@@ -134,42 +51,58 @@ export default function OperatorsRoute() {
         header: "Role",
         accessorKey: "role",
         cell: ({ row }) => (
-          <select
+          <NativeSelect
+            size="xs"
             aria-label={`Role of ${row.original.name}`}
+            data={ROLE_OPTIONS}
             value={row.original.role}
-            onChange={(event) =>
-              void change(
-                row.original,
-                { role: event.target.value as OperatorRole },
-                `${row.original.name} is now ${ROLE_LABELS[event.target.value as OperatorRole]}.`,
-              )
-            }
-          >
-            {ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            onChange={(event) => {
+              const role = event.currentTarget.value as OperatorRole;
+              void change(row.original, { role }, `${row.original.name} is now ${ROLE_LABELS[role]}.`);
+            }}
+          />
         ),
       },
       { header: "Publisher", accessorFn: (r) => r.publisher_id ?? "" },
-      { header: "Recovery codes left", accessorKey: "recovery_codes_left" },
+      {
+        header: "Recovery codes left",
+        accessorKey: "recovery_codes_left",
+        meta: { numeric: true },
+        cell: ({ row }) =>
+          row.original.recovery_codes_left < FEW_RECOVERY_CODES ? (
+            <Badge miw="max-content" color="orange" variant="dot">
+              {row.original.recovery_codes_left} left
+            </Badge>
+          ) : (
+            row.original.recovery_codes_left
+          ),
+      },
       {
         header: "Created",
         accessorKey: "created_at",
         cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
       },
       {
-        header: "Account",
+        header: "Status",
         accessorKey: "disabled",
+        cell: ({ row }) => (
+          <Badge miw="max-content" color={row.original.disabled ? "gray" : "green"} variant="dot">
+            {row.original.disabled ? "Disabled" : "Active"}
+          </Badge>
+        ),
+      },
+      {
+        header: "Account",
+        enableSorting: false,
         cell: ({ row }) =>
           row.original.id === session.operator.id ? (
-            "You"
+            <Text size="sm" c="dimmed">
+              You
+            </Text>
           ) : (
-            <button
-              type="button"
-              className="console-button"
+            <Button
+              size="xs"
+              variant="default"
               onClick={() =>
                 void change(
                   row.original,
@@ -179,7 +112,7 @@ export default function OperatorsRoute() {
               }
             >
               {row.original.disabled ? `Enable ${row.original.name}` : `Disable ${row.original.name}`}
-            </button>
+            </Button>
           ),
       },
     ],
@@ -205,9 +138,9 @@ export default function OperatorsRoute() {
         header: "End",
         enableSorting: false,
         cell: ({ row }) => (
-          <button
-            type="button"
-            className="console-button"
+          <Button
+            size="xs"
+            variant="default"
             aria-label={`End session: ${row.original.email}, signed in ${formatDateTime(row.original.created_at, timeZone)}`}
             onClick={async () => {
               const res = await consoleApi.send("DELETE", `/sessions/${row.original.id}`, undefined);
@@ -216,7 +149,7 @@ export default function OperatorsRoute() {
             }}
           >
             End session
-          </button>
+          </Button>
         ),
       },
     ],
@@ -225,9 +158,19 @@ export default function OperatorsRoute() {
 
   return (
     <>
-      <h1>Operators</h1>
-      <p role="status">{status}</p>
-      <LoadState load={list} what="the operators" />
+      <PageHeader
+        title="Operators"
+        description="The console's accounts, their roles, and every open session."
+        actions={
+          <Button component="a" href={`#${NEW_OPERATOR_FORM}`}>
+            Add operator
+          </Button>
+        }
+      />
+      <Text role="status" size="sm" mih="1.25rem">
+        {status}
+      </Text>
+      <LoadState load={list} what="the operators" rows={6} />
       {list.data ? (
         <>
           <DataTable caption="Operators" columns={operatorColumns} rows={list.data.operators} />
@@ -235,11 +178,16 @@ export default function OperatorsRoute() {
             caption="Open sessions"
             columns={sessionColumns}
             rows={list.data.sessions}
-            empty="No open sessions."
+            empty={
+              <EmptyState
+                title="No open sessions."
+                hint="A session opens when someone signs in; each one listed here can be ended."
+              />
+            }
           />
         </>
       ) : null}
-      {enrolment ? <Enrolment enrolment={enrolment} /> : null}
+      {enrolment ? <OperatorEnrolment enrolment={enrolment} /> : null}
       <NewOperatorForm
         onCreated={(made) => {
           setEnrolment(made);

@@ -1,9 +1,11 @@
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { apiKeyIssuedAnswer, apiKeyListAnswer, type ApiKeyRow } from "#domain/contracts/console-publishers.ts";
 import { consoleApi } from "../console-api.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { ShownOnce } from "./shown-once.tsx";
@@ -13,6 +15,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
   const { timeZone } = useConsole();
   const keys = useConsoleData(`${path}/api-keys`, apiKeyListAnswer);
   const [label, setLabel] = useState("");
+  const [labelProblem, setLabelProblem] = useState<string>();
   const [issued, setIssued] = useState<string>();
   const [status, setStatus] = useState("");
   const reload = keys.reload;
@@ -20,38 +23,58 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
   const columns = useMemo<ColumnDef<ApiKeyRow, unknown>[]>(
     () => [
       { header: "Label", accessorKey: "label" },
-      { header: "Starts with", accessorKey: "prefix" },
+      { header: "Starts with", accessorKey: "prefix", cell: ({ row }) => <code>{row.original.prefix}</code> },
       { header: "Issued", accessorFn: (r) => formatDateTime(r.created_at, timeZone) },
       { header: "Last used", accessorFn: (r) => (r.last_used_at ? formatDateTime(r.last_used_at, timeZone) : "Never") },
       {
         header: "Status",
-        enableSorting: false,
+        accessorFn: (r) => (r.revoked_at ? "Revoked" : "Live"),
         cell: ({ row }) =>
           row.original.revoked_at ? (
-            `Revoked ${formatDateTime(row.original.revoked_at, timeZone)}`
-          ) : writer ? (
-            <button
-              type="button"
-              className="console-button"
-              onClick={async () => {
-                const res = await consoleApi.send("DELETE", `${path}/api-keys/${row.original.id}`, undefined);
-                setStatus(res.message);
-                reload();
-              }}
-            >
-              Revoke {row.original.label}
-            </button>
+            <Stack gap={2} align="flex-start">
+              <Badge miw="max-content" color="gray" variant="dot">
+                Revoked
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(row.original.revoked_at, timeZone)}
+              </Text>
+            </Stack>
           ) : (
-            "Live"
+            <Badge miw="max-content" color="green" variant="dot">
+              Live
+            </Badge>
           ),
       },
+      ...(writer
+        ? [
+            {
+              header: "Action",
+              enableSorting: false,
+              cell: ({ row }) =>
+                row.original.revoked_at ? null : (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={async () => {
+                      const res = await consoleApi.send("DELETE", `${path}/api-keys/${row.original.id}`, undefined);
+                      setStatus(res.message);
+                      reload();
+                    }}
+                  >
+                    Revoke {row.original.label}
+                  </Button>
+                ),
+            } satisfies ColumnDef<ApiKeyRow, unknown>,
+          ]
+        : []),
     ],
     [timeZone, writer, path, reload],
   );
 
   const issue = async () => {
     const res = await consoleApi.send("POST", `${path}/api-keys`, { label }, apiKeyIssuedAnswer);
-    setStatus(res.ok ? res.message : (res.errors.label ?? res.message));
+    setLabelProblem(res.ok ? undefined : res.errors.label);
+    setStatus(res.ok ? res.message : res.errors.label ? "" : res.message);
     if (res.ok) {
       setIssued(res.data.key);
       setLabel("");
@@ -61,34 +84,53 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
 
   return (
     <section aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">API keys</h2>
+      <Title order={2} size="h3" id="api-keys-title" mt="xl">
+        API keys
+      </Title>
       <LoadState load={keys} what={`the API keys of ${partnerName}`} />
       {keys.data ? (
         <DataTable
           caption={`API keys of ${partnerName}`}
           columns={columns}
           rows={keys.data.api_keys}
-          empty="No keys yet."
+          empty={
+            <EmptyState
+              title="No keys yet."
+              hint={
+                writer
+                  ? `Issue one below: ${partnerName} uses it to call the partner API.`
+                  : `A manager issues the keys ${partnerName} uses to call the partner API.`
+              }
+            />
+          }
         />
       ) : null}
       {writer ? (
         <form
-          className="console-form"
+          aria-label={`Issue an API key to ${partnerName}`}
           onSubmit={(event) => {
             event.preventDefault();
             void issue();
           }}
         >
-          <div className="form-field">
-            <label htmlFor="api-key-label">Label of a new key</label>
-            <input id="api-key-label" value={label} onChange={(e) => setLabel(e.target.value)} autoComplete="off" />
-          </div>
-          <button type="submit" className="console-button">
-            Issue a key
-          </button>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Label of a new key"
+              value={label}
+              error={labelProblem}
+              onChange={(event) => setLabel(event.currentTarget.value)}
+              autoComplete="off"
+              w={320}
+            />
+            <Button type="submit" variant="default">
+              Issue a key
+            </Button>
+          </Group>
         </form>
       ) : null}
-      <p role="status">{status}</p>
+      <Text role="status" size="sm" mih="1.25rem" mt="xs">
+        {status}
+      </Text>
       {issued ? <ShownOnce title="The new API key" value={issued} /> : null}
     </section>
   );

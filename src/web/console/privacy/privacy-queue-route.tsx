@@ -1,3 +1,4 @@
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { privacyQueueAnswer, type PrivacyQueueRow } from "#domain/contracts/console.ts";
 import { consoleApi } from "../console-api.ts";
@@ -5,6 +6,8 @@ import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDate } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 
@@ -25,18 +28,25 @@ export default function PrivacyQueueRoute() {
   const reload = queue.reload;
   const columns = useMemo<ColumnDef<PrivacyQueueRow, unknown>[]>(
     () => [
-      { header: "Reference", accessorKey: "reference" },
+      { header: "Reference", accessorKey: "reference", cell: ({ row }) => <code>{row.original.reference}</code> },
       { header: "Type", accessorFn: (r) => r.type ?? "" },
-      { header: "Status", accessorKey: "status" },
+      {
+        header: "Status",
+        accessorKey: "status",
+        cell: ({ row }) => (
+          <Badge miw="max-content" color="blue" variant="dot">
+            {row.original.status}
+          </Badge>
+        ),
+      },
       {
         header: "Contact",
         accessorFn: (r) => `${r.email ?? ""} ${r.phone ?? ""}`,
         cell: ({ row }) => (
-          <>
-            {row.original.email}
-            <br />
-            {row.original.phone}
-          </>
+          <Stack gap={0}>
+            {row.original.email ? <Text size="sm">{row.original.email}</Text> : null}
+            {row.original.phone ? <Text size="sm">{row.original.phone}</Text> : null}
+          </Stack>
         ),
       },
       {
@@ -60,16 +70,19 @@ export default function PrivacyQueueRoute() {
       {
         header: "Deadline",
         accessorKey: "days_overdue",
-        cell: ({ row }) =>
-          row.original.days_overdue > 0 ? <strong>{deadline(row.original)}</strong> : deadline(row.original),
+        cell: ({ row }) => (
+          <Badge miw="max-content" color={row.original.days_overdue > 0 ? "red" : "green"} variant="dot">
+            {deadline(row.original)}
+          </Badge>
+        ),
       },
       {
         header: "Action",
         enableSorting: false,
         cell: ({ row }) => (
-          <button
-            type="button"
-            className="console-button"
+          <Button
+            size="xs"
+            variant="default"
             aria-label={`Mark done: ${row.original.reference}`}
             onClick={async () => {
               const res = await consoleApi.send("POST", `/privacy-requests/${row.original.reference}/complete`, {});
@@ -78,7 +91,7 @@ export default function PrivacyQueueRoute() {
             }}
           >
             Mark done
-          </button>
+          </Button>
         ),
       },
     ],
@@ -86,21 +99,34 @@ export default function PrivacyQueueRoute() {
   );
   return (
     <>
-      <h1>Privacy requests</h1>
-      <p role="status">{status ?? ""}</p>
-      <LoadState load={queue} what="the privacy requests" />
+      <PageHeader
+        title="Privacy requests"
+        description="Opt-outs are carried out when they arrive; know and delete requests complete when the person opens the link we mailed; a correction is marked done here once made."
+      />
+      <Text role="status" size="sm" mih="1.25rem">
+        {status ?? ""}
+      </Text>
+      <LoadState load={queue} what="the privacy requests" rows={6} />
       {queue.data ? (
         <>
-          <p>
-            {queue.data.open.length} open, {queue.data.overdue} overdue. Opt-outs are carried out when they arrive; know
-            and delete requests complete when the person opens the link we mailed; a correction is marked done here once
-            made.
-          </p>
+          <Group gap="sm">
+            <Badge miw="max-content" color="blue" variant="dot" size="lg">
+              {queue.data.open.length} open
+            </Badge>
+            <Badge miw="max-content" color={queue.data.overdue > 0 ? "red" : "gray"} variant="dot" size="lg">
+              {queue.data.overdue} overdue
+            </Badge>
+          </Group>
           <DataTable
             caption="Open privacy requests"
             columns={columns}
             rows={queue.data.open}
-            empty="No open requests."
+            empty={
+              <EmptyState
+                title="No open requests."
+                hint="Requests people send from the privacy pages wait here, soonest due first, until they are done."
+              />
+            }
           />
         </>
       ) : null}

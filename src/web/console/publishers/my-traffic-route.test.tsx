@@ -59,14 +59,41 @@ describe("My traffic", () => {
         <MyTrafficRoute />
       </ConsoleSessionContext>,
     );
-    fireEvent.change(screen.getByLabelText("Month (UTC)"), { target: { value: "2026-02" } });
-    await waitFor(() => expect(screen.getByRole("table", { name: "By day, 2026-02" })).toBeTruthy());
-    expect(fetch.mock.calls.at(-1)![0]).toBe("/api/console/my-traffic?month=2026-02&tz=UTC");
+    // A month of the picker's list ten months back: the list runs back from the current month.
+    const chosen = (screen.getByLabelText("Month (UTC)") as HTMLSelectElement).options[10]!.value;
+    fireEvent.change(screen.getByLabelText("Month (UTC)"), { target: { value: chosen } });
+    await waitFor(() => expect(screen.getByRole("table", { name: `By day, ${chosen}` })).toBeTruthy());
+    expect(fetch.mock.calls.at(-1)![0]).toBe(`/api/console/my-traffic?month=${chosen}&tz=UTC`);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("My traffic: Acme Media");
-    const bySub = screen.getByRole("table", { name: "By sub 1, 2026-02" });
+    const bySub = screen.getByRole("table", { name: `By sub 1, ${chosen}` });
     expect(within(bySub).getByRole("columnheader", { name: /^Sub 1/ })).toBeTruthy();
     expect(within(bySub).getByText("spring")).toBeTruthy();
-    expect(within(bySub).getAllByText("$14.00")).toHaveLength(1);
+    const cellsOf = (row: Element) =>
+      within(row as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    expect(cellsOf(within(bySub).getAllByRole("row")[1]!)).toEqual([
+      "spring",
+      "12",
+      "3",
+      "2",
+      "$14.00",
+      "$7.00",
+      "$7.00",
+      "$0.00",
+      "0",
+    ]);
+    expect(cellsOf(bySub.querySelector("tfoot tr")!)).toEqual([
+      "Total",
+      "12",
+      "3",
+      "2",
+      "$14.00",
+      "$7.00",
+      "$7.00",
+      "$0.00",
+      "0",
+    ]);
     const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     expect(screen.getByText("https://loanpath.example/r/acme").tagName).toBe("CODE");
@@ -75,8 +102,8 @@ describe("My traffic", () => {
     fireEvent.click(screen.getByRole("button", { name: "Copy tracking link" }));
     await waitFor(() => expect(copied.textContent).toBe("Copied"));
     expect(writeText).toHaveBeenCalledWith("https://loanpath.example/r/acme");
-    expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
-      "/api/console/my-traffic.csv?month=2026-02&tz=UTC",
+    expect(screen.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
+      `/api/console/my-traffic.csv?month=${chosen}&tz=UTC`,
     );
   });
 
@@ -91,7 +118,7 @@ describe("My traffic", () => {
       </ConsoleSessionContext>,
     );
     const month = monthIn("America/New_York");
-    expect((screen.getByLabelText("Month (America/New_York)") as HTMLInputElement).value).toBe(month);
+    expect((screen.getByLabelText("Month (America/New_York)") as HTMLSelectElement).value).toBe(month);
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(fetch.mock.calls[0]![0]).toBe(`/api/console/my-traffic?month=${month}&tz=America%2FNew_York`);
   });

@@ -1,10 +1,10 @@
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { PAYOUT_KINDS, POSTBACK_MACROS, type PublisherSettings } from "#domain/partners/publisher.ts";
 import { publisherSavedAnswer, publisherSecretAnswer } from "#domain/contracts/console-publishers.ts";
-import { SelectField } from "#web/ui/forms/select-field.tsx";
-import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { consoleApi } from "../console-api.ts";
+import { ConsoleSelectField, ConsoleTextField } from "../form-fields.tsx";
 import { PAYOUT_KIND_LABELS } from "./publisher-labels.ts";
 import { formValuesOf, publisherFormSchema, type PublisherFormValues } from "./publisher-form-schema.ts";
 
@@ -41,62 +41,78 @@ export function PublisherForm(props: {
   // The payout is typed in the unit of its rule: percent for a share, dollars otherwise.
   const share = form.watch("payout_kind") === "revenue_share";
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={onSubmit}
-      className="console-form publisher-form"
-      aria-labelledby="publisher-form-title"
-    >
-      <h2 id="publisher-form-title">{editing ? "Settings" : "New publisher"}</h2>
-      <TextField
-        control={c}
-        name="id"
-        label="Id"
-        readOnly={editing}
-        autoComplete="off"
-        hint="Its tracking link is /r/{id}"
-      />
-      <TextField control={c} name="name" label="Name" autoComplete="off" />
-      <TextField control={c} name="aff_id" label="aff_id" autoComplete="off" hint="The aff_id its links carry" />
-      <SelectField
-        control={c}
-        name="payout_kind"
-        label="Payout rule"
-        options={PAYOUT_KINDS.map((kind) => ({ value: kind, label: PAYOUT_KIND_LABELS[kind] }))}
-      />
-      <TextField
-        control={c}
-        name="payout_amount"
-        label="Payout"
-        inputMode="decimal"
-        autoComplete="off"
-        hint={share ? "Percent of the sale's price, e.g. 12.5%" : "Dollars per lead, e.g. $7.50"}
-      />
-      <TextField control={c} name="hold_days" label="Hold (days)" inputMode="numeric" hint="Before a payout is final" />
-      <TextField
-        control={c}
-        name="postback_url"
-        label="Postback address"
-        type="url"
-        autoComplete="off"
-        hint={`Optional. Macros: ${MACROS}`}
-      />
-      <SelectField
-        control={c}
-        name="enabled"
-        label="Status"
-        options={[
-          { value: "yes", label: "Enabled" },
-          { value: "no", label: "Disabled" },
-        ]}
-      />
-      <p className="console-form__error" role="alert">
-        {problem ?? ""}
-      </p>
-      <button type="submit" className="console-button console-button--primary" aria-disabled={form.busy || undefined}>
-        {editing ? "Save" : "Add publisher"}
-      </button>
-    </form>
+    <Paper withBorder p="lg" radius="md" my="lg" maw={760}>
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="publisher-form-title">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="publisher-form-title">
+            {editing ? "Settings" : "New publisher"}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+            <ConsoleTextField
+              control={c}
+              name="id"
+              label="Id"
+              readOnly={editing}
+              autoComplete="off"
+              description="Its tracking link is /r/{id}"
+            />
+            <ConsoleTextField control={c} name="name" label="Name" autoComplete="off" />
+            <ConsoleTextField
+              control={c}
+              name="aff_id"
+              label="aff_id"
+              autoComplete="off"
+              description="The aff_id its links carry"
+            />
+            <ConsoleSelectField
+              control={c}
+              name="enabled"
+              label="Status"
+              options={[
+                { value: "yes", label: "Enabled" },
+                { value: "no", label: "Disabled" },
+              ]}
+            />
+            <ConsoleSelectField
+              control={c}
+              name="payout_kind"
+              label="Payout rule"
+              options={PAYOUT_KINDS.map((kind) => ({ value: kind, label: PAYOUT_KIND_LABELS[kind] }))}
+            />
+            <ConsoleTextField
+              control={c}
+              name="payout_amount"
+              label="Payout"
+              inputMode="decimal"
+              autoComplete="off"
+              description={share ? "Percent of the sale's price, e.g. 12.5%" : "Dollars per lead, e.g. $7.50"}
+            />
+            <ConsoleTextField
+              control={c}
+              name="hold_days"
+              label="Hold (days)"
+              inputMode="numeric"
+              description="Before a payout is final"
+            />
+          </SimpleGrid>
+          <ConsoleTextField
+            control={c}
+            name="postback_url"
+            label="Postback address"
+            type="url"
+            autoComplete="off"
+            description={`Optional. Macros: ${MACROS}`}
+          />
+          <Text className="console-problem" size="sm" role="alert" mih="1.25rem">
+            {problem ?? ""}
+          </Text>
+          <div>
+            <Button type="submit" aria-disabled={form.busy || undefined}>
+              {editing ? "Save" : "Add publisher"}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

@@ -1,17 +1,20 @@
+import { Button, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import { consoleTitle } from "../console-nav.ts";
 import { ShownOnce } from "../partner-keys/shown-once.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { PublisherForm } from "./publisher-form.tsx";
-import publishersStylesheet from "./publishers.css?url";
-
-export function links() {
-  return [{ rel: "stylesheet", href: publishersStylesheet }];
-}
 
 export function meta() {
   return [{ title: consoleTitle("New publisher") }];
 }
+
+const allPublishers = (
+  <Button component={Link} to="/console/publishers" variant="default">
+    All publishers
+  </Button>
+);
 
 // A new publisher; once added, its postback secret is shown this once.
 export default function PublisherNewRoute() {
@@ -19,20 +22,23 @@ export default function PublisherNewRoute() {
   if (made)
     return (
       <>
-        <h1>{made.name}</h1>
-        <p role="status">{made.message}</p>
+        <PageHeader title={made.name} description="The publisher is added." actions={allPublishers} />
+        <Text role="status" size="sm">
+          {made.message}
+        </Text>
         <ShownOnce title="Postback secret" value={made.secret} />
-        <p>
-          <Link to={`/console/publishers/${encodeURIComponent(made.id)}`}>Go to {made.name}</Link>
-        </p>
+        <Button component={Link} to={`/console/publishers/${encodeURIComponent(made.id)}`}>
+          Go to {made.name}
+        </Button>
       </>
     );
   return (
     <>
-      <h1>Add a publisher</h1>
-      <p>
-        <Link to="/console/publishers">All publishers</Link>
-      </p>
+      <PageHeader
+        title="Add a publisher"
+        description="Its settings; once added, it gets a tracking link and a postback secret shown this once."
+        actions={allPublishers}
+      />
       <PublisherForm
         onSaved={(saved) =>
           setMade({

@@ -1,3 +1,4 @@
+import { Badge, Box, Button, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router";
 import {
@@ -16,32 +17,42 @@ import { ShownOnce } from "../partner-keys/shown-once.tsx";
 import { formatCents } from "../reports/report-format.ts";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
+import { PublisherStatus } from "./publisher-status.tsx";
 import { TrackingLink } from "./tracking-link.tsx";
-import publishersStylesheet from "./publishers.css?url";
-
-export function links() {
-  return [{ rel: "stylesheet", href: publishersStylesheet }];
-}
 
 export function meta() {
   return [{ title: consoleTitle("Publisher") }];
 }
 
+const POSTBACK_COLORS = { pending: "yellow", sent: "green", failed: "red" } as const;
+const POSTBACK_LABELS = { pending: "Pending", sent: "Sent", failed: "Failed" } as const;
+
+/** A span's figures as a card: its name, then the four numbers. */
 function Figures({ title, figures }: { title: string; figures: PublisherFiguresData }) {
   return (
-    <>
-      <dt>{title}</dt>
-      <dd>
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed" fw={600}>
+        {title}
+      </Text>
+      <Text mt="xs">
         {figures.clicks} clicks, {figures.completed} completed, {figures.sold} sold, {formatCents(figures.earned_cents)}{" "}
         earned
-      </dd>
-    </>
+      </Text>
+    </Paper>
   );
 }
+
+const allPublishers = (
+  <Button component={Link} to="/console/publishers" variant="default">
+    All publishers
+  </Button>
+);
 
 // One publisher: its figures, enable or disable, its settings, a new postback secret, its API keys and its
 // latest postbacks with the publisher's answers.
@@ -60,8 +71,16 @@ export default function PublisherRoute() {
       { header: "Queued", accessorFn: (r) => formatDateTime(r.created_at, timeZone) },
       { header: "Event", accessorKey: "event" },
       { header: "Lead", accessorKey: "lead_id" },
-      { header: "Status", accessorKey: "status" },
-      { header: "Attempts", accessorKey: "attempts" },
+      {
+        header: "Status",
+        accessorKey: "status",
+        cell: ({ row }) => (
+          <Badge miw="max-content" color={POSTBACK_COLORS[row.original.status]} variant="dot">
+            {POSTBACK_LABELS[row.original.status]}
+          </Badge>
+        ),
+      },
+      { header: "Attempts", accessorKey: "attempts", meta: { numeric: true } },
       { header: "Answer", accessorFn: (r) => r.answer_status ?? r.last_error ?? "–" },
       { header: "Done", accessorFn: (r) => (r.done_at ? formatDateTime(r.done_at, timeZone) : "–") },
     ],
@@ -71,9 +90,8 @@ export default function PublisherRoute() {
   if (!detail.data)
     return (
       <>
-        <h1>Publisher {id}</h1>
-        <LoadState load={detail} what={`publisher ${id}`} />
-        <Link to="/console/publishers">All publishers</Link>
+        <PageHeader title={`Publisher ${id}`} actions={allPublishers} />
+        <LoadState load={detail} what={`publisher ${id}`} rows={8} />
       </>
     );
   const { publisher, postbacks, tracking_link } = detail.data;
@@ -96,38 +114,51 @@ export default function PublisherRoute() {
 
   return (
     <>
-      <h1>{publisher.name}</h1>
-      <p>
-        <Link to="/console/publishers">All publishers</Link>
-      </p>
-      <dl className="publisher-facts">
-        <dt>Id</dt>
-        <dd>{publisher.id}</dd>
-        <dt>Tracking link</dt>
-        <dd>
-          <TrackingLink link={tracking_link} />
-        </dd>
-        <dt>Status</dt>
-        <dd>{publisher.enabled ? "Enabled" : "Disabled"}</dd>
-        <dt>Payout</dt>
-        <dd>
-          {payoutRule(publisher)}, final after {publisher.hold_days} days
-        </dd>
+      <PageHeader
+        title={publisher.name}
+        description={`Publisher ${publisher.id}: its tracking link, figures, settings, API keys and postbacks.`}
+        actions={
+          <>
+            {allPublishers}
+            {writer ? (
+              <>
+                <Button variant="default" onClick={() => void newSecret()}>
+                  Replace the postback secret
+                </Button>
+                <Button variant={publisher.enabled ? "default" : "filled"} onClick={() => void toggle()}>
+                  {publisher.enabled ? "Disable publisher" : "Enable publisher"}
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <Text role="status" size="sm" mih="1.25rem">
+        {status}
+      </Text>
+      {secret ? <ShownOnce title="New postback secret" value={secret} /> : null}
+      <Paper withBorder p="md" radius="md" mb="md">
+        <Box component="dl" className="console-facts publisher-facts" m={0}>
+          <dt>Id</dt>
+          <dd>{publisher.id}</dd>
+          <dt>Tracking link</dt>
+          <dd>
+            <TrackingLink link={tracking_link} />
+          </dd>
+          <dt>Status</dt>
+          <dd>
+            <PublisherStatus enabled={publisher.enabled} />
+          </dd>
+          <dt>Payout</dt>
+          <dd>
+            {payoutRule(publisher)}, final after {publisher.hold_days} days
+          </dd>
+        </Box>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Figures title={`Today (${timeZone})`} figures={publisher.today} />
         <Figures title={`This month (${timeZone})`} figures={publisher.month} />
-      </dl>
-      <p role="status">{status}</p>
-      {writer ? (
-        <p className="console-actions">
-          <button type="button" className="console-button" onClick={() => void toggle()}>
-            {publisher.enabled ? "Disable publisher" : "Enable publisher"}
-          </button>
-          <button type="button" className="console-button" onClick={() => void newSecret()}>
-            Replace the postback secret
-          </button>
-        </p>
-      ) : null}
-      {secret ? <ShownOnce title="New postback secret" value={secret} /> : null}
+      </SimpleGrid>
       {writer ? (
         <PublisherForm
           key={publisher.updated_at}
@@ -140,12 +171,23 @@ export default function PublisherRoute() {
       ) : null}
       <ApiKeysSection path={path} partnerName={publisher.name} writer={writer} />
       <section aria-labelledby="postbacks-title">
-        <h2 id="postbacks-title">Recent postbacks</h2>
+        <Title order={2} size="h3" id="postbacks-title" mt="xl">
+          Recent postbacks
+        </Title>
         <DataTable
           caption={`Latest postbacks to ${publisher.name}, newest first`}
           columns={postbackColumns}
           rows={postbacks}
-          empty="No postbacks yet."
+          empty={
+            <EmptyState
+              title="No postbacks yet."
+              hint={
+                publisher.postback_url
+                  ? "One is sent to the postback address when a lead of this publisher completes, sells or is returned."
+                  : "Set a postback address in the settings to tell the publisher when its leads complete, sell or are returned."
+              }
+            />
+          }
         />
       </section>
     </>

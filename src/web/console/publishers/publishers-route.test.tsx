@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { showScreen } from "../console-screen.testing.tsx";
 import PublisherRoute from "./publisher-route.tsx";
@@ -52,6 +52,46 @@ describe("the publishers pages", () => {
     ).toBeTruthy();
     expect(fetch.mock.calls[0]![0]).toBe("/api/console/publishers?tz=America%2FNew_York");
     expect(screen.getByText("12.5% of each sale")).toBeTruthy();
+  });
+
+  it("say, with no publisher yet, what to do next: a writer gets the one way to add one", async () => {
+    showScreen(
+      "/console/publishers",
+      PublishersRoute,
+      { "/api/console/publishers": ok({ publishers: [] }) },
+      "manager",
+    );
+    const empty = (await screen.findByText("No publishers yet.")).closest<HTMLElement>("[role=status]")!;
+    expect(empty.textContent).toBe("No publishers yet.Add one to get a tracking link.Add publisher");
+    expect(within(empty).getByRole("link", { name: "Add publisher" }).getAttribute("href")).toBe(
+      "/console/publishers/new",
+    );
+    expect(screen.getAllByRole("link", { name: "Add publisher" })).toHaveLength(1);
+    cleanup();
+    showScreen(
+      "/console/publishers",
+      PublishersRoute,
+      { "/api/console/publishers": ok({ publishers: [] }) },
+      "analyst",
+    );
+    const readerEmpty = (await screen.findByText("No publishers yet.")).closest<HTMLElement>("[role=status]")!;
+    expect(readerEmpty.textContent).toContain("A manager adds publishers");
+    expect(screen.queryByRole("link", { name: "Add publisher" })).toBeNull();
+  });
+
+  it("add up the figures of every publisher in a totals row", async () => {
+    showScreen(
+      "/console/publishers",
+      PublishersRoute,
+      { "/api/console/publishers": ok({ publishers: [acme, { ...acme, id: "beta", name: "Beta Media" }] }) },
+      "manager",
+    );
+    const table = await screen.findByRole("table", { name: /^Publishers, with today's/ });
+    const totals = within(table.querySelector("tfoot")!)
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    expect(totals).toEqual(["Total", "", "", "", "", "6", "4", "2", "$14.00", "6", "4", "2", "$14.00"]);
+    expect(within(table).getAllByText("Enabled")[0]!.closest(".mantine-Badge-root")).not.toBeNull();
   });
 
   it("show a publisher's tracking link whole, with a button that copies it and says so", async () => {

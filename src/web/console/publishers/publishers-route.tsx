@@ -1,18 +1,17 @@
+import { Anchor, Button } from "@mantine/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { publisherListAnswer, type PublisherSummary } from "#domain/contracts/console-publishers.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
-import { formatCents } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
+import { countColumn, moneyColumn } from "./figure-columns.ts";
 import { payoutRule } from "./publisher-labels.ts";
-import publishersStylesheet from "./publishers.css?url";
-
-export function links() {
-  return [{ rel: "stylesheet", href: publishersStylesheet }];
-}
+import { PublisherStatus } from "./publisher-status.tsx";
 
 export function meta() {
   return [{ title: consoleTitle("Publishers") }];
@@ -20,20 +19,18 @@ export function meta() {
 
 type Span = "today" | "month";
 const figureColumns = (span: Span, label: string): ColumnDef<PublisherSummary, unknown>[] => [
-  { id: `${span}-clicks`, header: `Clicks ${label}`, accessorFn: (r) => r[span].clicks },
-  { id: `${span}-completed`, header: `Completed ${label}`, accessorFn: (r) => r[span].completed },
-  { id: `${span}-sold`, header: `Sold ${label}`, accessorFn: (r) => r[span].sold },
-  {
-    id: `${span}-earned`,
-    header: `Payout earned ${label}`,
-    accessorFn: (r) => r[span].earned_cents,
-    cell: ({ row }) => formatCents(row.original[span].earned_cents),
-  },
+  countColumn(`${span}-clicks`, `Clicks ${label}`, (r) => r[span].clicks),
+  countColumn(`${span}-completed`, `Completed ${label}`, (r) => r[span].completed),
+  countColumn(`${span}-sold`, `Sold ${label}`, (r) => r[span].sold),
+  moneyColumn(`${span}-earned`, `Payout earned ${label}`, (r) => r[span].earned_cents),
 ];
+
+const ADD_PUBLISHER = "/console/publishers/new";
 
 // Every publisher with today's and the month's figures, days of the operator's time zone.
 export default function PublishersRoute() {
   const { can, timeZone } = useConsole();
+  const writer = can("partners:write");
   const list = useConsoleData("/publishers", publisherListAnswer, { tz: timeZone });
   const columns = useMemo<ColumnDef<PublisherSummary, unknown>[]>(
     () => [
@@ -41,36 +38,57 @@ export default function PublishersRoute() {
         header: "Publisher",
         accessorKey: "name",
         cell: ({ row }) => (
-          <Link to={`/console/publishers/${encodeURIComponent(row.original.id)}`}>{row.original.name}</Link>
+          <Anchor component={Link} to={`/console/publishers/${encodeURIComponent(row.original.id)}`} size="sm">
+            {row.original.name}
+          </Anchor>
         ),
+        footer: "Total",
       },
       { header: "Id", accessorKey: "id" },
       { header: "aff_id", accessorKey: "aff_id" },
-      { header: "Status", accessorFn: (r) => (r.enabled ? "Enabled" : "Disabled") },
+      {
+        header: "Status",
+        accessorFn: (r) => (r.enabled ? "Enabled" : "Disabled"),
+        cell: ({ row }) => <PublisherStatus enabled={row.original.enabled} />,
+      },
       { header: "Payout", accessorFn: payoutRule },
       ...figureColumns("today", "today"),
       ...figureColumns("month", "this month"),
     ],
     [],
   );
+  // An empty list offers the step in its empty state, so the page has one "Add publisher", not two.
+  const empty = list.data?.publishers.length === 0;
+  const add = writer ? (
+    <Button component={Link} to={ADD_PUBLISHER}>
+      Add publisher
+    </Button>
+  ) : null;
   return (
     <>
-      <h1>Publishers</h1>
-      {can("partners:write") ? (
-        <p className="console-actions">
-          <Link className="console-button console-button--primary" to="/console/publishers/new">
-            Add a publisher
-          </Link>
-        </p>
-      ) : null}
-      <LoadState load={list} what="the publishers" />
+      <PageHeader
+        title="Publishers"
+        description={`The publishers sending traffic, with today's and this month's figures (${timeZone}).`}
+        actions={empty ? null : add}
+      />
+      <LoadState load={list} what="the publishers" rows={6} />
       {list.data ? (
         <DataTable
           caption={`Publishers, with today's and this month's figures (${timeZone})`}
           columns={columns}
           rows={list.data.publishers}
           columnChoice
-          empty="No publishers yet."
+          empty={
+            <EmptyState
+              title="No publishers yet."
+              hint={
+                writer
+                  ? "Add one to get a tracking link."
+                  : "A manager adds publishers; each gets a tracking link to send traffic through."
+              }
+              action={add}
+            />
+          }
         />
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { Code, Text } from "@mantine/core";
 import { CopyText } from "../ui/copy-text.tsx";
 
 /** The whole link to copy, and what a campaign may add to it (docs/product/partners.md#publishers). */
@@ -5,11 +6,10 @@ export function TrackingLink({ link }: { link: string }) {
   return (
     <>
       <CopyText label="tracking link" value={link} />
-      <br />
-      <small>
-        Add <code>?sub1=…&amp;clickid=…</code> as the campaign needs (<code>sub1</code> to <code>sub5</code>,{" "}
-        <code>clickid</code>, <code>utm_*</code>).
-      </small>
+      <Text size="xs" mt="xs">
+        Add <Code>?sub1=…&amp;clickid=…</Code> as the campaign needs (<Code>sub1</Code> to <Code>sub5</Code>,{" "}
+        <Code>clickid</Code>, <Code>utm_*</Code>).
+      </Text>
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { Button, Group, Stack, Textarea } from "@mantine/core";
+import { useState } from "react";
 import { returnDecidedAnswer } from "#domain/contracts/console-returns.ts";
 import { consoleApi } from "../console-api.ts";
 
 // Approve or reject a pending return, with a note the buyer sees and the audit log keeps.
 export function ReturnDecision(props: { id: string; leadId: string; onDecided: (message: string) => void }) {
-  const noteId = useId();
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -22,35 +22,24 @@ export function ReturnDecision(props: { id: string; leadId: string; onDecided: (
     setProblem(res.errors.note ?? res.message);
   };
   return (
-    <div className="return-decision" role="group" aria-label={`Decide the return of ${props.leadId}`}>
-      <label htmlFor={noteId}>Note</label>
-      <textarea
-        id={noteId}
+    <Stack gap="xs" role="group" aria-label={`Decide the return of ${props.leadId}`} miw={224}>
+      <Textarea
+        label="Note"
+        size="xs"
         rows={2}
         maxLength={500}
         value={note}
-        aria-invalid={problem ? true : undefined}
-        onChange={(event) => setNote(event.target.value)}
+        error={problem}
+        onChange={(event) => setNote(event.currentTarget.value)}
       />
-      <p className="console-form__error" role="alert">
-        {problem ?? ""}
-      </p>
-      <button
-        type="button"
-        className="console-button console-button--primary"
-        aria-disabled={busy || undefined}
-        onClick={() => decide("approve")}
-      >
-        Approve
-      </button>{" "}
-      <button
-        type="button"
-        className="console-button"
-        aria-disabled={busy || undefined}
-        onClick={() => decide("reject")}
-      >
-        Reject
-      </button>
-    </div>
+      <Group gap="xs">
+        <Button size="xs" aria-disabled={busy || undefined} onClick={() => void decide("approve")}>
+          Approve
+        </Button>
+        <Button size="xs" variant="default" aria-disabled={busy || undefined} onClick={() => void decide("reject")}>
+          Reject
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -1,16 +1,18 @@
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { consoleReturnFiledAnswer, consoleReturnRequest } from "#domain/contracts/console-returns.ts";
 import { RETURN_REASONS } from "#domain/partners/publisher.ts";
-import { SelectField } from "#web/ui/forms/select-field.tsx";
-import { TextAreaField } from "#web/ui/forms/text-area-field.tsx";
-import { TextField } from "#web/ui/forms/text-field.tsx";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { consoleApi } from "../console-api.ts";
+import { ConsoleSelectField, ConsoleTextAreaField, ConsoleTextField } from "../form-fields.tsx";
 import { REASON_LABELS } from "./return-labels.ts";
 
 type Values = { buyer_id: string; lead_id: string; reason: string; note: string };
 
 const REASONS = RETURN_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }));
+
+/** The form's id: the page header's "File a return" and the empty queue's lead here. */
+export const RETURN_FILE_FORM = "return-file-form";
 
 // A return filed by an operator on a buyer's behalf: the buyer API's rules (window, cap, one open return per lead).
 export function ReturnFileForm(props: { onFiled: (message: string) => void }) {
@@ -31,24 +33,34 @@ export function ReturnFileForm(props: { onFiled: (message: string) => void }) {
   });
   const c = form.control;
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={onSubmit}
-      className="console-form"
-      aria-labelledby="return-file-title"
-    >
-      <h2 id="return-file-title">File a return for a buyer</h2>
-      <TextField control={c} name="buyer_id" label="Buyer id" autoComplete="off" />
-      <TextField control={c} name="lead_id" label="Lead id" autoComplete="off" />
-      <SelectField control={c} name="reason" label="Reason" options={REASONS} />
-      <TextAreaField control={c} name="note" label="Note" hint="Needed when the reason is other" rows={2} />
-      <p className="console-form__error" role="alert">
-        {problem ?? ""}
-      </p>
-      <button type="submit" className="console-button" aria-disabled={form.busy || undefined}>
-        File the return
-      </button>
-    </form>
+    <Paper withBorder p="lg" radius="md" my="lg" maw={720}>
+      <form id={RETURN_FILE_FORM} ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="return-file-title">
+        <Stack gap="md">
+          <Title order={2} size="h3" id="return-file-title">
+            File a return for a buyer
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <ConsoleTextField control={c} name="buyer_id" label="Buyer id" autoComplete="off" />
+            <ConsoleTextField control={c} name="lead_id" label="Lead id" autoComplete="off" />
+            <ConsoleSelectField control={c} name="reason" label="Reason" options={REASONS} />
+          </SimpleGrid>
+          <ConsoleTextAreaField
+            control={c}
+            name="note"
+            label="Note"
+            description="Needed when the reason is other."
+            rows={2}
+          />
+          <Text className="console-problem" size="sm" role="alert" mih="1.25rem">
+            {problem ?? ""}
+          </Text>
+          <div>
+            <Button type="submit" variant="default" aria-disabled={form.busy || undefined}>
+              File the return
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { ReturnRate } from "#domain/contracts/console-returns.ts";
 import { formatRate } from "../reports/report-format.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
 
 type RateLine = { id: string; byMonth: Map<string, ReturnRate> };
 
@@ -28,9 +29,17 @@ export function ReturnRates(props: { caption: string; party: string; months: str
         header: month,
         accessorFn: (line) => line.byMonth.get(month)?.rate ?? -1,
         cell: ({ row }) => rateText(row.original.byMonth.get(month)),
+        meta: { numeric: true },
       })),
     ],
     [props.party, props.months],
   );
-  return <DataTable caption={props.caption} columns={columns} rows={lines} empty="No sales in these months." />;
+  return (
+    <DataTable
+      caption={props.caption}
+      columns={columns}
+      rows={lines}
+      empty={<EmptyState title="No sales in these months." hint="A rate shows once a lead is sold." />}
+    />
+  );
 }

@@ -95,7 +95,9 @@ describe("the returns page", () => {
 
     fireEvent.change(within(row).getByLabelText("Note"), { target: { value: "seen before" } });
     fireEvent.click(within(row).getByRole("button", { name: "Approve" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Return approved."));
+    await waitFor(() =>
+      expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain("Return approved."),
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST")!;
     expect(post[0]).toBe("/api/console/returns/ret_1/approve");
     expect(JSON.parse(String(post[1]!.body))).toEqual({ note: "seen before" });
@@ -134,6 +136,21 @@ describe("the returns page", () => {
       reason: "other",
       note: "no such employer",
     });
+  });
+
+  it("says, with an empty queue, where returns come from and leads an operator who may decide to the filing form", async () => {
+    const ok = (data: unknown) => ({ status: 200, body: { status: 200, message: "ok", data } });
+    showScreen(
+      "/console/returns",
+      ReturnsRoute,
+      { "/api/console/returns": ok({ returns: [] }), "/api/console/returns/rates": ok(RATES) },
+      "owner",
+    );
+    const empty = (await screen.findByText("No returns yet.")).closest<HTMLElement>("[role=status]")!;
+    expect(empty.textContent).toContain("you can also file one for a buyer");
+    const action = within(empty).getByRole("link", { name: "File a return" });
+    const form = screen.getByRole("form", { name: "File a return for a buyer" });
+    expect(action.getAttribute("href")).toBe(`#${form.id}`);
   });
 
   it("says what failed when the returns or their rates cannot be read, never an endless Loading…", async () => {

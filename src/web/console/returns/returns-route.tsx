@@ -1,14 +1,17 @@
+import { Badge, Button, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { returnRatesAnswer, returnsQueueAnswer, type ConsoleReturn } from "#domain/contracts/console-returns.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { formatDateTime } from "../time.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { ReturnDecision } from "./return-decision.tsx";
 import { ReturnEvidence } from "./return-evidence.tsx";
-import { ReturnFileForm } from "./return-file-form.tsx";
+import { RETURN_FILE_FORM, ReturnFileForm } from "./return-file-form.tsx";
 import { REASON_LABELS } from "./return-labels.ts";
 import { ReturnRates } from "./return-rates.tsx";
 import returnsStylesheet from "./returns.css?url";
@@ -21,11 +24,15 @@ export function meta() {
   return [{ title: consoleTitle("Returns") }];
 }
 
-const STATE_LABELS = { pending: "Pending", approved: "Approved", rejected: "Rejected" } as const;
+const STATES = {
+  pending: { label: "Pending", color: "yellow" },
+  approved: { label: "Approved", color: "green" },
+  rejected: { label: "Rejected", color: "gray" },
+} as const;
 
 // The returns queue (docs/product/partners.md#returns): pending first, each reason with the evidence the product
-// holds beside it; an operator who may decide approves or rejects with a note, or files a return for a buyer. Below,
-// the return rates per buyer and per publisher.
+// holds folded beside it; an operator who may decide approves or rejects with a note, or files a return for a buyer.
+// Below, the return rates per buyer and per publisher.
 export default function ReturnsRoute() {
   const { timeZone, can } = useConsole();
   const queue = useConsoleData("/returns", returnsQueueAnswer);
@@ -47,11 +54,15 @@ export default function ReturnsRoute() {
         header: "Reason",
         accessorKey: "reason",
         cell: ({ row }) => (
-          <>
-            {REASON_LABELS[row.original.reason]}
-            {row.original.note ? <p>“{row.original.note}”</p> : null}
-            <p>{row.original.source === "console" ? "Filed by an operator" : "Filed through the API"}</p>
-          </>
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {REASON_LABELS[row.original.reason]}
+            </Text>
+            {row.original.note ? <Text size="sm">“{row.original.note}”</Text> : null}
+            <Text size="xs" c="dimmed">
+              {row.original.source === "console" ? "Filed by an operator" : "Filed through the API"}
+            </Text>
+          </Stack>
         ),
       },
       {
@@ -69,19 +80,25 @@ export default function ReturnsRoute() {
         accessorKey: "state",
         cell: ({ row }) => {
           const r = row.original;
-          if (r.state === "pending")
-            return mayDecide ? (
-              <ReturnDecision id={r.id} leadId={r.lead_id} onDecided={decided} />
-            ) : (
-              STATE_LABELS.pending
-            );
+          if (r.state === "pending" && mayDecide)
+            return <ReturnDecision id={r.id} leadId={r.lead_id} onDecided={decided} />;
           return (
-            <>
-              {STATE_LABELS[r.state]}
-              {r.decided_at ? ` ${formatDateTime(r.decided_at, timeZone)}` : ""}
-              {r.decided_by ? ` by ${r.decided_by}` : ""}
-              {r.decision_note ? <p>“{r.decision_note}”</p> : null}
-            </>
+            <Stack gap={2} align="flex-start">
+              <Badge miw="max-content" color={STATES[r.state].color} variant="dot">
+                {STATES[r.state].label}
+              </Badge>
+              {r.decided_at || r.decided_by ? (
+                <Text size="xs" c="dimmed">
+                  {[
+                    r.decided_at ? formatDateTime(r.decided_at, timeZone) : "",
+                    r.decided_by ? `by ${r.decided_by}` : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
+                </Text>
+              ) : null}
+              {r.decision_note ? <Text size="sm">“{r.decision_note}”</Text> : null}
+            </Stack>
           );
         },
       },
@@ -89,19 +106,45 @@ export default function ReturnsRoute() {
   }, [timeZone, mayDecide, reloadQueue, reloadRates]);
 
   const pending = queue.data?.returns.filter((r) => r.state === "pending").length ?? 0;
+  // An empty queue offers the step in its empty state, so the page has one "File a return", not two.
+  const fileOne = mayDecide ? (
+    <Button component="a" href={`#${RETURN_FILE_FORM}`} variant="default">
+      File a return
+    </Button>
+  ) : null;
   return (
     <>
-      <h1>Returns</h1>
-      <p role="status">{status ?? ""}</p>
-      <LoadState load={queue} what="the returns" />
+      <PageHeader
+        title="Returns"
+        description="Leads buyers sent back, pending first, with the evidence for each; and the return rates."
+        actions={queue.data?.returns.length === 0 ? null : fileOne}
+      />
+      <Text role="status" size="sm" mih="1.25rem">
+        {status ?? ""}
+      </Text>
+      <LoadState load={queue} what="the returns" rows={6} />
       {queue.data ? (
         <>
-          <p>{pending === 0 ? "No return waits for a decision." : `${pending} pending, oldest first.`}</p>
+          {queue.data.returns.length > 0 ? (
+            <Text size="sm">
+              {pending === 0 ? "No return waits for a decision." : `${pending} pending, oldest first.`}
+            </Text>
+          ) : null}
           <DataTable
             caption="Returns, pending first"
             columns={columns}
             rows={queue.data.returns}
-            empty="No returns yet."
+            empty={
+              <EmptyState
+                title="No returns yet."
+                hint={
+                  mayDecide
+                    ? "Buyers file returns through the API and they wait here for a decision; you can also file one for a buyer."
+                    : "Buyers file returns through the API; they wait here for a decision."
+                }
+                action={fileOne}
+              />
+            }
           />
         </>
       ) : null}
@@ -113,10 +156,12 @@ export default function ReturnsRoute() {
           }}
         />
       ) : null}
-      <h2>Return rates</h2>
+      <Title order={2} size="h3" mt="xl">
+        Return rates
+      </Title>
       <LoadState load={rates} what="the return rates" />
       {rates.data ? (
-        <div className="returns-rates">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <ReturnRates
             caption="Return rate per buyer (approved returns over leads sold)"
             party="Buyer"
@@ -129,7 +174,7 @@ export default function ReturnsRoute() {
             months={rates.data.months}
             rows={rates.data.publishers}
           />
-        </div>
+        </SimpleGrid>
       ) : null}
     </>
   );

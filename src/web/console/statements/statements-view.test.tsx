@@ -41,9 +41,8 @@ const DATA: StatementsData = {
 };
 
 const rowsOf = (caption: string) =>
-  within(screen.getByRole("table", { name: caption }))
+  within(screen.getByRole("table", { name: caption }).querySelector("tbody")!)
     .getAllByRole("row")
-    .slice(1)
     .map((r) =>
       within(r)
         .getAllByRole("cell")
@@ -65,12 +64,55 @@ describe("StatementsView", () => {
     expect(rowsOf("Publishers' statements, October 2026")).toEqual([
       ["Acme Media", "acme", "2", "$18.75", "1", "-$8.75", "1", "$6.00", "$10.00"],
     ]);
-    expect(screen.getByRole("link", { name: "Download the buyers' statements (CSV)" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "Export buyers' CSV" }).getAttribute("href")).toBe(
       "/api/console/statements.csv?month=2026-10&kind=buyer",
     );
-    expect(screen.getByRole("link", { name: "Download the publishers' statements (CSV)" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "Export publishers' CSV" }).getAttribute("href")).toBe(
       "/api/console/statements.csv?month=2026-10&kind=publisher",
     );
+  });
+
+  it("adds each table's money up in a totals row", () => {
+    const second: StatementsData = {
+      ...DATA,
+      statements: [
+        ...DATA.statements,
+        {
+          partner_kind: "buyer",
+          partner_id: "lender-b",
+          name: "Lender B",
+          month: "2026-10",
+          totals: { leads_sold: 3, sold_cents: 12_000, returns: 0, returned_cents: 0, net_cents: 12_000 },
+        },
+      ],
+    };
+    renderInConsole(<StatementsView month="2026-10" data={second} load={loaded(second)} onMonth={() => {}} />);
+    const totalsOf = (caption: string) => {
+      const foot = screen.getByRole("table", { name: caption }).querySelector("tfoot")!;
+      return within(foot)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    };
+    expect(totalsOf("Buyers' statements, October 2026")).toEqual([
+      "Total",
+      "",
+      "5",
+      "$195.00",
+      "1",
+      "-$35.00",
+      "$160.00",
+    ]);
+    expect(totalsOf("Publishers' statements, October 2026")).toEqual([
+      "Total",
+      "",
+      "2",
+      "$18.75",
+      "1",
+      "-$8.75",
+      "1",
+      "$6.00",
+      "$10.00",
+    ]);
   });
 
   it("says an open month still grows, changes month from the picker, and prints", () => {
@@ -82,8 +124,11 @@ describe("StatementsView", () => {
     renderInConsole(<StatementsView month="2026-11" data={open} load={loaded(open)} onMonth={onMonth} />);
     expect(screen.getByText(/^Open: the month has not ended/)).toBeTruthy();
     expect(screen.queryByText(/^Ledger head at the close/)).toBeNull();
-    fireEvent.change(screen.getByLabelText("Month"), { target: { value: "2026-09" } });
-    expect(onMonth).toHaveBeenCalledWith("2026-09");
+    const picker = screen.getByLabelText("Month") as HTMLSelectElement;
+    expect(picker.value).toBe("2026-11");
+    const earlier = picker.options[picker.selectedIndex + 1]!.value;
+    fireEvent.change(picker, { target: { value: earlier } });
+    expect(onMonth).toHaveBeenCalledWith(earlier);
     fireEvent.click(screen.getByRole("button", { name: "Print" }));
     expect(print).toHaveBeenCalledOnce();
     window.print = before;
@@ -103,6 +148,7 @@ describe("StatementsView", () => {
     );
     expect(screen.queryAllByRole("table")).toHaveLength(0);
     expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect((screen.getByLabelText("Month") as HTMLSelectElement).value).toBe("2026-08");
     expect(screen.queryByText(/Closed/)).toBeNull();
   });
 });

@@ -1,23 +1,27 @@
-import { useMemo } from "react";
+import { Alert, Button, Code, Group, NativeSelect, Text, Title } from "@mantine/core";
 import type {
-  BuyerStatementTotals,
   ConsoleStatement,
-  PublisherStatementTotals,
   StatementHead as SignedHead,
   StatementMonthState,
 } from "#domain/contracts/console-statements.ts";
 import { LoadState } from "../load-state.tsx";
-import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
+import { DataTable } from "../ui/data-table.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
+import { ExportButton } from "../ui/export-button.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
 import type { ConsoleData } from "../use-console-data.ts";
-import { formatCents } from "../reports/report-format.ts";
+import { monthChoices, monthName } from "./month-choices.ts";
+import {
+  BUYER_COLUMNS,
+  PUBLISHER_COLUMNS,
+  type BuyerStatement,
+  type PublisherStatement,
+} from "./statement-columns.tsx";
 
 // A month's statements (docs/product/partners.md#statements): whether the month is closed, a table per kind with
-// its CSV, and a print button; the page prints as the statement alone (statements.css). A closed month shows, and
-// prints, the ledger's signed head at its close, so the partner holding the statement holds the head
-// (docs/product/partners.md#signed-heads).
-
-type Buyer = Extract<ConsoleStatement, { partner_kind: "buyer" }>;
-type Publisher = Extract<ConsoleStatement, { partner_kind: "publisher" }>;
+// its totals and its CSV, and a print button; the page prints as the statement alone (statements.css). A closed
+// month shows, and prints, the ledger's signed head at its close, so the partner holding the statement holds the
+// head (docs/product/partners.md#signed-heads).
 
 export type StatementsData = {
   month: string;
@@ -42,34 +46,17 @@ function stateText(data: StatementsData): string {
   }
 }
 
+const STATE_COLORS: Record<StatementMonthState, string> = {
+  not_started: "gray",
+  open: "blue",
+  no_activity: "gray",
+  closed: "green",
+};
+
 const hasStatements = (state: StatementMonthState) => state === "open" || state === "closed";
 
 /** Every row on one page: a statement is read, and printed, whole. */
 const ALL_ROWS = 10_000;
-
-const money = <T,>(header: string, key: keyof T & string): ColumnDef<{ totals: T }, unknown> => ({
-  id: key,
-  header,
-  accessorFn: (r) => r.totals[key],
-  cell: ({ row }) => formatCents(row.original.totals[key] as number),
-});
-const count = <T,>(header: string, key: keyof T & string): ColumnDef<{ totals: T }, unknown> => ({
-  id: key,
-  header,
-  accessorFn: (r) => r.totals[key],
-});
-const partner = <R extends ConsoleStatement>(): ColumnDef<R, unknown>[] => [
-  { header: "Name", accessorKey: "name" },
-  { header: "Id", accessorKey: "partner_id" },
-];
-
-const csvAddress = (month: string, kind: "buyer" | "publisher") =>
-  `/api/console/statements.csv?month=${encodeURIComponent(month)}&kind=${kind}`;
-
-function monthName(month: string) {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-}
 
 export function StatementsView(props: {
   month: string;
@@ -79,95 +66,75 @@ export function StatementsView(props: {
   onMonth: (month: string) => void;
 }) {
   const { data, month } = props;
-  const buyerColumns = useMemo(
-    () =>
-      [
-        ...partner<Buyer>(),
-        count<BuyerStatementTotals>("Leads sold", "leads_sold"),
-        money<BuyerStatementTotals>("Sold", "sold_cents"),
-        count<BuyerStatementTotals>("Returns", "returns"),
-        money<BuyerStatementTotals>("Returned", "returned_cents"),
-        money<BuyerStatementTotals>("Net", "net_cents"),
-      ] as ColumnDef<Buyer, unknown>[],
-    [],
-  );
-  const publisherColumns = useMemo(
-    () =>
-      [
-        ...partner<Publisher>(),
-        count<PublisherStatementTotals>("Payouts earned", "payouts_earned"),
-        money<PublisherStatementTotals>("Earned", "earned_cents"),
-        count<PublisherStatementTotals>("Reversed", "payouts_reversed"),
-        money<PublisherStatementTotals>("Reversed amount", "reversed_cents"),
-        count<PublisherStatementTotals>("Made final", "payouts_final"),
-        money<PublisherStatementTotals>("Final amount", "final_cents"),
-        money<PublisherStatementTotals>("Net", "net_cents"),
-      ] as ColumnDef<Publisher, unknown>[],
-    [],
-  );
-  const buyers = (data?.statements ?? []).filter((s): s is Buyer => s.partner_kind === "buyer");
-  const publishers = (data?.statements ?? []).filter((s): s is Publisher => s.partner_kind === "publisher");
+  const buyers = (data?.statements ?? []).filter((s): s is BuyerStatement => s.partner_kind === "buyer");
+  const publishers = (data?.statements ?? []).filter((s): s is PublisherStatement => s.partner_kind === "publisher");
   return (
     <div className="statements">
-      <h1>Statements, {monthName(month)}</h1>
-      <div className="statements-controls">
-        <label>
-          Month{" "}
-          <input
-            type="month"
-            value={month}
-            max="9999-12"
-            onChange={(event) => {
-              if (/^\d{4}-\d{2}$/.test(event.target.value)) props.onMonth(event.target.value);
-            }}
-          />
-        </label>
-        <button type="button" className="console-button" onClick={() => window.print()}>
-          Print
-        </button>
-      </div>
+      <PageHeader
+        title={`Statements, ${monthName(month)}`}
+        description="What each buyer owes and each publisher earned in the month, from the ledger."
+        actions={
+          <Group gap="sm" align="flex-end" className="statements-controls">
+            <NativeSelect
+              label="Month"
+              data={monthChoices(month)}
+              value={month}
+              onChange={(event) => props.onMonth(event.currentTarget.value)}
+            />
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+          </Group>
+        }
+      />
       <LoadState load={props.load} what={`the statements of ${monthName(month)}`} showing={data !== undefined} />
       {data === undefined ? null : (
         <>
-          <p className="statements-state">{stateText(data)}</p>
+          <Alert className="statements-state" role="note" color={STATE_COLORS[data.state]} variant="light" mb="md">
+            {stateText(data)}
+          </Alert>
           {data.head ? (
-            <p className="statements-head">
-              Ledger head at the close: row {data.head.head.seq}, hash <code>{data.head.head.hash}</code>, issued{" "}
-              {data.head.head.issued_at}, signed with key {data.head.key_id}: <code>{data.head.signature}</code>
-            </p>
+            <Text size="sm" className="statements-head console-wrap" mb="md">
+              Ledger head at the close: row {data.head.head.seq}, hash <Code>{data.head.head.hash}</Code>, issued{" "}
+              {data.head.head.issued_at}, signed with key {data.head.key_id}: <Code>{data.head.signature}</Code>
+            </Text>
           ) : null}
         </>
       )}
       {data !== undefined && hasStatements(data.state) ? (
         <>
-          <h2>Buyers</h2>
-          <p className="statements-csv">
-            <a href={csvAddress(data.month, "buyer")} download>
-              Download the buyers' statements (CSV)
-            </a>
-          </p>
+          <StatementSection title="Buyers" month={data.month} kind="buyer" />
           <DataTable
             caption={`Buyers' statements, ${monthName(data.month)}`}
-            columns={buyerColumns}
+            columns={BUYER_COLUMNS}
             rows={buyers}
             pageSize={ALL_ROWS}
-            empty="No buyer bought or returned a lead this month."
+            empty={<EmptyState title="No buyer bought or returned a lead this month." />}
           />
-          <h2>Publishers</h2>
-          <p className="statements-csv">
-            <a href={csvAddress(data.month, "publisher")} download>
-              Download the publishers' statements (CSV)
-            </a>
-          </p>
+          <StatementSection title="Publishers" month={data.month} kind="publisher" />
           <DataTable
             caption={`Publishers' statements, ${monthName(data.month)}`}
-            columns={publisherColumns}
+            columns={PUBLISHER_COLUMNS}
             rows={publishers}
             pageSize={ALL_ROWS}
-            empty="No publisher earned a payout this month."
+            empty={<EmptyState title="No publisher earned a payout this month." />}
           />
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A kind's heading with its CSV: every statement of the kind for the month, as the table shows them. */
+function StatementSection({ title, month, kind }: { title: string; month: string; kind: "buyer" | "publisher" }) {
+  return (
+    <Group justify="space-between" align="flex-end" mt="xl">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      <div className="statements-csv">
+        <ExportButton path="/statements.csv" query={{ month, kind }} label={`Export ${kind}s' CSV`} />
+      </div>
+    </Group>
   );
 }
