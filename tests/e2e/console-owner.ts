@@ -68,7 +68,7 @@ export async function consoleSessionOverHttp(baseURL: string, owner: ConsoleOwne
 export async function signInOnPage(page: Page, baseURL: string, owner: ConsoleOwner, code: string, path = "/console") {
   await page.goto(`${baseURL}${path}`);
   await page.getByLabel("E-mail").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
   await page.getByLabel("Code", { exact: true }).fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("navigation", { name: "Console" }).waitFor();

@@ -25,12 +25,12 @@ describe("the operator console", () => {
     await page.getByRole("heading", { name: "Sign in to the Loanpath console" }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel("E-mail").fill(owner.email);
-    await page.getByLabel("Password").fill("not the passphrase");
+    await page.getByLabel("Password", { exact: true }).fill("not the passphrase");
     await page.getByLabel("Code", { exact: true }).fill(ownerCode(owner));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("do not match an account");
 
-    await page.getByLabel("Password").fill(owner.password);
+    await page.getByLabel("Password", { exact: true }).fill(owner.password);
     await page.getByLabel("Code", { exact: true }).fill(ownerCode(owner));
     await page.getByRole("button", { name: "Sign in" }).click();
     const nav = page.getByRole("navigation", { name: "Console" });

@@ -153,7 +153,7 @@ describe("a publisher's lead, from the click to the receipt", () => {
     await page.getByRole("heading", { name: "Publishers", level: 1 }).waitFor();
     await page.getByText("No publishers yet.").waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.getByRole("link", { name: "Add a publisher" }).click();
+    await page.getByRole("link", { name: "Add publisher" }).click();
     const publisherForm = page.getByRole("form", { name: "New publisher" });
     await publisherForm.getByLabel("Id", { exact: true }).fill(PUBLISHER.id);
     await publisherForm.getByLabel("Name", { exact: true }).fill(PUBLISHER.name);
