@@ -26,8 +26,7 @@ export function RevealForm({ leadId }: { leadId: string }) {
             description="Each reveal is written to the audit log with this reason."
             required
             minLength={10}
-            autosize
-            minRows={2}
+            rows={3}
             w="100%"
             maw="40rem"
             error={error}
