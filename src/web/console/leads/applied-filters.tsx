@@ -2,7 +2,8 @@ import { Anchor, Badge, CloseButton, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { SUB_ID_LABELS } from "#domain/attribution.ts";
 import { formatDateTime } from "../time.ts";
-import { dayOf, words } from "./leads-search-params.ts";
+import { dayOf } from "./day-range-input.tsx";
+import { words } from "./leads-search-params.ts";
 
 // The filters the address applies that the filter bar has no control for, said in words, each removable: a Today
 // figure's link arrives with several (its period's two instants, affiliate, rejection reason...).

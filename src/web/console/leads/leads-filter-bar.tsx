@@ -1,23 +1,14 @@
 import { Button, Group, Paper, Select, TextInput } from "@mantine/core";
-import { DatePickerInput, type DatePickerPreset } from "@mantine/dates";
-import dayjs from "dayjs";
 import type { FormEvent } from "react";
 import type { Option } from "#domain/options.ts";
-import { dayOf, searchFieldOf, STAGE_OPTIONS, STATUS_OPTIONS, withFilter } from "./leads-search-params.ts";
+import { DayRangeInput } from "./day-range-input.tsx";
+import { searchFieldOf, STAGE_OPTIONS, STATUS_OPTIONS, withFilter } from "./leads-search-params.ts";
 
 // The leads screen's filter bar: the search box, status, stage, buyer and source as pick lists, and a period of
 // days. Each control reads the address and writes it (leads-search-params.ts); a pick list or a period applies at
 // once, the box when it is searched.
 
 export type FilterValues = { buyers: { id: string; name: string }[]; sources: string[] };
-
-const DAY = "YYYY-MM-DD";
-const PRESETS: DatePickerPreset<"range">[] = [
-  { label: "Today", value: [dayjs().format(DAY), dayjs().format(DAY)] },
-  { label: "Last 7 days", value: [dayjs().subtract(6, "day").format(DAY), dayjs().format(DAY)] },
-  { label: "Last 30 days", value: [dayjs().subtract(29, "day").format(DAY), dayjs().format(DAY)] },
-  { label: "This month", value: [dayjs().startOf("month").format(DAY), dayjs().format(DAY)] },
-];
 
 /** A pick list's options, with the address's own value kept even when the list no longer has it. */
 function withCurrent(options: Option<string>[], current: string | null): Option<string>[] {
@@ -88,19 +79,11 @@ export function LeadsFilterBar({
           {pick("stage", "Stage", STAGE_OPTIONS)}
           {pick("buyer", "Buyer", buyers, true)}
           {pick("source", "Source", sources, true)}
-          <DatePickerInput
-            type="range"
+          <DayRangeInput
             label={params.get("stage") ? "Stage reached" : "Created"}
-            placeholder="Any day"
-            value={[dayOf(params.get("from")), dayOf(params.get("to"))]}
-            onChange={([from, to]) => {
-              // A range is applied once both ends are picked, or both cleared.
-              if ((from && to) || (!from && !to)) set({ from, to });
-            }}
-            presets={PRESETS}
-            valueFormat="MMM D, YYYY"
-            clearable
-            allowSingleDateInRange
+            from={params.get("from")}
+            to={params.get("to")}
+            onChange={(from, to) => set({ from, to })}
             style={{ flex: "1 1 14rem" }}
           />
         </Group>

@@ -23,9 +23,6 @@ export function filtersOf(params: URLSearchParams): Record<string, string> {
   return picked;
 }
 
-/** A day (YYYY-MM-DD) the date range shows; a Today figure's instant is not one (it is said as a chip). */
-export const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
-
 /**
  * The search box takes a lead id, an e-mail, a phone number or a buyer's own reference for the lead: the first
  * three go to `q` as the server reads them (src/server/console/leads/lead-search.ts), anything else is a buyer's
