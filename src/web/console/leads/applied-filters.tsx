@@ -8,7 +8,7 @@ import { words } from "./leads-search-params.ts";
 // The filters the address applies that the filter bar has no control for, said in words, each removable: a Today
 // figure's link arrives with several (its period's two instants, affiliate, rejection reason...).
 
-export const FILTER_LABELS: Record<string, string> = {
+const FILTER_LABELS: Record<string, string> = {
   q: "Lead, e-mail or phone",
   buyer_ref: "Buyer's reference",
   stage: "Stage",

@@ -10,7 +10,7 @@ import { dollars } from "./money.ts";
 // without it (a read that failed) the timeline's own facts still fill the rest.
 
 /** The auction's decision in a sentence, from its timeline; undefined before one is made. */
-export function decisionText(events: LeadTimeline["events"]): string | undefined {
+function decisionText(events: LeadTimeline["events"]): string | undefined {
   const decision = events.find((event) => event.kind === "decision");
   if (!decision) return undefined;
   if (decision.status === "accepted") {
@@ -67,7 +67,7 @@ export function LeadHeader({
               {said}
             </Text>
           ) : null}
-          <SimpleGrid component="dl" cols={{ base: 2, sm: 4, lg: 8 }} spacing="md" verticalSpacing="xs" m={0}>
+          <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs" m={0}>
             <Fact label="Created">
               {created ? <time dateTime={created}>{formatDateTime(created, timeZone)}</time> : null}
             </Fact>

@@ -8,7 +8,7 @@ import { searchFieldOf, STAGE_OPTIONS, STATUS_OPTIONS, withFilter } from "./lead
 // days. Each control reads the address and writes it (leads-search-params.ts); a pick list or a period applies at
 // once, the box when it is searched.
 
-export type FilterValues = { buyers: { id: string; name: string }[]; sources: string[] };
+type FilterValues = { buyers: { id: string; name: string }[]; sources: string[] };
 
 /** A pick list's options, with the address's own value kept even when the list no longer has it. */
 function withCurrent(options: Option<string>[], current: string | null): Option<string>[] {

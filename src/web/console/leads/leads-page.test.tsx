@@ -107,7 +107,7 @@ describe("the leads page", () => {
     const query = leadsQueryOf(span, "rejected", { source: "bing", aff_id: "A1", reason: "duplicate" });
     const fetchMock = show(`/console/leads?${new URLSearchParams(query).toString()}`, { next: "next-key" });
 
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     expect(searches(fetchMock)[0]).toEqual({ ...query, limit: "50" });
 
     const applied = within(screen.getByRole("region", { name: "Filters applied" }));
@@ -122,15 +122,17 @@ describe("the leads page", () => {
     expect(field("Stage").value).toBe("Rejected");
     expect(field("Source").value).toBe("bing");
 
-    const table = within(screen.getByRole("table"));
-    expect(table.getByText(formatDateTime(ROW.created_at, "America/New_York"))).toBeTruthy();
-    expect(table.getByText("$45.50")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Next page" })).toBeTruthy();
+    const cells = within(screen.getAllByRole("row")[1]!)
+      .getAllByRole("cell")
+      .map((td) => td.textContent);
+    expect(cells).toContain(formatDateTime(ROW.created_at, "America/New_York"));
+    expect(cells).toContain("$45.50");
+    expect(screen.queryByRole("button", { name: "Next page" })).not.toBeNull();
   });
 
   it("shows every column of the row: status, publisher, the reject reason and the buyer's reference", async () => {
     show("/console/leads");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
     expect(headers).toEqual([
       "Lead",
@@ -163,7 +165,7 @@ describe("the leads page", () => {
 
   it("removes one filter by its chip, and the rest stay", async () => {
     const fetchMock = show("/console/leads?stage=sold&aff_id=A1&reason=x");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     fireEvent.click(screen.getByRole("button", { name: "Remove the filter Affiliate: A1" }));
     await waitFor(() => expect(searches(fetchMock).at(-1)).toEqual({ stage: "sold", reason: "x", limit: "50" }));
     expect(shownAddress).toBe("/console/leads?stage=sold&reason=x");
@@ -171,16 +173,18 @@ describe("the leads page", () => {
 
   it("shows no filters and no pager for a plain search", async () => {
     show("/console/leads");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     expect(screen.queryByRole("region", { name: "Filters applied" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Next page" })).toBeNull();
   });
 
   it("names the sub id filter a Today figure applies as the console names that field everywhere", async () => {
     show(`/console/leads?stage=sold&sub_id=spring`);
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     const applied = within(screen.getByRole("region", { name: "Filters applied" }));
-    expect(applied.getByRole("button", { name: `Remove the filter ${SUB_ID_LABELS.sub_id}: spring` })).toBeTruthy();
+    expect(applied.getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual([
+      `Remove the filter ${SUB_ID_LABELS.sub_id}: spring`,
+    ]);
     expect(applied.queryByText(/sub id/i)).toBeNull();
   });
 
@@ -190,13 +194,13 @@ describe("the leads page", () => {
     [10_000, true, "More than 10,000 leads"],
   ])("says how many leads the filters give (%i, capped %s)", async (total, capped, says) => {
     show("/console/leads?status=sold", { total, capped });
-    expect(await leadLink()).toBeTruthy();
-    expect(screen.getByRole("status", { name: "" }).textContent).toBe(says);
+    await leadLink();
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain(says);
   });
 
   it("keeps the first page's count on the next page, whose answer has none", async () => {
     const fetchMock = show("/console/leads?status=sold", { next: "k2", total: 120 });
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     fetchMock.mockImplementation(async () =>
       Response.json({
         status: 200,
@@ -205,15 +209,17 @@ describe("the leads page", () => {
       }),
     );
     fireEvent.click(screen.getByRole("button", { name: "Next page" }));
-    await waitFor(() => expect(screen.getByRole("table", { name: /a later page/ })).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole("table", { name: /a later page/ })).not.toBeNull());
     expect(shownAddress).toBe("/console/leads?status=sold&cursor=k2");
     expect(searches(fetchMock).at(-1)).toEqual({ status: "sold", cursor: "k2", limit: "50" });
-    expect(screen.getByText("120 leads, a later page of them")).toBeTruthy();
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain(
+      "120 leads, a later page of them",
+    );
   });
 
   it("offers the buyers and sources as pick lists, and a pick applies at once, in the address", async () => {
     const fetchMock = show("/console/leads?status=sold");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     await pick("Buyer", "Sea Loans (b2)");
     await waitFor(() => expect(searches(fetchMock).at(-1)).toEqual({ status: "sold", buyer: "b2", limit: "50" }));
     expect(shownAddress).toBe("/console/leads?status=sold&buyer=b2");
@@ -223,7 +229,7 @@ describe("the leads page", () => {
 
   it("exports exactly the screen's filters: the file holds every row they give, not the page", async () => {
     show("/console/leads?status=rejected&buyer=b1&from=2026-03-01&to=2026-03-31&reason=dup&cursor=k9");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     const href = screen.getByRole("link", { name: "Export CSV" }).getAttribute("href") ?? "";
     const url = new URL(href, "http://x");
     expect(url.pathname).toBe("/api/console/leads/export");
@@ -238,7 +244,7 @@ describe("the leads page", () => {
 
   it("shows a shared or reloaded address's filters in the bar's own controls", async () => {
     show("/console/leads?q=jo%40example.com&status=in_progress&buyer=b1&from=2026-03-01&to=2026-03-31");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     expect((screen.getByRole("textbox", { name: /Lead id, e-mail or phone/ }) as HTMLInputElement).value).toBe(
       "jo@example.com",
     );
@@ -249,7 +255,7 @@ describe("the leads page", () => {
 
   it("sends a buyer's reference from the search box as one, and an e-mail or phone as the search", async () => {
     const fetchMock = show("/console/leads?status=sold");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     const box = () => screen.getByRole("textbox", { name: /Lead id, e-mail or phone/ });
     fireEvent.change(box(), { target: { value: "BR-77" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
@@ -272,7 +278,7 @@ describe("the leads page", () => {
     );
     fireEvent.click(await leadLink());
     fireEvent.click(await screen.findByRole("link", { name: "Back to leads" }));
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     expect(shownAddress).toBe(address);
     expect(searches(fetchMock).at(-1)).toEqual({ status: "rejected", buyer: "b1", aff_id: "A1", limit: "50" });
     expect(field("Status").value).toBe("Rejected");
@@ -289,8 +295,8 @@ describe("the leads page", () => {
       "manager",
       { address: "/console/leads?status=sold" },
     );
-    expect(await screen.findByText("No leads match")).toBeTruthy();
-    expect(screen.getByText("Widen the period or clear a filter to see more.")).toBeTruthy();
+    const empty = await screen.findByText("No leads match");
+    expect(empty.parentElement?.textContent).toContain("Widen the period or clear a filter to see more.");
   });
 
   it.each(FAILED_READS)("says what failed on $name, never an endless Loading…", async ({ answer, says }) => {
@@ -326,7 +332,7 @@ describe("the leads page", () => {
 
   it("shows no earlier search's leads while the next search is on its way", async () => {
     const fetchMock = show("/console/leads");
-    expect(await leadLink()).toBeTruthy();
+    await leadLink();
     fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
     fireEvent.change(screen.getByRole("textbox", { name: /Lead id, e-mail or phone/ }), {
       target: { value: "a@example.com" },

@@ -7,9 +7,9 @@ import type { Option } from "#domain/options.ts";
 // writes those parameters; the screen keeps no filter of its own.
 
 /** The address parameters the search takes: the contract's, so a new filter needs no change here. */
-export const SEARCH_KEYS = Object.keys(leadSearchQuery.shape) as (keyof typeof leadSearchQuery.shape)[];
+const SEARCH_KEYS = Object.keys(leadSearchQuery.shape) as (keyof typeof leadSearchQuery.shape)[];
 /** The filters, without the page's own cursor and size: what the export and the count are of. */
-export const FILTER_KEYS = SEARCH_KEYS.filter((key) => key !== "cursor" && key !== "limit");
+const FILTER_KEYS = SEARCH_KEYS.filter((key) => key !== "cursor" && key !== "limit");
 
 export const PAGE = 50;
 
