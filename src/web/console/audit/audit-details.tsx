@@ -26,10 +26,10 @@ export function AuditDetails({ details }: { details: Record<string, unknown> }) 
             truncate={open ? undefined : "end"}
             style={{ wordBreak: "break-word" }}
           >
-            <Text component="dt" span fw={600} size="xs" display="inline">
+            <Text component="dt" fw={600} size="xs" display="inline">
               {key}:
             </Text>{" "}
-            <Text component="dd" span size="xs" display="inline" m={0}>
+            <Text component="dd" size="xs" display="inline" m={0}>
               {typeof value === "object" && value !== null && open ? (
                 <Code>{JSON.stringify(value, null, 1)}</Code>
               ) : (
