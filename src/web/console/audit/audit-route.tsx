@@ -142,6 +142,7 @@ export default function AuditRoute() {
             />
             <DayRangeInput
               label="Period"
+              description="Whole days, UTC"
               from={params.get("from")}
               to={params.get("to")}
               onChange={(from, to) => set({ from, to })}

@@ -23,12 +23,14 @@ export const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.t
 
 export function DayRangeInput({
   label,
+  description,
   from,
   to,
   onChange,
   style,
 }: {
   label: string;
+  description?: string;
   from: string | null;
   to: string | null;
   onChange: (from: string | null, to: string | null) => void;
@@ -38,6 +40,7 @@ export function DayRangeInput({
     <DatePickerInput
       type="range"
       label={label}
+      description={description}
       placeholder="Any day"
       value={[dayOf(from), dayOf(to)]}
       onChange={([start, end]) => {

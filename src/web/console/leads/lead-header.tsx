@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { LeadSearchRow, LeadTimeline } from "#domain/contracts/console-leads.ts";
 import { formatDateTime } from "../time.ts";
@@ -67,7 +67,17 @@ export function LeadHeader({
               {said}
             </Text>
           ) : null}
-          <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs" m={0}>
+          {/* A grid of its own rather than SimpleGrid's responsive columns: those are a <style> tag, which the
+              console's Content-Security-Policy (style-src 'self') refuses. */}
+          <Box
+            component="dl"
+            m={0}
+            style={{
+              display: "grid",
+              gridTemplateColumns: "repeat(auto-fill, minmax(12rem, 1fr))",
+              gap: "var(--mantine-spacing-xs) var(--mantine-spacing-md)",
+            }}
+          >
             <Fact label="Created">
               {created ? <time dateTime={created}>{formatDateTime(created, timeZone)}</time> : null}
             </Fact>
@@ -80,7 +90,7 @@ export function LeadHeader({
             <Fact label="Buyer">{buyer}</Fact>
             <Fact label="Sold for">{dollars(price)}</Fact>
             <Fact label="Buyer's reference">{row?.buyer_ref}</Fact>
-          </SimpleGrid>
+          </Box>
         </Paper>
       ) : null}
     </Stack>

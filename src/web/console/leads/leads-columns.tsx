@@ -18,17 +18,18 @@ const STATUS_COLOURS: Record<LeadSearchStatus, string> = {
 
 export function LeadStatusBadge({ status }: { status: LeadSearchStatus }) {
   return (
-    <Badge color={STATUS_COLOURS[status]} variant="dot" tt="none" fw={600}>
+    // The label is never cut: a narrow column wraps its other cells rather than hide the status.
+    <Badge color={STATUS_COLOURS[status]} variant="dot" tt="none" fw={600} styles={{ label: { overflow: "visible" } }}>
       {words(status)}
     </Badge>
   );
 }
 
-/** A long text (a buyer's rejection reason) on one line, whole on hover and for a screen reader. */
+/** A long text (a buyer's rejection reason, a publisher's name) on one line, whole on hover and for a screen reader. */
 function Clipped({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <Text size="sm" truncate="end" maw="16rem" title={text}>
+    <Text size="sm" truncate="end" maw="14rem" title={text}>
       {text}
     </Text>
   );
@@ -71,7 +72,12 @@ export function leadColumns(timeZone: string, leadsSearch: string): ColumnDef<Le
       cell: ({ row }) => dollars(row.original.price_cents),
     },
     { header: "Source", accessorKey: "source" },
-    { id: "publisher", header: "Publisher", accessorFn: (row) => row.publisher_name ?? row.publisher_id ?? "" },
+    {
+      id: "publisher",
+      header: "Publisher",
+      accessorFn: (row) => row.publisher_name ?? row.publisher_id ?? "",
+      cell: ({ getValue }) => <Clipped text={getValue() as string} />,
+    },
     {
       id: "reason",
       header: "Reject reason",
