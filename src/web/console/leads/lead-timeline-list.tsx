@@ -1,4 +1,4 @@
-import { Stack, Title } from "@mantine/core";
+import { Anchor, Stack, Title } from "@mantine/core";
 import type { CSSProperties } from "react";
 import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import { formatDateTime } from "../time.ts";
@@ -72,9 +72,9 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
           <Detail label="Page" value={event.page_url} />
           <dt>Certificate</dt>
           <dd style={{ margin: 0 }}>
-            <a href={event.certificate_url} target="_blank" rel="noreferrer">
+            <Anchor href={event.certificate_url} target="_blank" rel="noreferrer" size="sm">
               Consent certificate
-            </a>
+            </Anchor>
           </dd>
         </dl>
       );

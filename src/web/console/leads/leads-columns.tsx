@@ -1,4 +1,4 @@
-import { Badge, Text } from "@mantine/core";
+import { Anchor, Badge, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { LeadSearchRow, LeadSearchStatus } from "#domain/contracts/console-leads.ts";
 import { formatDateTime } from "../time.ts";
@@ -42,9 +42,9 @@ export function leadColumns(timeZone: string, leadsSearch: string): ColumnDef<Le
       header: "Lead",
       accessorKey: "id",
       cell: ({ row }) => (
-        <Link to={`/console/leads/${row.original.id}`} state={{ leadsSearch }}>
+        <Anchor component={Link} to={`/console/leads/${row.original.id}`} state={{ leadsSearch }} size="sm">
           {row.original.id}
-        </Link>
+        </Anchor>
       ),
     },
     {

@@ -72,7 +72,7 @@ export function LeadsFilterBar({
             label="Lead id, e-mail or phone, or a buyer's reference"
             defaultValue={boxValue}
             error={boxError}
-            style={{ flex: "3 1 22rem" }}
+            style={{ flex: "3 1 25rem" }}
           />
           <Button type="submit">Search</Button>
           {pick("status", "Status", STATUS_OPTIONS)}
