@@ -1,12 +1,16 @@
+import { Anchor, Badge, CloseButton, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { SUB_ID_LABELS } from "#domain/attribution.ts";
 import { formatDateTime } from "../time.ts";
+import { dayOf } from "./day-range-input.tsx";
+import { words } from "./leads-search-params.ts";
 
-// Which filters the address applies, said in words: a Today figure's link arrives with several (stage, period,
-// source...) that the search form has no field for.
+// The filters the address applies that the filter bar has no control for, said in words, each removable: a Today
+// figure's link arrives with several (its period's two instants, affiliate, rejection reason...).
 
-const LABELS: Record<string, string> = {
+const FILTER_LABELS: Record<string, string> = {
   q: "Lead, e-mail or phone",
+  buyer_ref: "Buyer's reference",
   stage: "Stage",
   from: "From",
   to: "Before",
@@ -19,33 +23,57 @@ const LABELS: Record<string, string> = {
   reason: "Rejection reason",
 };
 
-/** An instant (a figure's bound) in the operator's zone; a day as it is. */
+/** The filters the bar shows in its own controls; a period of days is the date range's. */
+const IN_THE_BAR = new Set(["q", "buyer_ref", "status", "stage", "buyer", "source"]);
+
+/** An instant (a figure's bound) in the operator's zone; anything else as it is. */
 const shown = (key: string, value: string, timeZone: string) =>
-  (key === "from" || key === "to") && value.includes("T") ? formatDateTime(value, timeZone) : value.replace("_", " ");
+  (key === "from" || key === "to") && value.includes("T") ? formatDateTime(value, timeZone) : words(value);
 
 export function AppliedFilters({
   params,
-  keys,
   timeZone,
+  onRemove,
 }: {
   params: URLSearchParams;
-  keys: readonly string[];
   timeZone: string;
+  onRemove: (key: string) => void;
 }) {
-  const applied = keys.filter((key) => key in LABELS && params.get(key));
-  if (applied.length === 0) return null;
+  const applied = Object.keys(FILTER_LABELS).filter((key) => {
+    const value = params.get(key);
+    if (!value || IN_THE_BAR.has(key)) return false;
+    // A period of days is shown in the date range; only a figure's instants are said here.
+    return !((key === "from" || key === "to") && dayOf(value));
+  });
+  const anyFilter = Object.keys(FILTER_LABELS).some((key) => params.get(key));
+  if (!anyFilter) return null;
   return (
-    <section aria-labelledby="applied-filters">
-      <h2 id="applied-filters">Filters applied</h2>
-      <dl>
-        {applied.map((key) => (
-          <div key={key}>
-            <dt>{LABELS[key]}</dt>
-            <dd>{shown(key, params.get(key) ?? "", timeZone)}</dd>
-          </div>
-        ))}
-      </dl>
-      <Link to="/console/leads">Clear all filters</Link>
-    </section>
+    <Group component="section" aria-label="Filters applied" gap="xs" mt="sm" wrap="wrap">
+      {applied.length > 0 ? (
+        <Text size="sm" c="dimmed" component="span">
+          Also filtered by
+        </Text>
+      ) : null}
+      {applied.map((key) => {
+        const text = `${FILTER_LABELS[key]}: ${shown(key, params.get(key) ?? "", timeZone)}`;
+        return (
+          <Badge
+            key={key}
+            variant="outline"
+            size="lg"
+            tt="none"
+            fw={500}
+            rightSection={
+              <CloseButton size="xs" aria-label={`Remove the filter ${text}`} onClick={() => onRemove(key)} />
+            }
+          >
+            {text}
+          </Badge>
+        );
+      })}
+      <Anchor component={Link} to="/console/leads" size="sm">
+        Clear all filters
+      </Anchor>
+    </Group>
   );
 }

@@ -1,117 +1,136 @@
-import { useState, type FormEvent } from "react";
-import { Link, useParams } from "react-router";
-import { leadTimelineAnswer, revealAnswer, type LeadTimeline } from "#domain/contracts/console-leads.ts";
-import { consoleApi, type ConsoleResult } from "../console-api.ts";
+import { Anchor, Badge, Table, Tabs, Text, VisuallyHidden } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { leadSearchAnswer, leadTimelineAnswer } from "#domain/contracts/console-leads.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
 import { LoadState } from "../load-state.tsx";
-import { formatDateTime } from "../time.ts";
 import { useConsoleData } from "../use-console-data.ts";
 import { BuyerOutcomesTable } from "./buyer-outcomes-table.tsx";
 import { CallBodies } from "./call-bodies.tsx";
+import { LeadHeader } from "./lead-header.tsx";
 import { LeadTimelineList } from "./lead-timeline-list.tsx";
-import { dollars } from "./money.ts";
+import { RevealForm } from "./reveal-form.tsx";
 
 export function meta() {
   return [{ title: consoleTitle("Lead") }];
 }
 
-// /console/leads/:id: first why the lead went where it went, every buyer's outcome in one table, with the raw
-// requests and answers folded below it; then the lead's fields (personal ones masked) and its timeline; with
-// `leads:reveal`, a form that asks why and then shows the personal data in clear (the server audits each reveal).
+// /console/leads/:id: one screen's height that answers "what happened" (the header, then every buyer's outcome),
+// with the rest behind tabs rather than below it: the timeline, the raw requests and answers (folded), and the
+// lead's answers, personal ones masked, with `leads:reveal` a form that asks why and shows them in clear.
+// The tab is in the address (?tab=timeline), replaced rather than pushed, so the browser's Back leaves the lead.
 
-/** The auction's decision in a sentence, from its timeline; undefined before one is made. */
-function decisionText(events: LeadTimeline["events"]): string | undefined {
-  const decision = events.find((event) => event.kind === "decision");
-  if (!decision) return undefined;
-  if (decision.status === "accepted") {
-    const price = dollars(decision.price_cents);
-    return `Sold to ${decision.buyer ?? "?"}${price ? ` for ${price}` : ""}.`;
-  }
-  return `Not sold: ${decision.reason ?? decision.status}.`;
-}
+const TABS = [
+  { value: "buyers", label: "Buyers" },
+  { value: "timeline", label: "Timeline" },
+  { value: "calls", label: "Calls" },
+  { value: "personal", label: "Personal data" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
 
-function RevealForm({ leadId }: { leadId: string }) {
-  const [result, setResult] = useState<ConsoleResult<{ fields: Record<string, unknown> }> | undefined>();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
-    setResult(await consoleApi.send("POST", `/leads/${encodeURIComponent(leadId)}/reveal`, { reason }, revealAnswer));
-  }
-  const error = result && !result.ok ? result.errors.reason : undefined;
+/** The leads list's address the operator came from (its filters), carried by the list's link. */
+const leadsSearchOf = (state: unknown) =>
+  state && typeof state === "object" && "leadsSearch" in state && typeof state.leadsSearch === "string"
+    ? state.leadsSearch
+    : "";
+
+function Panel({ value, title, children }: { value: Tab; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby="reveal-heading">
-      <h2 id="reveal-heading">Reveal personal data</h2>
-      <form onSubmit={(event) => void submit(event)}>
-        <label>
-          Why do you need it?
-          <textarea
-            name="reason"
-            required
-            minLength={10}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "reason-error" : undefined}
-          />
-        </label>
-        {error && <p id="reason-error">{error}</p>}
-        {result && !result.ok && !error && <p role="alert">{result.message}</p>}
-        <button type="submit">Reveal personal data</button>
-      </form>
-      {result?.ok && (
-        <dl aria-label="Personal data">
-          {Object.entries(result.data.fields).map(([field, value]) => (
-            <div key={field}>
-              <dt>{field}</dt>
-              <dd>{value === null ? "" : String(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </section>
+    <Tabs.Panel value={value} pt="md">
+      <VisuallyHidden>
+        <h2>{title}</h2>
+      </VisuallyHidden>
+      {children}
+    </Tabs.Panel>
   );
 }
 
 export default function LeadPage() {
   const { id = "" } = useParams();
   const { can, timeZone } = useConsole();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const timeline = useConsoleData(`/leads/${encodeURIComponent(id)}`, leadTimelineAnswer);
-  // Only this lead's timeline: the one opened before stays off screen while this one is on its way.
+  // The lead's own search row: its publisher and the buyer's reference, which the timeline does not carry.
+  const search = useConsoleData("/leads", leadSearchAnswer, { q: id, limit: 1 });
+  // Only this lead's: the one opened before stays off screen while this one is on its way.
   const lead = timeline.state === "ready" ? timeline.data : undefined;
-  const decision = lead && decisionText(lead.events);
+  const row = search.state === "ready" ? search.data.leads.find((found) => found.id === id) : undefined;
+  const tab: Tab = isTab(params.get("tab")) ? (params.get("tab") as Tab) : "buyers";
+  const choose = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== "buyers") next.set("tab", value);
+    else next.delete("tab");
+    setParams(next, { replace: true, state: location.state });
+  };
+  const counts: Partial<Record<Tab, number>> = lead
+    ? {
+        buyers: lead.outcomes.length,
+        timeline: lead.events.length,
+        calls: lead.events.filter((event) => event.kind === "ping" || event.kind === "post").length,
+      }
+    : {};
 
   return (
     <>
-      <p>
-        <Link to="/console/leads">All leads</Link>
-      </p>
-      <h1>Lead {id}</h1>
-      <LoadState load={timeline} what={`lead ${id}`} showing={lead !== undefined} />
-      {lead && (
-        <>
-          <p>
-            Status: {lead.lead.status.replace("_", " ")}. Created {formatDateTime(lead.lead.created_at, timeZone)}.
-          </p>
-          <h2>Buyers</h2>
-          {decision && <p>{decision}</p>}
-          <BuyerOutcomesTable outcomes={lead.outcomes} timeZone={timeZone} />
-          <h2>Requests and answers</h2>
-          <CallBodies events={lead.events} timeZone={timeZone} />
-          <h2>Answers</h2>
-          <dl>
-            {Object.entries(lead.lead.fields)
-              .filter(([, value]) => value !== null && value !== "")
-              .map(([field, value]) => (
-                <div key={field}>
-                  <dt>{field}</dt>
-                  <dd>{String(value)}</dd>
-                </div>
-              ))}
-          </dl>
-          <h2>Timeline</h2>
-          <LeadTimelineList events={lead.events} timeZone={timeZone} />
-          {can("leads:reveal") && <RevealForm leadId={id} />}
-        </>
-      )}
+      <Anchor component={Link} to={`/console/leads${leadsSearchOf(location.state)}`} size="sm">
+        Back to leads
+      </Anchor>
+      <LeadHeader id={id} lead={lead} row={row} timeZone={timeZone} />
+      <LoadState load={timeline} what={`lead ${id}`} showing={lead !== undefined} rows={8} />
+      {lead ? (
+        <Tabs value={tab} onChange={choose} keepMounted={false}>
+          <Tabs.List>
+            {TABS.map(({ value, label }) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                rightSection={
+                  counts[value] === undefined ? null : (
+                    <Badge size="sm" variant="default" aria-hidden="true">
+                      {counts[value]}
+                    </Badge>
+                  )
+                }
+              >
+                {label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Panel value="buyers" title="Buyers">
+            <BuyerOutcomesTable outcomes={lead.outcomes} timeZone={timeZone} />
+          </Panel>
+          <Panel value="timeline" title="Timeline">
+            <LeadTimelineList events={lead.events} timeZone={timeZone} />
+          </Panel>
+          <Panel value="calls" title="Requests and answers">
+            <CallBodies events={lead.events} timeZone={timeZone} />
+          </Panel>
+          <Panel value="personal" title="Answers and personal data">
+            <Table aria-label="The lead's answers, personal ones masked" withTableBorder w="auto" mb="lg">
+              <Table.Tbody>
+                {Object.entries(lead.lead.fields)
+                  .filter(([, value]) => value !== null && value !== "")
+                  .map(([field, value]) => (
+                    <Table.Tr key={field}>
+                      <Table.Th scope="row">{field}</Table.Th>
+                      <Table.Td>{String(value)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+              </Table.Tbody>
+            </Table>
+            {can("leads:reveal") ? (
+              <RevealForm leadId={id} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                Your role sees personal data masked: revealing it takes the reveal permission and a reason.
+              </Text>
+            )}
+          </Panel>
+        </Tabs>
+      ) : null}
     </>
   );
 }

@@ -93,7 +93,8 @@ describe("a lead's timeline", () => {
   });
 
   it("says so when nothing has happened", () => {
-    const { getByText } = renderInConsole(<LeadTimelineList events={[]} timeZone="UTC" />);
-    expect(getByText("Nothing has happened to this lead yet.")).toBeTruthy();
+    const { container } = renderInConsole(<LeadTimelineList events={[]} timeZone="UTC" />);
+    expect(container.querySelector("p")?.textContent).toBe("Nothing has happened to this lead yet.");
+    expect(container.querySelector("ol")).toBeNull();
   });
 });

@@ -1,8 +1,20 @@
+import { Anchor, Stack, Title } from "@mantine/core";
+import type { CSSProperties } from "react";
 import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import { formatDateTime } from "../time.ts";
 import { dollars as money } from "./money.ts";
 
 // A lead's timeline as an ordered list, oldest first, as the server answers it (personal values masked there).
+
+/** An event's details as two columns of label and value, a line each, so a long timeline stays readable. */
+const DETAILS: CSSProperties = {
+  display: "grid",
+  gridTemplateColumns: "max-content minmax(0, 1fr)",
+  gap: "0 var(--mantine-spacing-md)",
+  margin: "var(--mantine-spacing-xs) 0 0",
+  fontSize: "var(--mantine-font-size-sm)",
+  overflowWrap: "anywhere",
+};
 
 function Detail({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined || value === "") return null;
@@ -13,7 +25,7 @@ function Detail({ label, value }: { label: string; value: unknown }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd>{text}</dd>
+      <dd style={{ margin: 0 }}>{text}</dd>
     </>
   );
 }
@@ -46,7 +58,7 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
   switch (event.kind) {
     case "step":
       return (
-        <dl>
+        <dl style={DETAILS}>
           {event.fields.map((field) => (
             <Detail key={field} label={field} value={event.values[field] ?? "(cleared)"} />
           ))}
@@ -54,21 +66,21 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
       );
     case "consent":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Text version" value={event.text_version} />
           <Detail label="Button" value={event.button} />
           <Detail label="Page" value={event.page_url} />
           <dt>Certificate</dt>
-          <dd>
-            <a href={event.certificate_url} target="_blank" rel="noreferrer">
+          <dd style={{ margin: 0 }}>
+            <Anchor href={event.certificate_url} target="_blank" rel="noreferrer" size="sm">
               Consent certificate
-            </a>
+            </Anchor>
           </dd>
         </dl>
       );
     case "submission":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Test" value={event.test_mode ? "yes" : null} />
           <Detail label="Attribution" value={event.attribution} />
           <Detail label="Submission" value={event.submission} />
@@ -77,7 +89,7 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
     case "ping":
     case "post":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Latency" value={event.latency_ms === null ? null : `${event.latency_ms} ms`} />
           <Detail label="Price" value={money(event.price_cents)} />
           <Detail label="Reason" value={event.reason} />
@@ -87,17 +99,17 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
       );
     case "decision":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Buyer" value={event.buyer} />
           <Detail label="Price" value={money(event.price_cents)} />
           <Detail label="Reason" value={event.reason} />
         </dl>
       );
     case "redirect":
-      return <dl>{<Detail label="Buyer" value={event.buyer} />}</dl>;
+      return <dl style={DETAILS}>{<Detail label="Buyer" value={event.buyer} />}</dl>;
     case "privacy_request":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Status" value={event.status} />
           <Detail label="Due" value={event.due_at && formatDateTime(event.due_at, timeZone)} />
           <Detail label="Completed" value={event.completed_at && formatDateTime(event.completed_at, timeZone)} />
@@ -105,14 +117,14 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
       );
     case "marketing":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Attempts" value={event.attempts} />
           <Detail label="Done" value={event.done_at && formatDateTime(event.done_at, timeZone)} />
         </dl>
       );
     case "mail":
       return (
-        <dl>
+        <dl style={DETAILS}>
           <Detail label="Subject" value={event.subject} />
           <Detail label="Sent" value={event.sent_at && formatDateTime(event.sent_at, timeZone)} />
         </dl>
@@ -124,15 +136,15 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
 export function LeadTimelineList({ events, timeZone }: { events: readonly LeadTimelineEvent[]; timeZone: string }) {
   if (events.length === 0) return <p>Nothing has happened to this lead yet.</p>;
   return (
-    <ol className="lead-timeline">
+    <Stack component="ol" className="lead-timeline" gap="md" m={0} pl="lg">
       {events.map((event, index) => (
         <li key={index}>
-          <h3>
+          <Title order={3} size="sm" fw={600}>
             <time dateTime={event.at}>{formatDateTime(event.at, timeZone)}</time> {title(event)}
-          </h3>
+          </Title>
           <Details event={event} timeZone={timeZone} />
         </li>
       ))}
-    </ol>
+    </Stack>
   );
 }
