@@ -101,7 +101,8 @@ describe("the operator's first day", () => {
     expect(await row.textContent()).toContain("journey");
     expect(await seriousA11yViolations(page)).toEqual([]);
     await row.getByRole("link").click();
-    await page.getByRole("heading", { name: "Timeline" }).waitFor();
+    await page.getByRole("tab", { name: "Timeline" }).click();
+    await page.getByRole("tabpanel", { name: "Timeline" }).getByText("Post to journey: accepted").waitFor();
     const timeline = (await page.locator("main").textContent()) ?? "";
     expect(timeline).toContain("Post to journey: accepted");
     expect(timeline).not.toContain(first.email);
