@@ -60,7 +60,7 @@ describe("the console's buyers", () => {
 
     await page.getByRole("heading", { name: "E2E Fake Lending" }).waitFor();
     await page.getByRole("button", { name: "Send a test lead" }).click();
-    const postExchange = page.getByRole("region", { name: "Post" });
+    const postExchange = page.getByRole("region", { name: "Post", exact: true });
     await postExchange.waitFor();
     expect(await postExchange.textContent()).toContain("HTTP 200");
     expect(await postExchange.textContent()).toContain("test.applicant@example.com");

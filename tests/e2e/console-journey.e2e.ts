@@ -85,7 +85,7 @@ describe("the operator's first day", () => {
     await page.getByRole("heading", { name: "Journey Lending" }).waitFor();
 
     await page.getByRole("button", { name: "Send a test lead" }).click();
-    const post = page.getByRole("region", { name: "Post" });
+    const post = page.getByRole("region", { name: "Post", exact: true });
     await post.waitFor();
     expect(await post.textContent()).toContain("HTTP 200");
 

@@ -26,7 +26,7 @@ export const consoleTheme = createTheme({
  * - "dimmed" text is gray 6 on white (3.3:1) and dark 2 on the dark body (4.0:1);
  * - the "light" variant's text (a badge, the active navigation link) is shade 6 of its colour on a tint of it, and
  *   coloured text (`c="red"`) shade 6 on the body: 2 to 3.5:1 for green, yellow, orange on white;
- * - links are the primary colour's shade.
+ * - links are the primary colour's shade, and an error's text red 6 on white (3.3:1).
  * The dark scheme's filled buttons take the primary's shade 8 above for the same reason (white on shade 4 is 3:1).
  */
 export const consoleCssVariables: CSSVariablesResolver = (theme) => {
@@ -34,11 +34,13 @@ export const consoleCssVariables: CSSVariablesResolver = (theme) => {
     "--mantine-color-dimmed": theme.colors.gray[7],
     "--mantine-color-placeholder": theme.colors.gray[7],
     "--mantine-color-anchor": theme.colors.indigo[9],
+    "--mantine-color-error": theme.colors.red[9],
   };
   const dark: Record<string, string> = {
     "--mantine-color-dimmed": theme.colors.dark[1],
     "--mantine-color-placeholder": theme.colors.dark[1],
     "--mantine-color-anchor": theme.colors.indigo[3],
+    "--mantine-color-error": theme.colors.red[3],
   };
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (name === "dark" || name === "gray") continue;
