@@ -158,7 +158,9 @@ describe("an operator's morning", () => {
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Export CSV" }).click(),
     ]);
-    const csv = (await readFile((await download.path())!, "utf8")).trim().split(/\r?\n/);
+    const saved = path.join(dataDir, "leads-export.csv");
+    await download.saveAs(saved);
+    const csv = (await readFile(saved, "utf8")).trim().split(/\r?\n/);
     expect(csv[0]!.split(",")[0]).toBe("id");
     const exportedIds = csv.slice(1).map((line) => line.split(",")[0]);
     expect(exportedIds.length).toBe(total);
