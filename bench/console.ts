@@ -89,6 +89,13 @@ export async function benchConsole(): Promise<void> {
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     const weekAgo = daysAgo(7);
     const someBuyer = () => `${SEED_BUYER_PREFIX}${String(1 + randomInt(20)).padStart(2, "0")}`;
+    // Buyers' references the seed kept (an accepting answer's id), sampled once, asked in turn.
+    const refs = (
+      (await database.db.execute(sql`select external_id from buyer_calls
+        where external_id is not null order by random() limit 64`)) as unknown as { rows: { external_id: string }[] }
+    ).rows.map((r) => r.external_id);
+    let refTurn = 0;
+    const buyerRef = () => refs[refTurn++ % Math.max(refs.length, 1)] ?? "none-kept";
     const endpoints: [string, () => string, number][] = [
       ["Today (today)", () => "/api/console/reports/today?period=today", PAGE_MS],
       ["Today (7d)", () => "/api/console/reports/today?period=7d", PAGE_MS],
@@ -134,7 +141,7 @@ export async function benchConsole(): Promise<void> {
       ["Leads: sold, from google", () => "/api/console/leads?status=sold&source=google", PAGE_MS],
       ["Leads: a buyer's, last week", () => `/api/console/leads?buyer=${someBuyer()}&from=${weekAgo}`, PAGE_MS],
       ["Leads: rejected", () => "/api/console/leads?status=rejected", PAGE_MS],
-      ["Leads: search by the buyer's reference", () => `/api/console/leads?q=ref-${randomInt(1_000_000)}`, SEARCH_MS],
+      ["Leads: search by the buyer's reference", () => `/api/console/leads?buyer_ref=${buyerRef()}`, SEARCH_MS],
       ["Leads: pick lists", () => "/api/console/leads/filters", PAGE_MS],
       ["Lead timeline", () => `/api/console/leads/${seedLeadId(lead())}`, PAGE_MS],
       ["Buyers list", () => "/api/console/buyers", PAGE_MS],

@@ -125,6 +125,17 @@ describe("seedVolume", () => {
     ).toBe(0);
   });
 
+  it("keeps each accepting answer's id as the buyer's reference, by which lead search finds the lead", async () => {
+    const rows = await rowsOf<{ lead_id: string; external_id: string; response: string }>(
+      t.database.db,
+      sql`select lead_id, external_id, response from buyer_calls where kind = 'post' and state = 'accepted' limit 1`,
+    );
+    const sale = rows[0]!;
+    expect(JSON.parse(sale.response).id).toBe(sale.external_id);
+    const found = await get<{ leads: LeadSearchRow[] }>(`/api/console/leads?buyer_ref=${sale.external_id}`);
+    expect(found.leads.map((l) => l.id)).toEqual([sale.lead_id]);
+  });
+
   it("is counted on Today and in the funnel", async () => {
     const today = await get<TodayReport>("/api/console/reports/today?period=30d");
     expect(today.totals.started).toBe(OPTIONS.leads);

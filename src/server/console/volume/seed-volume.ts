@@ -192,10 +192,12 @@ async function seedBatch(db: Db, secret: Buffer, o: SeedOptions, first: number, 
           || case when kind = 'post' then ',"redirect":"https://offers.example.com/seed/' || md5(id) || '"' else '' end
           || '}'
         when state = 'error' then null else '{"result":"rejected","reason":"no match"}' end`;
+    // The id an accepting answer carries is kept as the buyer's own reference, which lead search finds.
     await tx.execute(sql`insert into buyer_calls (lead_id, buyer_id, kind, state, http_status, latency_ms,
-        price_cents, reason, request, response, created_at, finished_at)
+        price_cents, reason, request, response, external_id, created_at, finished_at)
       select id, ${buyerId(sql`b`)}, kind, state, http_status, latency, price_cents, reason,
-        case when kind = 'ping' then ${pingBody} else ${postBody} end, ${answer}, at,
+        case when kind = 'ping' then ${pingBody} else ${postBody} end, ${answer},
+        case when state in ('bid', 'accepted') then md5(id || b || kind) end, at,
         at + latency * interval '1 millisecond'
       from (
         select id, b, 'ping' as kind, state, price, case when state = 'error' then null else 200 end as http_status,
