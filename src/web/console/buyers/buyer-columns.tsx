@@ -5,6 +5,7 @@ import { MEASURES } from "#domain/console/measures.ts";
 import type { BuyerSummary } from "#domain/contracts/console-buyers.ts";
 import type { ColumnDef } from "../ui/data-table.tsx";
 import { formatCents, formatRate } from "../reports/report-format.ts";
+import { csvDollars } from "../ui/csv.ts";
 import { sourceLabel } from "./buyer-labels.ts";
 import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 
@@ -42,13 +43,14 @@ export function buyerColumns(): ColumnDef<BuyerSummary, unknown>[] {
       header: "Revenue",
       accessorFn: (r) => r.today.revenue_cents,
       cell: ({ row }) => formatCents(row.original.today.revenue_cents),
+      meta: { csv: (r) => csvDollars(r.today.revenue_cents) },
     },
     {
       id: "post_acceptance",
       header: MEASURES.post_acceptance.name,
       accessorFn: (r) => r.today.post_acceptance ?? -1,
       cell: ({ row }) => formatRate(row.original.today.post_acceptance),
-      meta: { measure: MEASURES.post_acceptance },
+      meta: { measure: MEASURES.post_acceptance, csv: (r) => r.today.post_acceptance },
     },
     { id: "timeouts", header: "Timeouts", accessorFn: (r) => r.today.timeouts },
     { id: "connection_failures", header: "Connection failures", accessorFn: (r) => r.today.connection_failures },
@@ -57,12 +59,14 @@ export function buyerColumns(): ColumnDef<BuyerSummary, unknown>[] {
       header: "Response p50",
       accessorFn: (r) => r.today.p50_ms ?? -1,
       cell: ({ row }) => ms(row.original.today.p50_ms),
+      meta: { csv: (r) => r.today.p50_ms },
     },
     {
       id: "p90",
       header: "Response p90",
       accessorFn: (r) => r.today.p90_ms ?? -1,
       cell: ({ row }) => ms(row.original.today.p90_ms),
+      meta: { csv: (r) => r.today.p90_ms },
     },
     { header: "Caps used", enableSorting: false, accessorFn: (r) => capsText(r.caps) },
   ];

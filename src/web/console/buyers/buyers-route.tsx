@@ -39,6 +39,7 @@ export default function BuyersRoute() {
       {list.data ? (
         <DataTable
           caption={`Buyers, with today's figures (${timeZone})`}
+          exportName="buyers"
           columns={columns}
           rows={list.data.buyers}
           columnChoice

@@ -25,6 +25,7 @@ export function BuyerOutcomesTable({ outcomes, timeZone }: { outcomes: BuyerOutc
         header: "Price",
         accessorFn: (row) => row.paid_cents ?? row.offered_cents ?? -1,
         cell: ({ row }) => priceText(row.original),
+        meta: { csv: (row) => priceText(row) || null },
       },
       { header: "Time", accessorKey: "at", cell: ({ row }) => formatDateTime(row.original.at, timeZone) },
     ],
@@ -33,6 +34,7 @@ export function BuyerOutcomesTable({ outcomes, timeZone }: { outcomes: BuyerOutc
   return (
     <DataTable
       caption="Every buyer's outcome"
+      exportName="buyer-outcomes"
       columns={columns}
       rows={outcomes}
       pageSize={100}

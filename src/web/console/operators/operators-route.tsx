@@ -173,9 +173,10 @@ export default function OperatorsRoute() {
       <LoadState load={list} what="the operators" rows={6} />
       {list.data ? (
         <>
-          <DataTable caption="Operators" columns={operatorColumns} rows={list.data.operators} />
+          <DataTable caption="Operators" columns={operatorColumns} rows={list.data.operators} exportName="operators" />
           <DataTable
             caption="Open sessions"
+            exportName="operator-sessions"
             columns={sessionColumns}
             rows={list.data.sessions}
             empty={

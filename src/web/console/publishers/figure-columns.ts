@@ -1,5 +1,6 @@
 import type { ColumnDef } from "../ui/data-table.tsx";
 import { formatCents } from "../reports/report-format.ts";
+import { csvDollars } from "../ui/csv.ts";
 
 // The publishers' figure columns: right-aligned, each with its sum in the table's totals row.
 
@@ -19,6 +20,7 @@ export function moneyColumn<Row>(id: string, header: string, of: (row: Row) => n
   return {
     ...countColumn(id, header, of),
     cell: ({ row }) => formatCents(of(row.original)),
+    meta: { numeric: true, csv: (row) => csvDollars(of(row)) },
     footer: ({ table }) => formatCents(table.getCoreRowModel().rows.reduce((sum, row) => sum + of(row.original), 0)),
   };
 }

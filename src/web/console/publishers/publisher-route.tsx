@@ -176,6 +176,7 @@ export default function PublisherRoute() {
         </Title>
         <DataTable
           caption={`Latest postbacks to ${publisher.name}, newest first`}
+          exportName="postbacks"
           columns={postbackColumns}
           rows={postbacks}
           empty={

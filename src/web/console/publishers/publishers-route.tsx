@@ -75,6 +75,7 @@ export default function PublishersRoute() {
       {list.data ? (
         <DataTable
           caption={`Publishers, with today's and this month's figures (${timeZone})`}
+          exportName="publishers"
           columns={columns}
           rows={list.data.publishers}
           columnChoice

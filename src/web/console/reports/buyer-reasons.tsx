@@ -76,6 +76,7 @@ export function BuyerReasonsSection({
       ) : (
         <DataTable
           caption="Buyers' reasons"
+          exportName="buyer-reasons"
           columns={REASON_COLUMNS}
           rows={reasons.reasons}
           empty="No buyer turned down a rejected application in this period."

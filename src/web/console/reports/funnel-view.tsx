@@ -35,13 +35,13 @@ export function FunnelView({ report }: { report: FunnelReport }) {
         header: "Left of reached",
         accessorFn: (s) => (s.reached === 0 ? -1 : s.left / s.reached),
         cell: ({ row }) => formatRate(row.original.reached === 0 ? null : row.original.left / row.original.reached),
-        meta: { numeric: true },
+        meta: { numeric: true, csv: (s) => (s.reached === 0 ? null : s.left / s.reached) },
       },
       {
         header: "Median time",
         accessorFn: (s) => s.median_seconds ?? -1,
         cell: ({ row }) => formatSeconds(row.original.median_seconds),
-        meta: { numeric: true },
+        meta: { numeric: true, csv: (s) => s.median_seconds },
       },
     ],
     [],
@@ -59,7 +59,13 @@ export function FunnelView({ report }: { report: FunnelReport }) {
         {formatCount(report.leads)} applications started in this period on this path.
       </Text>
       <FunnelChart steps={report.steps} />
-      <DataTable caption="Steps, in the path's order" columns={columns} rows={report.steps} pageSize={50} />
+      <DataTable
+        caption="Steps, in the path's order"
+        columns={columns}
+        rows={report.steps}
+        pageSize={50}
+        exportName="funnel-steps"
+      />
     </>
   );
 }

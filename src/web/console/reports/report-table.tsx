@@ -6,7 +6,7 @@ import type { LeadsQuery } from "#domain/contracts/console-reports.ts";
 import { DataTable, type ColumnDef } from "../ui/data-table.tsx";
 import { changeOf } from "./change.ts";
 import { ChangeNote } from "./change-note.tsx";
-import { toCsv, type CsvCell } from "./csv.ts";
+import { downloadCsv, toCsv, type CsvCell } from "../ui/csv.ts";
 import { FigureLink } from "./figure-link.tsx";
 import { csvFigure, csvHeader, formatFigure } from "./report-format.ts";
 import { REPORT_MEASURES, type MeasureKey } from "./report-measures.ts";
@@ -68,18 +68,6 @@ function tableCsv<Row, F>(columns: Columns<Row, F>, rows: Row[], totals: F | nul
   const totalsRow =
     totals === null ? [] : [[...columns.text.map((_, i) => (i === 0 ? "Total" : "")), ...figuresOf(totals)]];
   return [header, ...body, ...totalsRow];
-}
-
-/** Saves `text` as a file named `name`, with a byte-order mark so a spreadsheet reads it as UTF-8. */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function ReportTable<Row, F>({
@@ -181,7 +169,7 @@ export function ReportTable<Row, F>({
           aria-label={`Export CSV: ${caption}`}
           disabled={rows.length === 0}
           onClick={() =>
-            download(`${fileName}.csv`, toCsv(tableCsv(columns, sortedRows(columns, rows, sorting), totals)))
+            downloadCsv(`${fileName}.csv`, toCsv(tableCsv(columns, sortedRows(columns, rows, sorting), totals)))
           }
         >
           Export CSV

@@ -29,7 +29,7 @@ export function ReturnRates(props: { caption: string; party: string; months: str
         header: month,
         accessorFn: (line) => line.byMonth.get(month)?.rate ?? -1,
         cell: ({ row }) => rateText(row.original.byMonth.get(month)),
-        meta: { numeric: true },
+        meta: { numeric: true, csv: (line) => line.byMonth.get(month)?.rate ?? null },
       })),
     ],
     [props.party, props.months],
@@ -37,6 +37,7 @@ export function ReturnRates(props: { caption: string; party: string; months: str
   return (
     <DataTable
       caption={props.caption}
+      exportName="return-rates"
       columns={columns}
       rows={lines}
       empty={<EmptyState title="No sales in these months." hint="A rate shows once a lead is sold." />}

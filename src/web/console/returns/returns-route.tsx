@@ -132,6 +132,7 @@ export default function ReturnsRoute() {
           ) : null}
           <DataTable
             caption="Returns, pending first"
+            exportName="returns"
             columns={columns}
             rows={queue.data.returns}
             empty={

@@ -12,6 +12,7 @@ import {
 } from "@tanstack/react-table";
 import { useState, type ReactNode } from "react";
 import type { Measure } from "#domain/console/measures.ts";
+import { downloadCsv, toCsv, type CsvCell } from "./csv.ts";
 import { MeasureTip } from "./measure-tip.tsx";
 
 // The console's one table (docs/decisions/0049-console-components.md): TanStack Table for sorting, paging and
@@ -28,6 +29,8 @@ declare module "@tanstack/react-table" {
     measure?: Measure;
     /** A figure: right-aligned, in digits of one width, so a column of numbers reads down. */
     numeric?: boolean;
+    /** The cell as the CSV export writes it, where the column's value is not what a reader wants (cents, a code). */
+    csv?: (row: TData) => CsvCell;
   }
 }
 
@@ -42,6 +45,11 @@ type Props<Row> = {
   /** What an empty table says: a sentence, or an EmptyState with what to do next. */
   empty?: ReactNode;
   initialSorting?: SortingState;
+  /**
+   * Offers "Export CSV": every row (all pages, in the table's order) of the columns shown, each cell its column's
+   * `meta.csv` or its value; the file is named this, with ".csv".
+   */
+  exportName?: string;
   /** Sorting kept by the screen (in its address, say) instead of inside the table. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
@@ -57,6 +65,7 @@ export function DataTable<Row>({
   initialSorting = [],
   sorting: keptSorting,
   onSortingChange,
+  exportName,
 }: Props<Row>) {
   const [ownSorting, setOwnSorting] = useState<SortingState>(initialSorting);
   const sorting = keptSorting ?? ownSorting;
@@ -81,33 +90,59 @@ export function DataTable<Row>({
   const hasFooter =
     rows.length > 0 && table.getAllLeafColumns().some((column) => column.columnDef.footer !== undefined);
   const align = (numeric: boolean | undefined) => (numeric ? ("right" as const) : undefined);
+  const exportRows = () => {
+    const columns = table.getVisibleLeafColumns();
+    const header = columns.map((c) => (typeof c.columnDef.header === "string" ? c.columnDef.header : c.id));
+    const body = table.getSortedRowModel().rows.map((row) =>
+      columns.map((c): CsvCell => {
+        if (c.columnDef.meta?.csv) return c.columnDef.meta.csv(row.original);
+        const value = row.getValue(c.id);
+        if (value === null || value === undefined) return null;
+        return typeof value === "number" || typeof value === "string" ? value : String(value);
+      }),
+    );
+    downloadCsv(`${exportName}.csv`, toCsv([header, ...body]));
+  };
   return (
     <Box className="data-table" my="md">
-      {columnChoice ? (
-        <Group justify="flex-end" mb="xs">
-          <Popover position="bottom-end" shadow="md" trapFocus>
-            <Popover.Target>
-              <Button variant="default" size="xs">
-                Columns
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap={6} component="fieldset" style={{ border: 0, margin: 0, padding: 0 }}>
-                <Text component="legend" size="sm" fw={600} mb={4}>
-                  Show columns of {caption}
-                </Text>
-                {table.getAllLeafColumns().map((column) => (
-                  <Checkbox
-                    key={column.id}
-                    size="xs"
-                    label={typeof column.columnDef.header === "string" ? column.columnDef.header : column.id}
-                    checked={column.getIsVisible()}
-                    onChange={column.getToggleVisibilityHandler()}
-                  />
-                ))}
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
+      {columnChoice || exportName ? (
+        <Group justify="flex-end" mb="xs" gap="xs">
+          {exportName ? (
+            <Button
+              variant="default"
+              size="xs"
+              aria-label={`Export CSV: ${caption}`}
+              disabled={rows.length === 0}
+              onClick={exportRows}
+            >
+              Export CSV
+            </Button>
+          ) : null}
+          {columnChoice ? (
+            <Popover position="bottom-end" shadow="md" trapFocus>
+              <Popover.Target>
+                <Button variant="default" size="xs">
+                  Columns
+                </Button>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap={6} component="fieldset" style={{ border: 0, margin: 0, padding: 0 }}>
+                  <Text component="legend" size="sm" fw={600} mb={4}>
+                    Show columns of {caption}
+                  </Text>
+                  {table.getAllLeafColumns().map((column) => (
+                    <Checkbox
+                      key={column.id}
+                      size="xs"
+                      label={typeof column.columnDef.header === "string" ? column.columnDef.header : column.id}
+                      checked={column.getIsVisible()}
+                      onChange={column.getToggleVisibilityHandler()}
+                    />
+                  ))}
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+          ) : null}
         </Group>
       ) : null}
       <Box

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "./csv.ts";
 
-describe("the reports' CSV", () => {
+describe("the console's CSV", () => {
   it("writes plain cells as they are and numbers as numbers, negative ones too", () => {
     expect(
       toCsv([
