@@ -103,6 +103,7 @@ describe("an operator's morning", () => {
     // 1. Last week against the week before, from the range picker's presets and the comparison switch.
     await page.getByRole("button", { name: "Period" }).click();
     await page.getByRole("button", { name: "Last 7 days" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("period")).toBe("7d");
     await page.getByLabel("Compare with the period before").check();
     await expect.poll(() => new URL(page.url()).searchParams.get("compare")).toBe("previous");
     expect(new URL(page.url()).searchParams.get("period")).toBe("7d");
