@@ -11,24 +11,33 @@ import { useBoundField, type FieldBinding } from "#web/ui/forms/bound-field.ts";
 
 type Labelled = { label: string; description?: string; error?: string | undefined };
 
+/** What every bound input takes from its form: the ref, name, value and blur, and the schema's message over `error`. */
+function useBoundInput<V extends FieldValues, Out>({ control, name }: FieldBinding<V, Out>, error: string | undefined) {
+  const bound = useBoundField({ control, name });
+  const input = {
+    ref: bound.ref,
+    name: bound.name,
+    value: bound.value,
+    onBlur: bound.onBlur,
+    error: bound.error ?? error,
+  };
+  return { input, setValue: bound.setValue };
+}
+
 type TextProps<V extends FieldValues, Out> = FieldBinding<V, Out> &
   Labelled &
   Omit<ComponentProps<typeof TextInput>, "name" | "value" | "onChange" | "onBlur" | "label" | "error" | "description">;
 
 export function ConsoleTextField<V extends FieldValues, Out>(props: TextProps<V, Out>) {
   const { control, name, label, description, error, ...rest } = props;
-  const bound = useBoundField({ control, name });
+  const { input, setValue } = useBoundInput({ control, name }, error);
   return (
     <TextInput
       {...rest}
-      ref={bound.ref}
-      name={bound.name}
+      {...input}
       label={label}
       description={description}
-      error={bound.error ?? error}
-      value={bound.value}
-      onBlur={bound.onBlur}
-      onChange={(event) => bound.setValue(event.currentTarget.value)}
+      onChange={(event) => setValue(event.currentTarget.value)}
     />
   );
 }
@@ -37,19 +46,15 @@ export function ConsolePasswordField<V extends FieldValues, Out>(
   props: FieldBinding<V, Out> & Labelled & { autoComplete?: string },
 ) {
   const { control, name, label, description, error, autoComplete } = props;
-  const bound = useBoundField({ control, name });
+  const { input, setValue } = useBoundInput({ control, name }, error);
   return (
     <PasswordInput
-      ref={bound.ref}
-      name={bound.name}
+      {...input}
       label={label}
       description={description}
-      error={bound.error ?? error}
       autoComplete={autoComplete}
       visibilityToggleButtonProps={{ "aria-label": "Show the password" }}
-      value={bound.value}
-      onBlur={bound.onBlur}
-      onChange={(event) => bound.setValue(event.currentTarget.value)}
+      onChange={(event) => setValue(event.currentTarget.value)}
     />
   );
 }
@@ -60,18 +65,14 @@ export function ConsoleTextAreaField<V extends FieldValues, Out>(
     Omit<ComponentProps<typeof Textarea>, "name" | "value" | "onChange" | "onBlur" | "label" | "error" | "description">,
 ) {
   const { control, name, label, description, error, ...rest } = props;
-  const bound = useBoundField({ control, name });
+  const { input, setValue } = useBoundInput({ control, name }, error);
   return (
     <Textarea
       {...rest}
-      ref={bound.ref}
-      name={bound.name}
+      {...input}
       label={label}
       description={description}
-      error={bound.error ?? error}
-      value={bound.value}
-      onBlur={bound.onBlur}
-      onChange={(event) => bound.setValue(event.currentTarget.value)}
+      onChange={(event) => setValue(event.currentTarget.value)}
     />
   );
 }
@@ -81,19 +82,15 @@ export function ConsoleSelectField<V extends FieldValues, Out>(
   props: FieldBinding<V, Out> & Labelled & { options: readonly Option<string | number>[]; placeholder?: string },
 ) {
   const { control, name, label, description, error, options, placeholder } = props;
-  const bound = useBoundField({ control, name });
+  const { input, setValue } = useBoundInput({ control, name }, error);
   const data = options.map((option) => ({ value: String(option.value), label: option.label }));
   return (
     <NativeSelect
-      ref={bound.ref}
-      name={bound.name}
+      {...input}
       label={label}
       description={description}
-      error={bound.error ?? error}
       data={placeholder !== undefined ? [{ value: "", label: placeholder }, ...data] : data}
-      value={bound.value}
-      onBlur={bound.onBlur}
-      onChange={(event) => bound.setValue(event.currentTarget.value)}
+      onChange={(event) => setValue(event.currentTarget.value)}
     />
   );
 }
@@ -105,18 +102,14 @@ export function ConsoleNumberField<V extends FieldValues, Out>(
     Pick<ComponentProps<typeof NumberInput>, "min" | "max" | "step" | "prefix" | "suffix" | "decimalScale" | "w">,
 ) {
   const { control, name, label, description, error, ...rest } = props;
-  const bound = useBoundField({ control, name });
+  const { input, setValue } = useBoundInput({ control, name }, error);
   return (
     <NumberInput
       {...rest}
-      ref={bound.ref}
-      name={bound.name}
+      {...input}
       label={label}
       description={description}
-      error={bound.error ?? error}
-      value={bound.value}
-      onBlur={bound.onBlur}
-      onChange={(value) => bound.setValue(value === "" ? "" : String(value))}
+      onChange={(value) => setValue(value === "" ? "" : String(value))}
       allowNegative={false}
     />
   );
