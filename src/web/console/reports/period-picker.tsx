@@ -1,6 +1,6 @@
 import { Switch } from "@mantine/core";
 import { DatePickerInput, type DatePickerPreset, type DatesRangeValue } from "@mantine/dates";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { REPORT_PERIODS, type ReportPeriod } from "#domain/contracts/console-reports.ts";
 import { useConsole } from "../console-session.tsx";
@@ -27,8 +27,16 @@ export function useReportPeriod(fallback: ReportPeriod = "today") {
   const [params, setParams] = useSearchParams();
   const today = todayIn(timeZone);
   const choice = readPeriod(params, today, fallback);
-  const change = (next: { range?: DayRange; compare?: boolean }) =>
-    setParams((current) => writePeriod(current, next, today), { preventScrollReset: true });
+  // The router hands an update the address of its last render, so a second change made before the first's
+  // navigation commits (a preset, then the comparison at once) would undo the first. Until the address moves, each
+  // change builds on the one written before it.
+  const written = useRef<{ over: URLSearchParams; next: URLSearchParams } | null>(null);
+  const change = (next: { range?: DayRange; compare?: boolean }) => {
+    const base = written.current?.over === params ? written.current.next : params;
+    const after = writePeriod(base, next, today);
+    written.current = { over: params, next: after };
+    setParams(after, { preventScrollReset: true });
+  };
   return {
     choice,
     today,
@@ -92,11 +100,24 @@ export function PeriodPicker({ state }: { state: ReportPeriodState }) {
 }
 
 export function CompareSwitch({ state }: { state: ReportPeriodState }) {
+  // The address changes in a transition, after the press: until it does, the switch shows what was pressed, so it
+  // never flicks back (and a second press in that moment reads the state shown, not the one before).
+  const inAddress = state.choice.compare;
+  const [shown, setShown] = useState(inAddress);
+  const [lastAddress, setLastAddress] = useState(inAddress);
+  if (lastAddress !== inAddress) {
+    setLastAddress(inAddress);
+    setShown(inAddress);
+  }
   return (
     <Switch
       label="Compare with the period before"
-      checked={state.choice.compare}
-      onChange={(event) => state.setCompare(event.currentTarget.checked)}
+      checked={shown}
+      onChange={(event) => {
+        const compare = event.currentTarget.checked;
+        setShown(compare);
+        state.setCompare(compare);
+      }}
       mb="xs"
     />
   );

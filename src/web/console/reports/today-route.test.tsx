@@ -114,6 +114,17 @@ describe("the Today screen", () => {
     await waitFor(() => expect(asked(fetch).at(-1)).toEqual({ period: "7d", tz: "UTC", compare: "previous" }));
   });
 
+  it("keeps a preset and the comparison pressed one straight after the other, and shows the switch on at once", async () => {
+    const fetch = showScreen("/console", TodayRoute, reports, "manager");
+    await screen.findByRole("list", { name: "Figures" });
+    fireEvent.click(screen.getByRole("button", { name: /^Period/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Last 7 days" }));
+    const compare = screen.getByRole<HTMLInputElement>("switch", { name: "Compare with the period before" });
+    fireEvent.click(compare);
+    expect(compare.checked).toBe(true);
+    await waitFor(() => expect(asked(fetch).at(-1)).toEqual({ period: "7d", tz: "UTC", compare: "previous" }));
+  });
+
   it("shows a named period's days in the picker", async () => {
     showScreen("/console", TodayRoute, reports, "manager", { address: "/console?period=yesterday" });
     await screen.findByRole("list", { name: "Figures" });
