@@ -6,6 +6,7 @@ import { LEAD_CSV_COLUMNS } from "#domain/contracts/console-leads.ts";
 import { auditLog, buyers, publishers } from "../../platform/db/schema.ts";
 import { parseCsv } from "../../platform/csv/csv.testing.ts";
 import { EXPORT_BATCH } from "./lead-routes.ts";
+import { rebuildTodayRollup } from "../reports/today-rollup.ts";
 import { countLeads } from "./lead-search.ts";
 
 // Issue 32's leads search: the count, the reason, publisher and buyer reference columns, the buyer's reference id,
@@ -176,6 +177,10 @@ describe("the leads search's count, columns and CSV export", () => {
     expect(res.json().data.buyers).toContainEqual({ id: "buyer-a", name: "Alpha Lending" });
     expect(res.json().data.sources).toEqual(expect.arrayContaining(["bing", "google"]));
     expect((await get("/api/console/leads/filters", {}, analyst)).statusCode).toBe(403);
+    // Once the day is rolled up (its mark long past it), the sources come from the rollup's blocks alone.
+    await rebuildTodayRollup(t.database.db, new Date(), null);
+    const rolled = await get("/api/console/leads/filters", {});
+    expect(rolled.json().data.sources).toEqual(res.json().data.sources);
   });
 
   it("exports every matching row as CSV over more than one batch, escaped and with formulas defused", async () => {

@@ -94,11 +94,29 @@ const sums = sql`sum(r.n)::int as n, sum(r.sent)::int as sent, sum(r.bids)::int 
   sum(r.payout_cents)::int8 as payout_cents`;
 
 /**
- * The rolled-up cells of whole buckets in [from, to). Each local day is tiled by the rollup's aligned blocks
- * (blocksOf); a zone whose midnight is not on a bucket start (none today) reads the single buckets, each in the day of
- * its start.
+ * How a report slices time: by local day (tiled by the rollup's blocks), or by local hour for a single day's chart.
+ * Every zone's offset is a whole number of quarter hours, so a 15-minute bucket falls in one local hour.
  */
-async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Date, to: Date): Promise<Cell[]> {
+type Slice = { dayOf: (column: SQL) => SQL; byHour: boolean };
+const byDay = (tz: string): Slice => ({ dayOf: (column) => localDay(column, tz), byHour: false });
+const byHour = (tz: string): Slice => ({
+  dayOf: (column) => sql`to_char(${column} at time zone ${tz}, 'HH24')`,
+  byHour: true,
+});
+
+/**
+ * The rolled-up cells of whole buckets in [from, to). Each local day is tiled by the rollup's aligned blocks
+ * (blocksOf); hours, and the days of a zone whose midnight is not on a bucket start (none today), read the single
+ * buckets, each in the slice of its start.
+ */
+async function rolledUpCells(
+  db: Db,
+  query: TodayQuery,
+  days: string[],
+  from: Date,
+  to: Date,
+  slice: Slice,
+): Promise<Cell[]> {
   const starts = await rowsOf<{ day: string; ms: number | string }>(
     db,
     sql`select d as day, extract(epoch from (d::date::timestamp at time zone ${query.tz}))::float8 * 1000 as ms
@@ -112,11 +130,11 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
       status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected,
       returned_cents, payout_cents
     from (${inner}) x ${narrowing(query)}`;
-  if (!aligned) {
+  if (!aligned || slice.byHour) {
     return numeric(
       await rowsOf<Cell>(
         db,
-        outer(sql`select ${localDay(sql`r.bucket`, query.tz)} as day, r.started, r.status, r.reason, r.source,
+        outer(sql`select ${slice.dayOf(sql`r.bucket`)} as day, r.started, r.status, r.reason, r.source,
           r.aff_id, r.sub_id, r.brand, ${sums}
         from today_rollup r
         where r.span = 1 and r.bucket >= ${from.toISOString()}::timestamptz and r.bucket < ${to.toISOString()}::timestamptz
@@ -155,9 +173,16 @@ async function rolledUpCells(db: Db, query: TodayQuery, days: string[], from: Da
  * (+1), as the raw rows count them now. A lead turned test by its auction only leaves. `to` is the mark itself, or
  * the end of a period that ended before it.
  */
-async function lateSubmissionCells(db: Db, query: TodayQuery, from: Date, to: Date, mark: Date): Promise<Cell[]> {
+async function lateSubmissionCells(
+  db: Db,
+  query: TodayQuery,
+  from: Date,
+  to: Date,
+  mark: Date,
+  slice: Slice,
+): Promise<Cell[]> {
   const moved = (tables: typeof scoped, n: number) => sql`select
-      ${localDay(sql`l.created_at`, query.tz)} as started_day, null::text as completed_day, null::text as status,
+      ${slice.dayOf(sql`l.created_at`)} as started_day, null::text as completed_day, null::text as status,
       null::text as reason, ${sourceOf(tables)} as source, ${affIdOf(tables)} as aff_id, ${subIdOf(tables)} as sub_id,
       ${brandOf(tables)} as brand, ${n}::int as n
     from auctions a join leads l on l.id = a.lead_id left join auctions a0 on false
@@ -208,22 +233,20 @@ async function rawPart(t: Db, query: TodayQuery, from: Date, to: Date, dayOf = (
  * and a first part-bucket in a zone whose midnight is not on one) from the raw rows. A period that ended before the
  * mark reads the rollup to its end and corrects for the auctions that came after the mark, not after its end.
  */
-async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds): Promise<Cell[]> {
+async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds, slice: Slice): Promise<Cell[]> {
   const { from, to, days } = bounds;
+  const raw = (a: Date, b: Date) => rawPart(t, query, a, b, slice.dayOf);
   const covered = await rollupCoveredTo(t);
   const first = bucketCeil(from.getTime());
-  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return rawPart(t, query, from, to);
+  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return raw(from, to);
   const end = Math.min(covered.getTime(), to.getTime());
   return [
-    ...(first > from.getTime() ? await rawPart(t, query, from, new Date(first)) : []),
-    ...(await rolledUpCells(t, query, days, new Date(first), new Date(end))),
-    ...(end < to.getTime() ? await rawPart(t, query, new Date(end), to) : []),
-    ...(await lateSubmissionCells(t, query, new Date(first), new Date(end), covered)),
+    ...(first > from.getTime() ? await raw(from, new Date(first)) : []),
+    ...(await rolledUpCells(t, query, days, new Date(first), new Date(end), slice)),
+    ...(end < to.getTime() ? await raw(new Date(end), to) : []),
+    ...(await lateSubmissionCells(t, query, new Date(first), new Date(end), covered, slice)),
   ];
 }
-
-/** Hours of a single-day period are read from the raw rows: one day's are few, and the rollup keeps days. */
-const localHour = (tz: string) => (column: SQL) => sql`to_char(${column} at time zone ${tz}, 'HH24')`;
 
 /**
  * One period's answer, all of it read in one snapshot so a rebuild committing meanwhile is seen whole or not at all.
@@ -234,10 +257,17 @@ function periodReport(db: Db, query: TodayQuery, bounds: PeriodBounds, raw: bool
   return reportTransaction(
     db,
     async (t) => {
-      const cells = raw ? await rawPart(t, query, from, to) : await countCells(t, query, bounds);
+      const day = byDay(query.tz);
+      const cells = raw ? await rawPart(t, query, from, to) : await countCells(t, query, bounds, day);
       const money = raw ? await moneyRows(t, query, from, to, () => sql`null`) : await buyerMoney(t, query, from, to);
       const buyers = await buyerCells(t, query, from, to, money);
-      const hourly = bounds.days.length === 1 ? await rawPart(t, query, from, to, localHour(query.tz)) : null;
+      const hour = byHour(query.tz);
+      const hourly =
+        bounds.days.length !== 1
+          ? null
+          : raw
+            ? await rawPart(t, query, from, to, hour.dayOf)
+            : merged(await countCells(t, query, bounds, hour));
       return summarise(merged(cells), buyers, hourly, bounds, query);
     },
     true,
