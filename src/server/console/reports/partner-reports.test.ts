@@ -8,6 +8,8 @@ import type { LedgerKind } from "../../partners/ledger/ledger-chain.ts";
 import { lenderConfig } from "../../distribution/auction/auction.testing.ts";
 import { appendLedger } from "../../partners/ledger/ledger-store.ts";
 import { buyers } from "../../platform/db/schema.ts";
+import { rebuildPublisherRollup } from "./publisher-rollup.ts";
+import { rowsOf } from "./report-period.ts";
 
 // The buyer and publisher reports against rows written straight to the tables: every figure below is counted by hand
 // from those rows, with rows just outside the period that must not count.
@@ -258,6 +260,27 @@ describe("GET /api/console/reports/publishers", () => {
     );
     expect(body.data.previous?.totals.clicks).toBe(50);
     expect(body.data.totals).toMatchObject({ clicks: 99, applications: 1, sold: 1, revenue_cents: 5000 });
+  });
+});
+
+describe("the publisher report's rollup", () => {
+  const urls = [
+    `/api/console/reports/publishers?from=${PUB_DAY}&to=${PUB_DAY}`,
+    `/api/console/reports/publishers?from=2026-03-21&to=2026-03-21&compare=previous`,
+    `/api/console/reports/publishers?from=2026-03-01&to=2026-03-31`,
+  ];
+  const answers = () => Promise.all(urls.map(async (url) => (await get<PublisherReport>(url)).body.data));
+
+  it("answers as the raw rows do with its mark inside the day, and with the whole month rolled up", async () => {
+    const raw = await answers();
+    expect(raw[0]!.totals.applications).toBe(3);
+    // A mark at noon of the day: its morning from the rollup, its afternoon from the raw rows.
+    await rebuildPublisherRollup(t.database.db, new Date(at(PUB_DAY, "14:00:00")), null);
+    const [rolled] = await rowsOf<{ n: string }>(t.database.db, sql`select count(*) as n from publisher_rollup`);
+    expect(Number(rolled!.n)).toBeGreaterThan(0);
+    expect(await answers()).toEqual(raw);
+    await rebuildPublisherRollup(t.database.db, new Date(), null);
+    expect(await answers()).toEqual(raw);
   });
 });
 

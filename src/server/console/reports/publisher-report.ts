@@ -7,27 +7,24 @@ import type {
 import type { PartnerReportQuery } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { publishers } from "../../platform/db/schema.ts";
-import { publisherFigures } from "../../partners/publishers/publisher-figures.ts";
-import { boundsOfDays, periodBounds, previousDays, rowsOf, type PeriodBounds } from "./report-period.ts";
+import { clickDaysIn } from "../../partners/publishers/publisher-figures.ts";
+import { publisherSums } from "./publisher-rollup.ts";
+import {
+  boundsOfDays,
+  periodBounds,
+  previousDays,
+  reportTransaction,
+  rowsOf,
+  type PeriodBounds,
+} from "./report-period.ts";
 
 // The publisher report over any period (docs/decisions/0047-report-periods-and-profit.md, "The buyer and publisher
 // reports"): each publisher's clicks, applications, sales, payouts and returns as its own view reads them
 // (publisher-figures.ts, which credits only leads that came after the publisher was made), and the revenue of those
-// leads from the ledger, so profit is what they brought less what they cost.
+// leads from the ledger, so profit is what they brought less what they cost. Every publisher at once: its clicks from
+// publisher_clicks, the rest from the publisher rollup and the events after its mark (publisher-rollup.ts).
 
-type Who = { id: string; name: string; aff_id: string; created_at: string };
-
-/** What the buyers paid for the publisher's credited leads in the period, less the returns granted in it. */
-async function revenueOf(db: Db, who: Who, from: string, to: string): Promise<number> {
-  const [row] = await rowsOf<{ revenue: number | string | null }>(
-    db,
-    sql`select coalesce(sum(l.amount_cents), 0) as revenue
-    from ledger_entries l join auctions a on a.lead_id = l.lead_id
-    where l.kind in ('sold', 'returned') and l.at >= ${from}::timestamptz and l.at < ${to}::timestamptz
-      and a.attribution->>'aff_id' = ${who.aff_id} and a.created_at >= ${who.created_at}::timestamptz`,
-  );
-  return Number(row?.revenue ?? 0);
-}
+type Who = { id: string; name: string; aff_id: string };
 
 const per = (a: number, b: number) => (b > 0 ? a / b : null);
 
@@ -40,30 +37,37 @@ function withRates(f: Omit<PublisherReportFigures, "epc_cents" | "conversion_rat
   };
 }
 
-async function figuresOf(db: Db, who: Who, bounds: PeriodBounds): Promise<PublisherReportFigures> {
-  const range = { from: bounds.from, to: bounds.to, tz: bounds.tz };
-  const [all, revenue] = await Promise.all([
-    publisherFigures(db, who, range, "all"),
-    revenueOf(db, who, range.from.toISOString(), range.to.toISOString()),
-  ]);
-  const f = all.get("all");
-  const payout = (f?.earned_cents ?? 0) + (f?.reversed_cents ?? 0);
-  return withRates({
-    clicks: f?.clicks ?? 0,
-    applications: f?.completed ?? 0,
-    sold: f?.sold ?? 0,
-    payout_cents: payout,
-    revenue_cents: revenue,
-    profit_cents: revenue - payout,
-    returns: f?.returns ?? 0,
-  });
+/** Each publisher's clicks in the period. */
+async function clicksOf(db: Db, bounds: PeriodBounds): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ publisher_id: string; clicks: number | string }>(
+    db,
+    sql`select publisher_id, sum(clicks) as clicks from publisher_clicks where ${clickDaysIn(bounds)}
+    group by publisher_id`,
+  );
+  return new Map(rows.map((r) => [r.publisher_id, Number(r.clicks)]));
 }
 
 async function periodOf(db: Db, list: Who[], bounds: PeriodBounds): Promise<PublisherReportPeriod> {
-  const rows: PublisherReportPeriod["publishers"] = [];
-  for (const who of list) {
-    rows.push({ publisher_id: who.id, name: who.name, aff_id: who.aff_id, figures: await figuresOf(db, who, bounds) });
-  }
+  const [clicks, sums] = await reportTransaction(
+    db,
+    async (t) => [await clicksOf(t, bounds), await publisherSums(t, bounds.from, bounds.to)] as const,
+    true,
+  );
+  const rows: PublisherReportPeriod["publishers"] = list.map((who) => {
+    const f = sums.get(who.id);
+    const revenue = f?.revenue_cents ?? 0;
+    const payout = f?.payout_cents ?? 0;
+    const figures = withRates({
+      clicks: clicks.get(who.id) ?? 0,
+      applications: f?.applications ?? 0,
+      sold: f?.sold ?? 0,
+      payout_cents: payout,
+      revenue_cents: revenue,
+      profit_cents: revenue - payout,
+      returns: f?.returns ?? 0,
+    });
+    return { publisher_id: who.id, name: who.name, aff_id: who.aff_id, figures };
+  });
   const sum = (
     key: "clicks" | "applications" | "sold" | "payout_cents" | "revenue_cents" | "profit_cents" | "returns",
   ) => rows.reduce((s, r) => s + r.figures[key], 0);
@@ -91,11 +95,10 @@ async function periodOf(db: Db, list: Who[], bounds: PeriodBounds): Promise<Publ
 /** The report of the period asked, and of the one before it with `compare=previous`. */
 export async function publisherReport(db: Db, query: PartnerReportQuery, now: Date): Promise<PublisherReport> {
   const { name, ...bounds } = await periodBounds(db, query, now);
-  const rows = await db
-    .select({ id: publishers.id, name: publishers.name, aff_id: publishers.affId, created: publishers.createdAt })
+  const list = await db
+    .select({ id: publishers.id, name: publishers.name, aff_id: publishers.affId })
     .from(publishers)
     .orderBy(asc(publishers.id));
-  const list = rows.map((r) => ({ id: r.id, name: r.name, aff_id: r.aff_id, created_at: r.created.toISOString() }));
   const current = await periodOf(db, list, bounds);
   if (query.compare !== "previous") return { period: name, ...current, previous: null };
   const before = previousDays(bounds.days[0]!, bounds.days.at(-1)!);

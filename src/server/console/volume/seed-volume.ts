@@ -9,8 +9,7 @@ import type { Secrets } from "../../platform/security/secrets.ts";
 import { templateHash } from "../../intake/consent/consent-texts.ts";
 import { FUNNEL_STEPS } from "../reports/funnel-steps.ts";
 import { rowsOf } from "../reports/report-period.ts";
-import { rebuildFunnelRollup } from "../reports/funnel-rollup.ts";
-import { rebuildTodayRollup } from "../reports/today-rollup.ts";
+import { rebuildReportRollups } from "../reports/report-rollups-job.ts";
 import { SEED_ID_DIGITS, SEED_ID_PREFIX } from "../../../domain/sample-data.ts";
 import { refuseOverMoney, seedMoney, seedPublishers, type MoneyCounts } from "./seed-money.ts";
 import { affiliateId, brandName, SEED_BUYER_PREFIX, seedBuyer, sourceName, USER_AGENTS } from "./seed-shape.ts";
@@ -302,10 +301,9 @@ export async function seedVolume(
     progress(last, o.leads);
   }
   const money = await seedMoney(db, receiptKeyOf(secrets.tokenSecret), publishers, now);
-  // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), built as the server's
+  // The reports' rollups of every settled bucket (reports/report-rollups-job.ts), built as the server's
   // job builds them, so the first Today and Funnel after a start read them rather than the raw rows.
-  await rebuildTodayRollup(db, now, null);
-  await rebuildFunnelRollup(db, now, null);
+  await rebuildReportRollups(db, now, null);
   await db.execute(sql`analyze`);
   return { ...(await countSeed(db)), ...money };
 }

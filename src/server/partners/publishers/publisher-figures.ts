@@ -58,6 +58,12 @@ function keyOf(by: FiguresKey, time: SQL, alias: string, tz: string): SQL {
 type Keyed = { key: string } & Record<string, string | number | null>;
 const rowsOf = (result: unknown) => (result as { rows: Keyed[] }).rows;
 
+/** publisher_clicks' days that count in `range`: those whose noon falls in it. */
+export const clickDaysIn = (range: Range): SQL => sql`day >= ${utcDay(new Date(range.from.getTime() - DAY_MS))}
+  and day <= ${utcDay(range.to)}
+  and (day::date + time '12:00') at time zone 'UTC' >= ${range.from.toISOString()}
+  and (day::date + time '12:00') at time zone 'UTC' < ${range.to.toISOString()}`;
+
 /** Figures per day, per sub1 value or in all over `[from, to)`, keyed accordingly ("all" for all). */
 export async function publisherFigures(
   db: Db,
@@ -71,10 +77,7 @@ export async function publisherFigures(
   const [clicks, submitted, sold, money] = await Promise.all([
     db.execute(sql`
       select ${clickKey} as key, sum(clicks) as clicks from publisher_clicks
-      where publisher_id = ${who.id}
-        and day >= ${utcDay(new Date(range.from.getTime() - DAY_MS))} and day <= ${utcDay(range.to)}
-        and (day::date + time '12:00') at time zone 'UTC' >= ${from}
-        and (day::date + time '12:00') at time zone 'UTC' < ${to}
+      where publisher_id = ${who.id} and ${clickDaysIn(range)}
       group by 1`),
     db.execute(sql`
       select ${keyOf(by, sql`a.created_at`, "a", range.tz)} as key, count(*) as completed from auctions a

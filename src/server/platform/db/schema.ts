@@ -616,6 +616,38 @@ export const funnelRollup = pgTable(
   ],
 );
 
+// Each publisher's figures per 15-minute UTC bucket (console/reports/publisher-rollup.ts), each counted at the time
+// of its own event, as the publisher's own view counts them: applications (their auction's creation), sales (its
+// decision), payouts earned less reversed and returns (the ledger's rows), and what buyers paid for its leads less
+// what returns took back (the ledger's sold and returned rows).
+export const publisherRollup = pgTable(
+  "publisher_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // Buckets the row adds up: 1, or an aligned block of 2, 4, ... 4096 (rollup-buckets.ts, blocksOf).
+    span: integer("span").notNull(),
+    publisherId: text("publisher_id").notNull(),
+    applications: integer("applications").notNull(),
+    sold: integer("sold").notNull(),
+    payoutCents: bigint("payout_cents", { mode: "number" }).notNull(),
+    returns: integer("returns").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  // Every column in the index: a report reads its blocks from the index alone.
+  (t) => [
+    index("publisher_rollup_span_bucket_idx").on(
+      t.span,
+      t.bucket,
+      t.publisherId,
+      t.applications,
+      t.sold,
+      t.payoutCents,
+      t.returns,
+      t.revenueCents,
+    ),
+  ],
+);
+
 // How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.
 export const rollupCoverage = pgTable("rollup_coverage", {
   name: text("name").primaryKey(),
