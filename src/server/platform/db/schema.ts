@@ -714,6 +714,40 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+// Posted leads (docs/decisions/0050-publisher-post-api.md). The consent texts publishers' visitors agreed to, each
+// distinct text kept once under its SHA-256 (a consent record's text_hash points here when it is not one of
+// Loanpath's own texts); `version` is set when the publisher registered the text under that name.
+export const publisherConsentTexts = pgTable(
+  "publisher_consent_texts",
+  {
+    hash: text("hash").primaryKey(),
+    publisherId: text("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    version: text("version"),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("publisher_consent_texts_version_idx").on(t.publisherId, t.version)],
+);
+
+// A publisher's Idempotency-Key: the first request's body (its SHA-256) and the lead it made, written in the
+// transaction that writes the lead, so a retry waits for that transaction and answers for the same lead. Kept 7 days.
+export const publisherIdempotencyKeys = pgTable(
+  "publisher_idempotency_keys",
+  {
+    publisherId: text("publisher_id").notNull(),
+    key: text("key").notNull(),
+    bodyHash: text("body_hash").notNull(),
+    leadId: text("lead_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.publisherId, t.key] }),
+    index("publisher_idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
 // The keys buyers and publishers call the partner API with (src/server/partners/api-keys). Only the key's sha256
 // is kept, so a copy of the database calls nothing; `prefix` (the key's first characters) tells keys apart on
 // screen. A revoked key stays, so the audit log's mention of it still names something.
