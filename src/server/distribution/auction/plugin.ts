@@ -17,7 +17,8 @@ import { listenForDecisions, type DecisionListener } from "./decision-listener.t
 import { startJobQueue } from "./job-queue.ts";
 import { createAuctionRunner } from "./auction-runner.ts";
 import { createDecisionWatch } from "./decision-watch.ts";
-import distributionRoutes, { EVERY_LEAD } from "./routes.ts";
+import distributionRoutes from "./routes.ts";
+import { createAuctionDesk, EVERY_LEAD, type AuctionDesk } from "./auction-desk.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
 // a sweeper that re-queues auctions nobody is running (after a crash), the decisions heard from other
@@ -26,6 +27,7 @@ import distributionRoutes, { EVERY_LEAD } from "./routes.ts";
 declare module "fastify" {
   interface FastifyInstance {
     buyerRegistry: ReturnType<typeof createBuyerRegistry>;
+    auctionDesk: AuctionDesk;
   }
 }
 
@@ -181,16 +183,13 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
   });
   app.addHook("onClose", async () => listener?.close());
 
-  await app.register(distributionRoutes, {
-    config,
+  const desk = createAuctionDesk({
     db,
-    cipher,
-    tokenSecret: opts.tokenSecret,
     start: (leadId: string, claim?: Claim) => runner.start(leadId, claim),
     claimAs: { owner: context.owner, leaseMs: settings.leaseMs },
     decisions,
-    // Without NOTIFY (the embedded database, or while the listener reconnects) pings learn of other processes'
-    // decisions from one shared re-read.
+    // Without NOTIFY (the embedded database, or while the listener reconnects) waiting requests learn of other
+    // processes' decisions from one shared re-read.
     watch: createDecisionWatch(db, decisions, DECISION_REREAD_MS, warn, () => listener?.listening() === true),
     announce,
     stopping,
@@ -198,6 +197,9 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     sharedQueue: database.driver === "postgres",
     recheckMs: () => (listener?.listening() ? settings.pingRecheckMs : undefined),
   });
+  // The publishers' posts (src/server/partners/publisher-api) submit and wait through the same desk.
+  app.decorate("auctionDesk", desk);
+  await app.register(distributionRoutes, { config, db, cipher, tokenSecret: opts.tokenSecret, desk });
 }
 
 export default fp(distribution, { name: "distribution" });

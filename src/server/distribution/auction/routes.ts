@@ -1,4 +1,3 @@
-import type { EventEmitter } from "node:events";
 import {
   LEAD_STATUS,
   TRACKING_FIELDS,
@@ -27,16 +26,9 @@ import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
-import {
-  createAuction,
-  findAuction,
-  findLeadAndAuction,
-  markRedirected,
-  type AuctionRow,
-  type Claim,
-} from "./auction-store.ts";
+import { createAuction, findLeadAndAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
-import type { DecisionWatch } from "./decision-watch.ts";
+import type { AuctionDesk } from "./auction-desk.ts";
 
 // POST /api/personal_loan/lead/send/v2, GET /api/ping/v2 and POST /api/personal_loan/lead/redirected/v2
 // (docs/product/lender-network.md#calls). Each needs the lead's access cookie (docs/decisions/0008); a
@@ -47,29 +39,9 @@ type RoutesOptions = {
   db: Db;
   cipher: PiiCipher;
   tokenSecret: Buffer;
-  /**
-   * Starts a stored, pending auction: at once in this process when it can, else through the queue; with the claim
-   * it was created under, runs under that.
-   */
-  start: (leadId: string, claim?: Claim) => Promise<void>;
-  /** The claim a send creates its auction under, when this process will run it at once. */
-  claimAs: { owner: string; leaseMs: number };
-  /** Where a waiting ping hears of a decision. */
-  decisions: EventEmitter;
-  /** Re-reads the auctions pings wait on, for decisions made by another server process. */
-  watch: DecisionWatch;
-  /** Logs a decision made here (a duplicate, at the send) and wakes the waiting pings. */
-  announce: (auction: DecidedAuction) => void;
-  /** Where the process's stop has got (plugin.ts): sends while draining, pings once ended. */
-  stopping: { readonly draining: boolean; readonly pingsEnded: boolean };
-  /** Whether other processes' workers take this one's queued auctions (PostgreSQL). */
-  sharedQueue: boolean;
-  /** How often a held ping re-reads while decisions arrive by NOTIFY; undefined while they do not. */
-  recheckMs: () => number | undefined;
+  /** The claim, start and wait of an auction (auction-desk.ts), shared with the publishers' posts. */
+  desk: AuctionDesk;
 };
-
-/** The event on `decisions` that wakes every held ping (the listener reconnected, the process is stopping). */
-export const EVERY_LEAD = Symbol("every lead");
 
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
 const failures = { 400: failureAnswer, 404: failureAnswer };
@@ -134,7 +106,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
       if (existing) return answer(reply, statusOf(existing)); // a second send starts no second auction
       // No other process would run it before the restart, and its time budget would run out waiting: the
       // client sends again (docs/decisions/0037-several-processes.md).
-      if (opts.stopping.draining && !opts.sharedQueue) {
+      if (opts.desk.refusesSends()) {
         return reply
           .code(503)
           .header("retry-after", String(RETRY_AFTER_SECONDS))
@@ -154,7 +126,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         ...keptVendorEvidence(body, config.consentVendors),
       };
       const ssn = lead.ssn_encrypted ? opts.cipher.decrypt(lead.ssn_encrypted, `${lead.id}:ssn`) : null;
-      const { row, created, claim } = await createAuction(
+      const created = await createAuction(
         db,
         {
           leadId: lead.id,
@@ -175,20 +147,13 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
         config.distribution.duplicateWindowDays,
         {
           // A stopping process runs nothing more at once: it queues the auction, unclaimed, for the others.
-          claimAs: opts.stopping.draining ? undefined : opts.claimAs,
+          claimAs: opts.desk.claimAs(),
           // Logged with the auction's creation, before it: a send whose log failed leaves no auction.
           read: ssn ? { leadId: lead.id, fields: ["ssn"], purpose: "duplicate check" } : undefined,
         },
       );
-      if (created && row.status === "pending") {
-        // While stopping, this process's queue may already be closed: the row waits for another's sweeper.
-        // The run starts from the lead as read here (its state and suppression are read afresh when it starts).
-        await opts.start(lead.id, claim && { ...claim, lead }).catch((error: unknown) => {
-          if (!opts.stopping.draining) throw error;
-        });
-      }
-      if (created && row.status !== "pending") opts.announce(row);
-      return answer(reply, statusOf(row));
+      await opts.desk.started(created, lead);
+      return answer(reply, statusOf(created.row));
     },
   );
 
@@ -198,40 +163,11 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
     async (request, reply) => {
       const found = await accessibleLead(request, request.query.lead_id);
       if (!found) return reply.code(404).send(NOT_FOUND);
-      const { lead } = found;
-      let row: AuctionRow | DecidedAuction | undefined = found.auction;
-      if (!row) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
-      // Long poll: hold a pending answer up to PING_WAIT_MS; wake at once on a decision, this process's or another's
-      // (by NOTIFY on PostgreSQL; without it, through the shared re-read of decision-watch.ts), and while NOTIFY is
-      // heard look at the database every PING_RECHECK_MS in case one was missed. A stopping process answers what
-      // it has, and the client asks again (of another process).
-      const until = Date.now() + config.distribution.pingWaitMs;
-      let closed = false;
-      request.raw.once("close", () => (closed = true));
-      const unwatch = opts.watch.watch(lead.id);
-      try {
-        while (row.status === "pending" && Date.now() < until && !closed && !opts.stopping.pingsEnded) {
-          const remaining = Math.max(0, until - Date.now());
-          const wait = Math.min(opts.recheckMs() ?? remaining, remaining);
-          // A decision made in this process comes with the wake; any other wake reads the row.
-          const decided = await new Promise<DecidedAuction | undefined>((resolve) => {
-            const done = (decision?: DecidedAuction) => {
-              clearTimeout(timer);
-              opts.decisions.off(lead.id, done);
-              opts.decisions.off(EVERY_LEAD, done);
-              request.raw.off("close", done);
-              resolve(decision);
-            };
-            const timer = setTimeout(done, wait);
-            opts.decisions.once(lead.id, done);
-            opts.decisions.once(EVERY_LEAD, done);
-            request.raw.once("close", done);
-          });
-          row = decided ?? (await findAuction(db, lead.id)) ?? row;
-        }
-      } finally {
-        unwatch();
-      }
+      const sent = found.auction;
+      if (!sent) return reply.code(404).send({ status: 404, message: "This application was not sent yet." });
+      // Long poll: hold a pending answer up to PING_WAIT_MS, woken at once by the decision (auction-desk.ts); a
+      // stopping process answers what it has, and the client asks again (of another process).
+      const row = await opts.desk.decision(sent, Date.now() + config.distribution.pingWaitMs, request.raw);
       return answer(reply, statusOf(row));
     },
   );
