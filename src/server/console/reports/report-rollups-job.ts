@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
 import { runEvery } from "../../platform/jobs/run-every.ts";
+import { rebuildBuyerRollup } from "./buyer-rollup.ts";
 import { rebuildFunnelRollup } from "./funnel-rollup.ts";
 import { rebuildTodayRollup } from "./today-rollup.ts";
 
@@ -14,7 +15,7 @@ const HORIZON_DAYS = 31;
 const HORIZON_EVERY_MS = 6 * 60 * 60 * 1000;
 const HORIZON_MS = HORIZON_DAYS * 24 * 60 * 60 * 1000;
 
-// The reports' rollups rebuilt (today-rollup.ts, funnel-rollup.ts), in every process that serves the console: the rebuild is idempotent
+// The reports' rollups rebuilt (today-rollup.ts, funnel-rollup.ts, buyer-rollup.ts), in every process that serves the console: the rebuild is idempotent
 // and takes a lock, so processes rebuilding at once only repeat each other. The report is right without them (it
 // reads the raw rows after the rollup's mark), only slower.
 //
@@ -27,7 +28,8 @@ export function scheduleReportRollups(app: FastifyInstance, db: Db, now: () => D
     const at = now();
     const today = await rebuildTodayRollup(db, at, spanMs);
     const funnel = await rebuildFunnelRollup(db, at, spanMs);
-    return { today_buckets: today.buckets, funnel_buckets: funnel.buckets };
+    const buyers = await rebuildBuyerRollup(db, at, spanMs);
+    return { today_buckets: today.buckets, funnel_buckets: funnel.buckets, buyer_buckets: buyers.buckets };
   };
   runEvery(app, { name: "report rollups", everyMs: everyMinutes * 60_000, firstAfterMs: 15_000 }, () => rebuild());
   runEvery(app, { name: "report rollups horizon", everyMs: HORIZON_EVERY_MS }, () => rebuild(HORIZON_MS));

@@ -9,6 +9,7 @@ import type { Secrets } from "../../platform/security/secrets.ts";
 import { templateHash } from "../../intake/consent/consent-texts.ts";
 import { FUNNEL_STEPS } from "../reports/funnel-steps.ts";
 import { rowsOf } from "../reports/report-period.ts";
+import { rebuildBuyerRollup } from "../reports/buyer-rollup.ts";
 import { rebuildFunnelRollup } from "../reports/funnel-rollup.ts";
 import { rebuildTodayRollup } from "../reports/today-rollup.ts";
 import { SEED_ID_DIGITS, SEED_ID_PREFIX } from "../../../domain/sample-data.ts";
@@ -302,10 +303,11 @@ export async function seedVolume(
     progress(last, o.leads);
   }
   const money = await seedMoney(db, receiptKeyOf(secrets.tokenSecret), publishers, now);
-  // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts), built as the server's
-  // job builds them, so the first Today and Funnel after a start read them rather than the raw rows.
+  // The reports' rollups of every settled bucket (reports/today-rollup.ts, funnel-rollup.ts, buyer-rollup.ts), built as
+  // the server's job builds them, so the first Today, Funnel and buyer figures after a start read them rather than the raw rows.
   await rebuildTodayRollup(db, now, null);
   await rebuildFunnelRollup(db, now, null);
+  await rebuildBuyerRollup(db, now, null);
   await db.execute(sql`analyze`);
   return { ...(await countSeed(db)), ...money };
 }
