@@ -20,7 +20,8 @@ import {
 // time it counts by: calls by their creation, sold auctions by theirs, the ledger's returns and payouts by the time
 // they were written; and a histogram of the calls' latency (latency-bins.ts) for p50 and p90. Rebuilt like the Today
 // rollup (today-rollup.ts): whole buckets, delete and insert in one transaction under an advisory lock, exact as of its
-// coverage mark ("buyers"). Readers (buyerSums) read the blocks before the mark and the raw rows after it.
+// coverage mark ("buyers"). The histogram is a table of its own (buyer_latency_rollup), narrow, as a bucket holds about
+// as many bins as calls. Readers (buyerSums) read the blocks before the mark and the raw rows after it.
 
 const COVERAGE = "buyers";
 /** Any fixed number: the advisory lock that keeps rebuilds of this rollup one at a time. */
@@ -47,7 +48,6 @@ const SUMS = [
   "money_rows",
   "money_returned_cents",
   "payout_cents",
-  "n",
 ] as const;
 type Sum = (typeof SUMS)[number];
 
@@ -55,7 +55,9 @@ type Sum = (typeof SUMS)[number];
  * Besides each bucket, aligned blocks of 2, 4, ... 4096 buckets (about 43 days): every reader needs only its period's
  * totals per buyer, so 90 days read a few dozen blocks.
  */
-const BLOCKS = { table: "buyer_rollup", widest: 4096, dims: ["buyer_id", "bin"], sums: [...SUMS] };
+const WIDEST = 4096;
+const COUNTS = { table: "buyer_rollup", widest: WIDEST, dims: ["buyer_id"], sums: [...SUMS] };
+const LATENCY = { table: "buyer_latency_rollup", widest: WIDEST, dims: ["buyer_id", "bin"], sums: ["n"] };
 
 const NO_ANSWERS = Object.values(NO_ANSWER).flatMap((reason) => [reason, `shadow: ${reason}`]);
 const list = (values: string[]) =>
@@ -72,34 +74,24 @@ const isTimeout = noAnswer(NO_ANSWER.timeout);
 const isFailure = sql`(state in ('error', 'unreadable') or (state = 'rejected' and reason in (${list(NO_ANSWERS)})))`;
 const isBid = sql`kind = 'ping' and state in ('bid', 'shadow_bid')`;
 
-/** How a part of the rows is keyed: bucketed for the rollup, or not (null) for a raw read. */
-type Keyed = { bucket: (column: SQL) => SQL; exact: boolean };
-
-/** One part of the union: its key and the sums it has (0 for the others), from `rest` (from, where). */
-function part(key: { bucket: SQL; buyer: SQL; bin: SQL; ms: SQL }, sums: Partial<Record<Sum, SQL>>, rest: SQL) {
+/** One part of the union: its bucket and buyer, and the sums it has (0 for the others), from `rest` (from, where). */
+function part(bucket: SQL, buyer: SQL, sums: Partial<Record<Sum, SQL>>, rest: SQL) {
   const columns = sql.join(
     SUMS.map((s) => sql`${sums[s] ?? sql`0`}::int8 as ${sql.raw(s)}`),
     sql`, `,
   );
-  return sql`select ${key.bucket} as bucket, ${key.buyer} as buyer_id, ${key.bin} as bin, ${key.ms} as ms, ${columns}
-    ${rest} group by 1, 2, 3, 4`;
+  return sql`select ${bucket} as bucket, ${buyer} as buyer_id, ${columns} ${rest} group by 1, 2`;
 }
 
 /**
- * Every figure of the rows whose time `when` admits, per buyer and bin (and bucket or exact latency, `keyed`): what the
+ * Every count of the rows whose time `when` admits, per buyer and `bucket` of its time (null for a raw read): what the
  * rollup buckets and a raw read sums, so both count alike. Test leads count nowhere (lead-scope.ts); the buyer report's
  * returns are the ledger's returns with a buyer, as before the rollup.
  */
-function figuresOf(when: (column: SQL) => SQL, keyed: Keyed): SQL {
-  const key = (time: SQL, buyer: SQL, bin: SQL = sql`-1`, ms: SQL = sql`null::int`) => ({
-    bucket: keyed.bucket(time),
-    buyer,
-    bin,
-    ms,
-  });
-  const live = callOfLiveLead(sql`lead_id`);
+function countsOf(when: (column: SQL) => SQL, bucket: (column: SQL) => SQL): SQL {
   const calls = part(
-    key(sql`created_at`, sql`buyer_id`),
+    bucket(sql`created_at`),
+    sql`buyer_id`,
     {
       calls: sql`count(*)`,
       pings: sql`count(*) filter (where kind = 'ping')`,
@@ -114,33 +106,40 @@ function figuresOf(when: (column: SQL) => SQL, keyed: Keyed): SQL {
       bid_sum: sql`coalesce(sum(price_cents) filter (where ${isBid}), 0)`,
       sales: sql`coalesce(sum(price_cents) filter (where kind = 'post' and state = 'accepted'), 0)`,
     },
-    sql`from buyer_calls where ${when(sql`created_at`)} and ${live}`,
-  );
-  const latency = part(
-    key(sql`created_at`, sql`buyer_id`, binOf(sql`latency_ms`), keyed.exact ? sql`latency_ms` : sql`null::int`),
-    { n: sql`count(*)` },
-    sql`from buyer_calls where ${when(sql`created_at`)} and latency_ms is not null and ${live}`,
+    sql`from buyer_calls where ${when(sql`created_at`)} and ${callOfLiveLead(sql`lead_id`)}`,
   );
   const sold = part(
-    key(sql`a.created_at`, sql`coalesce(a.buyer_id, ${none})`),
+    bucket(sql`a.created_at`),
+    sql`coalesce(a.buyer_id, ${none})`,
     { sold: sql`count(*)`, sold_cents: sql`coalesce(sum(a.price_cents), 0)` },
     sql`from auctions a where ${when(sql`a.created_at`)} and a.status = 'accepted' and not a.test_mode
       and ${callOfLiveLead(sql`a.lead_id`)}`,
   );
   const returns = part(
-    key(sql`at`, sql`buyer_id`),
+    bucket(sql`at`),
+    sql`buyer_id`,
     { returns: sql`count(*)`, returned_cents: sql`coalesce(-sum(amount_cents), 0)` },
     sql`from ledger_entries where kind = 'returned' and ${when(sql`at`)} and buyer_id is not null`,
   );
   const money = part(
-    key(sql`e.at`, buyerOf),
+    bucket(sql`e.at`),
+    buyerOf,
     { money_rows: sql`count(*)`, money_returned_cents: sql`sum(${returnedOf})`, payout_cents: sql`sum(${payoutOf})` },
     sql`from ledger_entries e left join auctions a on a.lead_id = e.lead_id
       where ${when(sql`e.at`)} and ${moneyKinds} and not coalesce(a.test_mode, false)
         and ${callOfLiveLead(sql`e.lead_id`)}`,
   );
-  return sql`${calls} union all ${latency} union all ${sold} union all ${returns} union all ${money}`;
+  return sql`${calls} union all ${sold} union all ${returns} union all ${money}`;
 }
+
+/**
+ * The live calls whose time `when` admits, per buyer, latency bin and `key` (the bucket for the rollup, the exact
+ * latency for a raw read).
+ */
+const latencyOf = (when: (column: SQL) => SQL, key: SQL) => sql`select ${key} as key, buyer_id,
+    ${binOf(sql`latency_ms`)} as bin, count(*)::int8 as n
+  from buyer_calls where ${when(sql`created_at`)} and latency_ms is not null and ${callOfLiveLead(sql`lead_id`)}
+  group by 1, 2, 3`;
 
 const summed = (prefix: string) => sql.raw(SUMS.map((s) => `coalesce(sum(${prefix}${s}), 0)::int8 as ${s}`).join(", "));
 
@@ -158,18 +157,22 @@ export async function rebuildBuyerRollup(
     await tx.execute(sql`create temp table buyer_rollup_late on commit drop as
       select null::timestamptz as bucket where false`);
     await tx.execute(sql`delete from buyer_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
+    await tx.execute(sql`delete from buyer_latency_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
     const columns = sql.raw(SUMS.join(", "));
     const [row] = await rowsOf<{ buckets: number | string }>(
       tx,
       sql`with counted as (
-        insert into buyer_rollup (bucket, span, buyer_id, bin, ${columns})
-        select bucket, 1, buyer_id, bin, ${summed("")}
-        from (${figuresOf(inRange, { bucket: bucketOf, exact: false })}) x
-        group by bucket, buyer_id, bin
+        insert into buyer_rollup (bucket, span, buyer_id, ${columns})
+        select bucket, 1, buyer_id, ${summed("")}
+        from (${countsOf(inRange, bucketOf)}) x
+        group by bucket, buyer_id
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,
     );
-    await rebuildBlocks(tx, BLOCKS, start, "buyer_rollup_late");
+    await tx.execute(sql`insert into buyer_latency_rollup (bucket, span, buyer_id, bin, n)
+      select key, 1, buyer_id, bin, n from (${latencyOf(inRange, bucketOf(sql`created_at`))}) x`);
+    await rebuildBlocks(tx, COUNTS, start, "buyer_rollup_late");
+    await rebuildBlocks(tx, LATENCY, start, "buyer_rollup_late");
     return { buckets: Number(row?.buckets ?? 0) };
   });
 }
@@ -178,50 +181,66 @@ export async function rebuildBuyerRollup(
 export const buyerRollupCoveredTo = (db: Db) => coveredTo(db, COVERAGE);
 
 /** A buyer's figures over a stretch of time, and its calls' latency histogram. */
-export type BuyerSums = Record<Exclude<Sum, "n">, number> & { latency: LatencyCount[] };
+export type BuyerSums = Record<Sum, number> & { latency: LatencyCount[] };
 
-type SumRow = Record<Sum, number | string> & { buyer_id: string; bin: number; ms: number | null };
+type CountRow = Record<Sum, number | string> & { buyer_id: string };
+type LatencyRow = { buyer_id: string; bin: number; ms: number | null; n: number | string };
+type Rows = { counts: CountRow[]; latency: LatencyRow[] };
 
-function into(byBuyer: Map<string, BuyerSums>, rows: SumRow[]) {
-  for (const r of rows) {
-    let sums = byBuyer.get(r.buyer_id);
-    if (sums === undefined) {
-      sums = { ...(Object.fromEntries(SUMS.map((s) => [s, 0])) as Record<Sum, number>), latency: [] };
-      byBuyer.set(r.buyer_id, sums);
-    }
-    for (const s of SUMS) if (s !== "n") sums[s] += Number(r[s]);
-    const bin = Number(r.bin);
-    if (bin >= 0) sums.latency.push({ bin, ms: r.ms === null ? null : Number(r.ms), n: Number(r.n) });
+function sumsOf(byBuyer: Map<string, BuyerSums>, id: string): BuyerSums {
+  let sums = byBuyer.get(id);
+  if (sums === undefined) {
+    sums = { ...(Object.fromEntries(SUMS.map((s) => [s, 0])) as Record<Sum, number>), latency: [] };
+    byBuyer.set(id, sums);
+  }
+  return sums;
+}
+
+function into(byBuyer: Map<string, BuyerSums>, rows: Rows) {
+  for (const r of rows.counts) {
+    const sums = sumsOf(byBuyer, r.buyer_id);
+    for (const s of SUMS) sums[s] += Number(r[s]);
+  }
+  for (const r of rows.latency) {
+    const ms = r.ms === null ? null : Number(r.ms);
+    sumsOf(byBuyer, r.buyer_id).latency.push({ bin: Number(r.bin), ms, n: Number(r.n) });
   }
 }
 
 /** The raw rows' figures in [from, to) (to null: no end), each latency exact. */
-const rawSums = (tx: Db, from: Date, to: Date | null) =>
-  rowsOf<SumRow>(
-    tx,
-    sql`select buyer_id, bin, ms, ${summed("")}
-    from (${figuresOf(
-      (column) =>
-        to === null
-          ? sql`${column} >= ${from.toISOString()}::timestamptz`
-          : inPeriod(column, from.toISOString(), to.toISOString()),
-      { bucket: () => sql`null::timestamptz`, exact: true },
-    )}) x
-    group by buyer_id, bin, ms`,
-  );
+async function rawSums(tx: Db, from: Date, to: Date | null): Promise<Rows> {
+  const when = (column: SQL) =>
+    to === null
+      ? sql`${column} >= ${from.toISOString()}::timestamptz`
+      : inPeriod(column, from.toISOString(), to.toISOString());
+  return {
+    counts: await rowsOf<CountRow>(
+      tx,
+      sql`select buyer_id, ${summed("")} from (${countsOf(when, () => sql`null::timestamptz`)}) x group by buyer_id`,
+    ),
+    latency: await rowsOf<LatencyRow>(
+      tx,
+      sql`select buyer_id, bin, key as ms, n from (${latencyOf(when, sql`latency_ms`)}) x`,
+    ),
+  };
+}
 
 /** The rolled-up figures of the whole buckets in [from, to), read as the aligned blocks that tile them. */
-async function rolledUpSums(tx: Db, from: number, to: number) {
-  const blocks = blocksOf(from, to, BLOCKS.widest).map((b) => ({ span: b.span, bucket: new Date(b.bucket) }));
-  return hashGrouped(tx, () =>
-    rowsOf<SumRow>(
+async function rolledUpSums(tx: Db, from: number, to: number): Promise<Rows> {
+  const blocks = JSON.stringify(blocksOf(from, to, WIDEST).map((b) => ({ span: b.span, bucket: new Date(b.bucket) })));
+  const tiled = (table: string) => sql`jsonb_to_recordset(${blocks}::jsonb) as v(span int, bucket timestamptz)
+    join ${sql.raw(table)} r on r.span = v.span and r.bucket = v.bucket`;
+  return hashGrouped(tx, async () => ({
+    counts: await rowsOf<CountRow>(
       tx,
-      sql`select r.buyer_id, r.bin, null::int as ms, ${summed("r.")}
-      from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
-      join buyer_rollup r on r.span = v.span and r.bucket = v.bucket
+      sql`select r.buyer_id, ${summed("r.")} from ${tiled("buyer_rollup")} group by r.buyer_id`,
+    ),
+    latency: await rowsOf<LatencyRow>(
+      tx,
+      sql`select r.buyer_id, r.bin, null::int as ms, sum(r.n)::int8 as n from ${tiled("buyer_latency_rollup")}
       group by r.buyer_id, r.bin`,
     ),
-  );
+  }));
 }
 
 /**

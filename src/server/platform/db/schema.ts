@@ -617,8 +617,7 @@ export const funnelRollup = pgTable(
 );
 
 // Each buyer's figures per 15-minute UTC bucket (console/reports/buyer-rollup.ts): its calls by their creation, its
-// sold auctions by theirs, its returns and payouts by the ledger's time, and a histogram of its calls' latency (one row
-// per bin, counts on the row with bin -1). Rebuilt, never updated in place.
+// sold auctions by theirs, its returns and payouts by the ledger's time. Rebuilt, never updated in place.
 export const buyerRollup = pgTable(
   "buyer_rollup",
   {
@@ -626,8 +625,6 @@ export const buyerRollup = pgTable(
     // Buckets the row adds up: 1, or an aligned block of 2, 4, ... 4096 (rollup-buckets.ts, blocksOf).
     span: integer("span").notNull(),
     buyerId: text("buyer_id").notNull(),
-    // -1: the counts below; otherwise a latency bin (latency-bins.ts) and `n`, its calls.
-    bin: integer("bin").notNull(),
     calls: integer("calls").notNull(),
     pings: integer("pings").notNull(),
     bids: integer("bids").notNull(),
@@ -649,9 +646,23 @@ export const buyerRollup = pgTable(
     moneyRows: integer("money_rows").notNull(),
     moneyReturnedCents: bigint("money_returned_cents", { mode: "number" }).notNull(),
     payoutCents: bigint("payout_cents", { mode: "number" }).notNull(),
-    n: integer("n").notNull(),
   },
   (t) => [index("buyer_rollup_span_bucket_idx").on(t.span, t.bucket)],
+);
+
+// The latency histogram beside buyer_rollup: per bucket and buyer, the calls in each log-spaced bin of latency
+// (console/reports/latency-bins.ts). Narrow and apart, as a bucket holds about as many bins as calls.
+export const buyerLatencyRollup = pgTable(
+  "buyer_latency_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    span: integer("span").notNull(),
+    buyerId: text("buyer_id").notNull(),
+    bin: integer("bin").notNull(),
+    n: integer("n").notNull(),
+  },
+  // Every column in the index: a read takes its blocks from the index alone.
+  (t) => [index("buyer_latency_rollup_span_bucket_idx").on(t.span, t.bucket, t.buyerId, t.bin, t.n)],
 );
 
 // How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.
