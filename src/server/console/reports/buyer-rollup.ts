@@ -154,8 +154,6 @@ export async function rebuildBuyerRollup(
   spanMs: number | null = REBUILD_SPAN_MS,
 ): Promise<{ buckets: number }> {
   return rebuildSettled(db, { coverage: COVERAGE, lockKey: LOCK_KEY }, now, spanMs, async ({ tx, start, inRange }) => {
-    await tx.execute(sql`create temp table buyer_rollup_late on commit drop as
-      select null::timestamptz as bucket where false`);
     await tx.execute(sql`delete from buyer_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
     await tx.execute(sql`delete from buyer_latency_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
     const columns = sql.raw(SUMS.join(", "));
@@ -171,8 +169,8 @@ export async function rebuildBuyerRollup(
     );
     await tx.execute(sql`insert into buyer_latency_rollup (bucket, span, buyer_id, bin, n)
       select key, 1, buyer_id, bin, n from (${latencyOf(inRange, bucketOf(sql`created_at`))}) x`);
-    await rebuildBlocks(tx, COUNTS, start, "buyer_rollup_late");
-    await rebuildBlocks(tx, LATENCY, start, "buyer_rollup_late");
+    await rebuildBlocks(tx, COUNTS, start, null);
+    await rebuildBlocks(tx, LATENCY, start, null);
     return { buckets: Number(row?.buckets ?? 0) };
   });
 }
