@@ -20,7 +20,7 @@ import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config
 import { periodStart } from "../../distribution/auction/zoned-time.ts";
 import { actorOf } from "../access/console-access.ts";
 import { recordAction } from "../audit/audit-log.ts";
-import { capsOf, figuresSince, noFigures } from "./buyer-figures.ts";
+import { capsOf, capsOfAll, figuresSince, noFigures } from "./buyer-figures.ts";
 import { standing } from "./buyer-standing.ts";
 import { allBuyers, findBuyer, latestVersions, saveVersion, versionsOf, type ConsoleBuyer } from "./buyer-store.ts";
 import { testBuyer } from "./buyer-test-call.ts";
@@ -76,9 +76,14 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
         figuresSince(db, since),
         latestVersions(db),
       ]);
+      const capsBy = await capsOfAll(
+        db,
+        [...buyers.values()].map((b) => b.config),
+        now,
+      );
       const list: BuyerSummary[] = [];
       for (const b of buyers.values()) {
-        const caps = await capsOf(db, b.config, now);
+        const caps = capsBy.get(b.config.id) ?? {};
         list.push({
           ...summaryOf(b, versions.get(b.config.id) ?? null),
           ...standing(b, caps, now),

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type {
   BuyerReport,
   BuyerReportFigures,
@@ -7,83 +6,28 @@ import type {
 import type { PartnerReportQuery } from "../../../domain/contracts/console-reports.ts";
 import type { BuyerState } from "../../../domain/buyers/buyer-state.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { NO_ANSWER } from "../../distribution/auction/buyer-http.ts";
-import { capsOf } from "../buyers/buyer-figures.ts";
+import { capsOfAll } from "../buyers/buyer-figures.ts";
 import { standing } from "../buyers/buyer-standing.ts";
 import type { ConsoleBuyer } from "../buyers/buyer-store.ts";
-import { callOfLiveLead } from "../lead-scope/lead-scope.ts";
-import {
-  boundsOfDays,
-  periodBounds,
-  previousDays,
-  reportTransaction,
-  rowsOf,
-  type PeriodBounds,
-} from "./report-period.ts";
+import { buyerSums, type BuyerSums } from "./buyer-rollup.ts";
+import { percentileOf } from "./latency-bins.ts";
+import { boundsOfDays, periodBounds, previousDays, reportTransaction, type PeriodBounds } from "./report-period.ts";
 
 // The buyer report over any period (docs/decisions/0047-report-periods-and-profit.md, "The buyer and publisher
-// reports"): each buyer's calls of the period from buyer_calls (its created-at index bounds the read), its returns
-// from the ledger (its time index), and its state now as the buyers list shows it.
+// reports", "The buyer rollup"): each buyer's calls and returns of the period (buyer-rollup.ts: the rollup before its
+// mark, the raw rows after it), and its state now as the buyers list shows it.
 
 type Num = number | string | null;
-type CallRow = Record<
-  "buyer_id" | "pings" | "bids" | "posts" | "accepts" | "rejects" | "errors" | "timeouts" | "bid_sum" | "sales",
-  Num
-> & { p50: Num; p90: Num };
-
-const NO_ANSWERS = Object.values(NO_ANSWER).flatMap((reason) => [reason, `shadow: ${reason}`]);
-const TIMEOUTS = [NO_ANSWER.timeout, `shadow: ${NO_ANSWER.timeout}`];
-const list = (values: string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-const isTimeout = sql`state in ('error', 'rejected') and reason in (${list(TIMEOUTS)})`;
-// A post the buyer refused with an answer is a reject; one that got none (a timeout, a failed connection, a refused
-// address) is a failure, as buyer-figures.ts reads them.
-const isFailure = sql`(state in ('error', 'unreadable') or (state = 'rejected' and reason in (${list(NO_ANSWERS)})))`;
-
-/** The calls' figures per buyer, and (buyer_id null) over every buyer, for the totals row's percentiles. */
-function callsOf(tx: Db, from: string, to: string) {
-  return rowsOf<CallRow>(
-    tx,
-    sql`select buyer_id,
-      count(*) filter (where kind = 'ping') as pings,
-      count(*) filter (where kind = 'ping' and state in ('bid', 'shadow_bid')) as bids,
-      count(*) filter (where kind = 'post') as posts,
-      count(*) filter (where kind = 'post' and state = 'accepted') as accepts,
-      count(*) filter (where kind = 'post' and state = 'rejected' and not (${isFailure})) as rejects,
-      count(*) filter (where ${isFailure} and not (${isTimeout})) as errors,
-      count(*) filter (where ${isTimeout}) as timeouts,
-      sum(price_cents) filter (where kind = 'ping' and state in ('bid', 'shadow_bid')) as bid_sum,
-      coalesce(sum(price_cents) filter (where kind = 'post' and state = 'accepted'), 0) as sales,
-      percentile_cont(0.5) within group (order by latency_ms) as p50,
-      percentile_cont(0.9) within group (order by latency_ms) as p90
-    from buyer_calls
-    where created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz and ${callOfLiveLead(sql`lead_id`)}
-    group by grouping sets ((buyer_id), ())`,
-  );
-}
-
-/** Returns granted in the period per buyer: their count and what they took back (a positive amount). */
-function returnsOf(tx: Db, from: string, to: string) {
-  return rowsOf<{ buyer_id: string; returns: Num; returned: Num }>(
-    tx,
-    sql`select buyer_id, count(*) as returns, coalesce(-sum(amount_cents), 0) as returned
-    from ledger_entries
-    where kind = 'returned' and at >= ${from}::timestamptz and at < ${to}::timestamptz and buyer_id is not null
-    group by buyer_id`,
-  );
-}
-
 const n = (v: Num | undefined) => Number(v ?? 0);
 const per = (a: number, b: number) => (b > 0 ? a / b : null);
 const rounded = (v: Num | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
 
-function figuresOf(calls: CallRow | undefined, returns: number, returned: number): BuyerReportFigures {
+/** The call figures of a buyer (or every buyer added up), with its returns. */
+function figuresOf(calls: BuyerSums | undefined, returns: number, returned: number): BuyerReportFigures {
   const sales = n(calls?.sales);
   const accepts = n(calls?.accepts);
   const bids = n(calls?.bids);
+  const latency = calls?.latency ?? [];
   return {
     pings: n(calls?.pings),
     bids,
@@ -99,18 +43,35 @@ function figuresOf(calls: CallRow | undefined, returns: number, returned: number
     returns,
     revenue_per_sold_cents: per(sales - returned, accepts),
     return_rate: per(returns, accepts),
-    p50_ms: rounded(calls?.p50),
-    p90_ms: rounded(calls?.p90),
+    p50_ms: rounded(percentileOf(latency, 0.5)),
+    p90_ms: rounded(percentileOf(latency, 0.9)),
   };
+}
+
+/** Every buyer's figures added up, their latency histograms merged: the totals row. */
+function allOf(sums: BuyerSums[]): BuyerSums | undefined {
+  const [head, ...rest] = sums;
+  if (head === undefined) return undefined;
+  const all = { ...head, latency: [...head.latency] };
+  for (const s of rest) {
+    for (const key of Object.keys(all) as (keyof BuyerSums)[]) if (key !== "latency") all[key] += s[key];
+    all.latency.push(...s.latency);
+  }
+  return all;
 }
 
 type Known = { name: string; state: BuyerState };
 
-/** Each buyer's name and state now, read once for both periods. */
+/** Each buyer's name and state now, read once for both periods (their caps' use in one statement). */
 async function knownBuyers(db: Db, buyers: Map<string, ConsoleBuyer>, now: Date): Promise<Map<string, Known>> {
+  const caps = await capsOfAll(
+    db,
+    [...buyers.values()].map((b) => b.config),
+    now,
+  );
   const known = new Map<string, Known>();
   for (const [id, b] of buyers) {
-    known.set(id, { name: b.config.name, state: standing(b, await capsOf(db, b.config, now), now).state });
+    known.set(id, { name: b.config.name, state: standing(b, caps.get(b.config.id) ?? {}, now).state });
   }
   return known;
 }
@@ -118,11 +79,9 @@ async function knownBuyers(db: Db, buyers: Map<string, ConsoleBuyer>, now: Date)
 async function periodOf(db: Db, buyers: Map<string, Known>, bounds: PeriodBounds) {
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
-  const [calls, returns] = await reportTransaction(db, (tx) =>
-    Promise.all([callsOf(tx, from, to), returnsOf(tx, from, to)]),
-  );
-  const byBuyer = new Map(calls.filter((r) => r.buyer_id !== null).map((r) => [String(r.buyer_id), r]));
-  const returnsBy = new Map(returns.map((r) => [r.buyer_id, r]));
+  const sums = await reportTransaction(db, (tx) => buyerSums(tx, bounds.from, bounds.to), true);
+  const byBuyer = new Map([...sums].filter(([, s]) => s.calls > 0));
+  const returnsBy = new Map([...sums].filter(([, s]) => s.returns > 0));
   const ids = new Set([...buyers.keys(), ...byBuyer.keys(), ...returnsBy.keys()]);
   const rows: BuyerReportPeriod["buyers"] = [];
   for (const id of [...ids].sort()) {
@@ -133,11 +92,11 @@ async function periodOf(db: Db, buyers: Map<string, Known>, bounds: PeriodBounds
       buyer_id: id,
       name: buyer?.name ?? id,
       state: buyer?.state ?? "paused",
-      figures: figuresOf(byBuyer.get(id), n(r?.returns), n(r?.returned)),
+      figures: figuresOf(byBuyer.get(id), n(r?.returns), n(r?.returned_cents)),
     });
   }
   const sum = (pick: (r: (typeof rows)[number]["figures"]) => number) => rows.reduce((s, r) => s + pick(r.figures), 0);
-  const all = calls.find((r) => r.buyer_id === null);
+  const all = allOf([...byBuyer.values()]);
   return {
     bounds: { from, to, tz: bounds.tz, first_day: bounds.days[0]!, last_day: bounds.days.at(-1)! },
     buyers: rows,

@@ -22,8 +22,6 @@ import {
 const COVERAGE = "publishers";
 /** Any fixed number: the advisory lock that keeps rebuilds of this rollup one at a time. */
 const LOCK_KEY = 32_017;
-/** No rebuild here counts an earlier bucket again: the empty list of late buckets rebuildBlocks reads. */
-const NO_LATE_BUCKETS = "publisher_rollup_late";
 
 /** The report needs only a period's totals: blocks up to 4096 buckets (about 43 days), as the funnel's. */
 const BLOCKS = {
@@ -80,7 +78,6 @@ export async function rebuildPublisherRollup(
 ): Promise<{ buckets: number }> {
   return rebuildSettled(db, { coverage: COVERAGE, lockKey: LOCK_KEY }, now, spanMs, async (range) => {
     const { tx, start, inRange } = range;
-    await tx.execute(sql`create temp table ${sql.raw(NO_LATE_BUCKETS)} (bucket timestamptz) on commit drop`);
     await tx.execute(sql`delete from publisher_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
     const [row] = await rowsOf<{ buckets: number | string }>(
       tx,
@@ -92,7 +89,8 @@ export async function rebuildPublisherRollup(
         returning bucket
       ) select count(distinct bucket) as buckets from counted`,
     );
-    await rebuildBlocks(tx, BLOCKS, start, NO_LATE_BUCKETS);
+    // No bucket before the range changes (every event is bucketed by its own time): no late buckets.
+    await rebuildBlocks(tx, BLOCKS, start, null);
     return { buckets: Number(row?.buckets ?? 0) };
   });
 }

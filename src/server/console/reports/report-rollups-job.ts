@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
 import { runEvery } from "../../platform/jobs/run-every.ts";
+import { rebuildBuyerRollup } from "./buyer-rollup.ts";
 import { rebuildFunnelRollup } from "./funnel-rollup.ts";
 import { rebuildPublisherRollup } from "./publisher-rollup.ts";
 import { rebuildTodayRollup } from "./today-rollup.ts";
@@ -22,11 +23,17 @@ const HORIZON_MS = HORIZON_DAYS * 24 * 60 * 60 * 1000;
 export async function rebuildReportRollups(db: Db, at: Date, spanMs?: number | null) {
   const today = await rebuildTodayRollup(db, at, spanMs);
   const funnel = await rebuildFunnelRollup(db, at, spanMs);
+  const buyers = await rebuildBuyerRollup(db, at, spanMs);
   const publishers = await rebuildPublisherRollup(db, at, spanMs);
-  return { today_buckets: today.buckets, funnel_buckets: funnel.buckets, publisher_buckets: publishers.buckets };
+  return {
+    today_buckets: today.buckets,
+    funnel_buckets: funnel.buckets,
+    buyer_buckets: buyers.buckets,
+    publisher_buckets: publishers.buckets,
+  };
 }
 
-// The reports' rollups rebuilt (today-rollup.ts, funnel-rollup.ts, publisher-rollup.ts), in every process that serves the console: the rebuild is idempotent
+// The reports' rollups rebuilt (today-rollup.ts, funnel-rollup.ts, buyer-rollup.ts, publisher-rollup.ts), in every process that serves the console: the rebuild is idempotent
 // and takes a lock, so processes rebuilding at once only repeat each other. The report is right without them (it
 // reads the raw rows after the rollup's mark), only slower.
 //

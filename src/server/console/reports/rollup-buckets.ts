@@ -128,13 +128,15 @@ export const rebuiltLeads = (start: string | null, mark: string, lateTable: stri
  * Sums a rollup's blocks again after its single buckets were rebuilt: each size from the size below (two blocks), for
  * the blocks from the one holding `start` on (all when null) and those holding a bucket of `lateTable` (all before
  * `start`). A block that runs past the coverage mark is read only once the mark has passed it, by then summed again.
- * Each statement reads a range of the (span, bucket) index, never an `or` that would read the whole rollup.
+ * Each statement reads a range of the (span, bucket) index, never an `or` that would read the whole rollup. A rollup
+ * whose rows are each bucketed by their own time has no late buckets (`lateTable` null), and skips their statements:
+ * the planner, which cannot tell a temporary table is empty, reads the whole rollup for them.
  */
 export async function rebuildBlocks(
   db: Db,
   rollup: { table: string; widest: number; dims: string[]; sums: string[] },
   start: string | null,
-  lateTable: string,
+  lateTable: string | null,
 ) {
   const table = sql.raw(rollup.table);
   const dims = sql.raw(rollup.dims.map((d) => `r.${d}`).join(", "));
@@ -142,18 +144,19 @@ export async function rebuildBlocks(
   const columns = sql.raw([...rollup.dims, ...rollup.sums].join(", "));
   for (const span of spansUpTo(rollup.widest)) {
     const first = start === null ? sql`'-infinity'::timestamptz` : blockOf(sql`${start}::timestamptz`, span);
-    // The earlier blocks a late bucket falls in, each once.
-    const late = sql`(select distinct ${blockOf(sql`bucket`, span)} as block from ${sql.raw(lateTable)}
-      where ${blockOf(sql`bucket`, span)} < ${first})`;
     await db.execute(sql`delete from ${table} r where r.span = ${span}::int and r.bucket >= ${first}`);
-    await db.execute(
-      sql`delete from ${table} r where r.span = ${span}::int and r.bucket in (select block from ${late} l)`,
-    );
     const summed = (from: SQL, where: SQL) => sql`insert into ${table} (bucket, span, ${columns})
       select ${blockOf(sql`r.bucket`, span)}, ${span}::int, ${dims}, ${sums}
       from ${from} where r.span = ${span / 2}::int and ${where}
       group by 1, ${dims}`;
     await db.execute(summed(sql`${table} r`, sql`r.bucket >= ${first}`));
+    if (lateTable === null) continue;
+    // The earlier blocks a late bucket falls in, each once.
+    const late = sql`(select distinct ${blockOf(sql`bucket`, span)} as block from ${sql.raw(lateTable)}
+      where ${blockOf(sql`bucket`, span)} < ${first})`;
+    await db.execute(
+      sql`delete from ${table} r where r.span = ${span}::int and r.bucket in (select block from ${late} l)`,
+    );
     await db.execute(
       summed(
         sql`${late} l join ${table} r on r.bucket >= l.block and r.bucket < l.block + ${`${span * 15} minutes`}::interval`,

@@ -1,28 +1,25 @@
 import { sql, type SQL } from "drizzle-orm";
-import { NONE, type TodayQuery } from "../../../domain/contracts/console-reports.ts";
+import type { TodayQuery } from "../../../domain/contracts/console-reports.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, callOfLiveLead, inPeriod, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
 import type { BuyerCell, Cell } from "./today-summary.ts";
 import { narrowing } from "./today-sums.ts";
+import { buyerSums } from "./buyer-rollup.ts";
+import { buyerOf, moneyKinds, none, payoutOf, returnedOf } from "./money-terms.ts";
 
 // Today's money beside its counts (issue 32): returns and publishers' payouts from the ledger, the one record of money
 // (docs/decisions/0035-partners-money.md), dated by when each row was written, as statements date them; and each
 // buyer's sales from the auctions, as the report's sales are. Dimensions are lead-scope's, as every figure's.
 
 const scoped = { lead: sql.raw("l"), auction: sql.raw("a") };
-const none = sql.raw(`'${NONE}'`);
 
 type MoneyRow = Omit<Cell, "n" | "sent" | "bids" | "posts_after_bid" | "revenue_cents" | "redirected"> & {
   buyer_id: string;
 };
 type BuyerMoney = Pick<MoneyRow, "buyer_id" | "returned_cents" | "payout_cents">;
-
-const moneyKinds = sql`e.kind in ('returned', 'payout_earned', 'payout_reversed')`;
-const returnedOf = sql`case when e.kind = 'returned' then -e.amount_cents else 0 end`;
-const payoutOf = sql`case when e.kind = 'returned' then 0 else e.amount_cents end`;
-/** The return's buyer, or the sold auction's for a payout. */
-const buyerOf = sql`coalesce(case when e.kind = 'returned' then e.buyer_id end, a.buyer_id, ${none})`;
+const isNarrowed = (query: TodayQuery) =>
+  query.source !== undefined || query.aff_id !== undefined || query.brand !== undefined;
 
 /**
  * The ledger's returns and payouts whose time `when` admits, one row each with its amounts split, its buyer and its
@@ -62,29 +59,6 @@ export async function moneyRows(
   }));
 }
 
-/**
- * Each buyer's money written in [from, to). Unnarrowed, the ledger's rows and their auctions alone (test leads left out
- * through their partial indexes), as the rollup keeps no buyer; narrowed, every dimension, as moneyRows.
- */
-export async function buyerMoney(db: Db, query: TodayQuery, from: Date, to: Date): Promise<BuyerMoney[]> {
-  const narrowed = query.source !== undefined || query.aff_id !== undefined || query.brand !== undefined;
-  if (narrowed) return moneyRows(db, query, from, to, () => sql`null`);
-  const rows = await rowsOf<BuyerMoney>(
-    db,
-    sql`select ${buyerOf} as buyer_id, sum(${returnedOf})::int8 as returned_cents,
-      sum(${payoutOf})::int8 as payout_cents
-    from ledger_entries e left join auctions a on a.lead_id = e.lead_id
-    where ${inPeriod(sql`e.at`, from.toISOString(), to.toISOString())} and ${moneyKinds}
-      and not coalesce(a.test_mode, false) and ${callOfLiveLead(sql`e.lead_id`)}
-    group by 1`,
-  );
-  return rows.map((r) => ({
-    buyer_id: r.buyer_id,
-    returned_cents: Number(r.returned_cents),
-    payout_cents: Number(r.payout_cents),
-  }));
-}
-
 /** Money rows as the report's cells: no leads, only money, on the day the ledger wrote it. */
 export const moneyCells = (rows: MoneyRow[]): Cell[] =>
   rows.map(({ buyer_id: _, ...r }) => ({
@@ -99,17 +73,37 @@ export const moneyCells = (rows: MoneyRow[]): Cell[] =>
 
 /**
  * Each buyer's sold applications submitted in [from, to) and their prices, as Today's `sold` and `sales_cents` count
- * them, with the period's returns and payouts of `money` beside. Test leads are left out through their partial indexes,
- * and the leads' dimensions are read only to narrow, so an unnarrowed read is the period's auctions alone.
+ * them, with the period's returns and payouts beside: unnarrowed, from the buyer rollup and the raw rows after its mark
+ * (buyer-rollup.ts) unless `raw`; narrowed (or raw), from the auctions and the ledger's rows (moneyRows).
  */
-export async function buyerCells(
+export async function buyerCells(db: Db, query: TodayQuery, from: Date, to: Date, raw: boolean): Promise<BuyerCell[]> {
+  if (raw || isNarrowed(query))
+    return rawBuyerCells(db, query, from, to, await moneyRows(db, query, from, to, () => sql`null`));
+  const cells: BuyerCell[] = [];
+  for (const [buyer_id, s] of await buyerSums(db, from, to)) {
+    if (s.sold > 0) {
+      cells.push({ buyer_id, sold: s.sold, sales_cents: s.sold_cents, returned_cents: 0, payout_cents: 0 });
+    }
+    if (s.money_rows > 0) {
+      const money = { returned_cents: s.money_returned_cents, payout_cents: s.payout_cents };
+      cells.push({ buyer_id, sold: 0, sales_cents: 0, ...money });
+    }
+  }
+  return cells;
+}
+
+/**
+ * buyerCells from the raw rows, with the money of `money` beside. Test leads are left out through their partial
+ * indexes, and the leads' dimensions are read only to narrow, so an unnarrowed read is the period's auctions alone.
+ */
+async function rawBuyerCells(
   db: Db,
   query: TodayQuery,
   from: Date,
   to: Date,
   money: BuyerMoney[],
 ): Promise<BuyerCell[]> {
-  const narrowed = query.source !== undefined || query.aff_id !== undefined || query.brand !== undefined;
+  const narrowed = isNarrowed(query);
   const dims = narrowed
     ? sql`, ${sourceOf(scoped)} as source, ${affIdOf(scoped)} as aff_id, ${query.brand === undefined ? none : brandOf(scoped)} as brand`
     : sql``;

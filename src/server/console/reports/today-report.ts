@@ -13,7 +13,7 @@ import {
   type PeriodBounds,
 } from "./report-period.ts";
 import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
-import { buyerCells, buyerMoney, moneyCells, moneyRows } from "./today-money.ts";
+import { buyerCells, moneyCells, moneyRows } from "./today-money.ts";
 import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 import { callCountsOf, narrowing } from "./today-sums.ts";
 import { summarise, type Cell } from "./today-summary.ts";
@@ -259,8 +259,7 @@ function periodReport(db: Db, query: TodayQuery, bounds: PeriodBounds, raw: bool
     async (t) => {
       const day = byDay(query.tz);
       const cells = raw ? await rawPart(t, query, from, to) : await countCells(t, query, bounds, day);
-      const money = raw ? await moneyRows(t, query, from, to, () => sql`null`) : await buyerMoney(t, query, from, to);
-      const buyers = await buyerCells(t, query, from, to, money);
+      const buyers = await buyerCells(t, query, from, to, raw);
       const hour = byHour(query.tz);
       const hourly =
         bounds.days.length !== 1

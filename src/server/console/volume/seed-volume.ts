@@ -302,7 +302,7 @@ export async function seedVolume(
   }
   const money = await seedMoney(db, receiptKeyOf(secrets.tokenSecret), publishers, now);
   // The reports' rollups of every settled bucket (reports/report-rollups-job.ts), built as the server's
-  // job builds them, so the first Today and Funnel after a start read them rather than the raw rows.
+  // job builds them, so the first reports after a start read them rather than the raw rows.
   await rebuildReportRollups(db, now, null);
   await db.execute(sql`analyze`);
   return { ...(await countSeed(db)), ...money };

@@ -489,6 +489,9 @@ async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
   return ((await result) as { rows: Row[] }).rows;
 }
 
+/** The posts a cap counts: sales and posts in flight. */
+const capCounted = and(eq(buyerCalls.kind, "post"), inArray(buyerCalls.state, ["sending", "accepted"]));
+
 /**
  * What a buyer's caps count: its sales and posts in flight since its own local hour, day and month began
  * (the console shows the same figures beside the caps).
@@ -506,15 +509,36 @@ export async function capUse(
       month: sql<number>`count(*)::int`,
     })
     .from(buyerCalls)
-    .where(
-      and(
-        eq(buyerCalls.buyerId, buyer.id),
-        eq(buyerCalls.kind, "post"),
-        inArray(buyerCalls.state, ["sending", "accepted"]),
-        sql`${buyerCalls.createdAt} >= ${since("month")}`,
-      ),
-    );
+    .where(and(eq(buyerCalls.buyerId, buyer.id), capCounted, sql`${buyerCalls.createdAt} >= ${since("month")}`));
   return counts ?? { hour: 0, day: 0, month: 0 };
+}
+
+/** capUse of many buyers in one statement (the console's buyer report and list), each in its own time zone. */
+export async function capUses(
+  db: Db | Tx,
+  buyers: { id: string; timeZone: string }[],
+  now: Date,
+): Promise<Map<string, { hour: number; day: number; month: number }>> {
+  if (buyers.length === 0) return new Map();
+  const starts = buyers.map((b) => ({
+    id: b.id,
+    hour: periodStart(now, b.timeZone, "hour").toISOString(),
+    day: periodStart(now, b.timeZone, "day").toISOString(),
+    month: periodStart(now, b.timeZone, "month").toISOString(),
+  }));
+  const rows = await db
+    .select({
+      id: sql<string>`v.id`,
+      hour: sql<number>`count(${buyerCalls.createdAt}) filter (where ${buyerCalls.createdAt} >= v.hour)::int`,
+      day: sql<number>`count(${buyerCalls.createdAt}) filter (where ${buyerCalls.createdAt} >= v.day)::int`,
+      month: sql<number>`count(${buyerCalls.createdAt})::int`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(starts)}::jsonb) as v(id text, hour timestamptz, day timestamptz, month timestamptz)`,
+    )
+    .leftJoin(buyerCalls, and(sql`${buyerCalls.buyerId} = v.id`, capCounted, sql`${buyerCalls.createdAt} >= v.month`))
+    .groupBy(sql`v.id`);
+  return new Map(rows.map((r) => [r.id, { hour: r.hour, day: r.day, month: r.month }]));
 }
 
 /** A post already written for the lead (a run that died after it began posting), as a resumed run reads it. */

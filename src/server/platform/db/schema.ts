@@ -648,6 +648,55 @@ export const publisherRollup = pgTable(
   ],
 );
 
+// Each buyer's figures per 15-minute UTC bucket (console/reports/buyer-rollup.ts): its calls by their creation, its
+// sold auctions by theirs, its returns and payouts by the ledger's time. Rebuilt, never updated in place.
+export const buyerRollup = pgTable(
+  "buyer_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // Buckets the row adds up: 1, or an aligned block of 2, 4, ... 4096 (rollup-buckets.ts, blocksOf).
+    span: integer("span").notNull(),
+    buyerId: text("buyer_id").notNull(),
+    calls: integer("calls").notNull(),
+    pings: integer("pings").notNull(),
+    bids: integer("bids").notNull(),
+    posts: integer("posts").notNull(),
+    accepts: integer("accepts").notNull(),
+    rejects: integer("rejects").notNull(),
+    errors: integer("errors").notNull(),
+    timeouts: integer("timeouts").notNull(),
+    failures: integer("failures").notNull(),
+    settled: integer("settled").notNull(),
+    bidSum: bigint("bid_sum", { mode: "number" }).notNull(),
+    sales: bigint("sales", { mode: "number" }).notNull(),
+    // The sold auctions (Today's by-buyer sales) and their prices.
+    sold: integer("sold").notNull(),
+    soldCents: bigint("sold_cents", { mode: "number" }).notNull(),
+    // Returns granted to the buyer (the buyer report's), and the ledger's money as Today reads it per buyer.
+    returns: integer("returns").notNull(),
+    returnedCents: bigint("returned_cents", { mode: "number" }).notNull(),
+    moneyRows: integer("money_rows").notNull(),
+    moneyReturnedCents: bigint("money_returned_cents", { mode: "number" }).notNull(),
+    payoutCents: bigint("payout_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [index("buyer_rollup_span_bucket_idx").on(t.span, t.bucket)],
+);
+
+// The latency histogram beside buyer_rollup: per bucket and buyer, the calls in each log-spaced bin of latency
+// (console/reports/latency-bins.ts). Narrow and apart, as a bucket holds about as many bins as calls.
+export const buyerLatencyRollup = pgTable(
+  "buyer_latency_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    span: integer("span").notNull(),
+    buyerId: text("buyer_id").notNull(),
+    bin: integer("bin").notNull(),
+    n: integer("n").notNull(),
+  },
+  // Every column in the index: a read takes its blocks from the index alone.
+  (t) => [index("buyer_latency_rollup_span_bucket_idx").on(t.span, t.bucket, t.buyerId, t.bin, t.n)],
+);
+
 // How far each rollup is rebuilt: its buckets before `coveredTo` are complete; a report reads the rows after it.
 export const rollupCoverage = pgTable("rollup_coverage", {
   name: text("name").primaryKey(),
