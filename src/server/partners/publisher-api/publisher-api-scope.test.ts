@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GENEROUS_RATE_LIMITS } from "#tests/helpers/generous-rate-limits.ts";
+import { createTestApp } from "#tests/helpers/test-app.ts";
 import { createTestDatabase } from "#tests/helpers/test-database.ts";
 import { loadConfig } from "../../platform/config/config.ts";
 import type { Database } from "../../platform/db/database.ts";
@@ -245,5 +246,31 @@ describe("the publisher API's scope", () => {
     expect(failed.statusCode).toBe(500);
     expect(failed.body).not.toContain("10.0.0.7");
     expect(failed.json()).toEqual({ status: 500, message: "Something went wrong on our side. Please try again." });
+  });
+});
+
+describe("the publisher API in the app", () => {
+  it("is registered by the partners context: its paths answer with its codes", async () => {
+    const t = await createTestApp();
+    try {
+      await t.database.db.insert(publishers).values({
+        id: "in-app",
+        name: "In app",
+        affId: "aff-in-app",
+        payoutKind: "per_sold",
+        payoutAmount: 1200,
+        holdDays: 0,
+        postbackSecretEncrypted: "unused",
+      });
+      const { key } = await issueApiKey(t.database.db, "publisher", "in-app", "test");
+      const post = (headers: Record<string, string>) =>
+        t.app.inject({ method: "POST", url: "/api/publisher/v1/not-yet", headers, payload: { first_name: "Ann" } });
+      const anonymous = await post({});
+      expect([anonymous.statusCode, anonymous.json().code]).toEqual([401, "missing_key"]);
+      const keyed = await post({ authorization: `Bearer ${key}` });
+      expect([keyed.statusCode, keyed.json().code]).toEqual([404, "not_found"]);
+    } finally {
+      await t.app.close();
+    }
   });
 });

@@ -173,14 +173,11 @@ export function publisherApiScope(deps: { db: Db; config: Config }, routes: (sco
       return errors === undefined ? payload : problemOf("invalid_fields", { errors });
     });
 
-    // A path under the prefix that no route has: the same problem shape, behind the same key check.
-    await scope.register(
-      async (prefixed) => {
-        prefixed.setNotFoundHandler((_request, reply) => reply.code(404).send(problemOf("not_found")));
-      },
-      { prefix: PUBLISHER_API_PREFIX },
-    );
-
+    // A path under the prefix that no route has: the same problem shape, behind the same key check (before the
+    // app's own answer to unknown /api/ paths, app.ts, which has neither).
+    scope.all(`${PUBLISHER_API_PREFIX}/*`, { schema: { hide: true } }, async () => {
+      throw new PublisherApiError("not_found");
+    });
     routes(scope);
   };
 }
