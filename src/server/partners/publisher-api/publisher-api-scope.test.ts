@@ -242,6 +242,8 @@ describe("the publisher API's scope", () => {
     });
     const unknown = await call({ key, payload, url: "/api/publisher/v1/nothing-here" });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, "not_found"]);
+    const bodiless = await call({ key, url: "/api/publisher/v1/nothing-here" });
+    expect([bodiless.statusCode, bodiless.json().code]).toEqual([404, "not_found"]);
     const failed = await call({ key, payload, url: "/api/publisher/v1/fail" });
     expect(failed.statusCode).toBe(500);
     expect(failed.body).not.toContain("10.0.0.7");

@@ -37,6 +37,8 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 /** The body exactly as it came (before parsing), for the Idempotency-Key's body hash; undefined without a body. */
 export const rawBodyOf = (request: FastifyRequest): string | undefined => rawBodies.get(request);
 
+const UNKNOWN_PATHS = `${PUBLISHER_API_PREFIX}/*`;
+
 const keyIds = new WeakMap<FastifyRequest, string>();
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{10,200})$/;
@@ -154,8 +156,10 @@ export function publisherApiScope(deps: { db: Db; config: Config }, routes: (sco
         return parseForm(raw);
       },
     );
-    // A POST with neither a body nor a Content-Type reaches no parser at all.
+    // A POST with neither a body nor a Content-Type reaches no parser at all. (An unknown path is not_found whatever
+    // its body.)
     scope.addHook("preValidation", async (request: FastifyRequest) => {
+      if (request.routeOptions.url === UNKNOWN_PATHS) return;
       if (request.method !== "GET" && request.method !== "HEAD" && request.body === undefined)
         throw notParseable("The body is empty: send the lead.");
     });
@@ -175,7 +179,7 @@ export function publisherApiScope(deps: { db: Db; config: Config }, routes: (sco
 
     // A path under the prefix that no route has: the same problem shape, behind the same key check (before the
     // app's own answer to unknown /api/ paths, app.ts, which has neither).
-    scope.all(`${PUBLISHER_API_PREFIX}/*`, { schema: { hide: true } }, async () => {
+    scope.all(UNKNOWN_PATHS, { schema: { hide: true } }, async () => {
       throw new PublisherApiError("not_found");
     });
     routes(scope);
