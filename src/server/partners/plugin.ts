@@ -12,6 +12,7 @@ import { termsOf } from "./returns/return-terms.ts";
 import { queuePostback } from "./postbacks/postback-outbox.ts";
 import { schedulePostbacks } from "./postbacks/postback-worker.ts";
 import trackingLinkRoutes from "./tracking/tracking-link-routes.ts";
+import { publisherApiScope } from "./publisher-api/publisher-api-scope.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -29,6 +30,8 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
+  // The publisher API (docs/decisions/0050-publisher-post-api.md); its routes are still to come.
+  await app.register(publisherApiScope({ db: deps.db, config: deps.config }, () => {}));
   schedulePostbacks(
     app,
     { db: deps.db, cipher: deps.cipher, outbound: app.outboundGuard, firstRetryMs: jobs.postbackFirstRetryMs },

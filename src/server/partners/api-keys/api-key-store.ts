@@ -70,13 +70,38 @@ export async function listApiKeys(db: Db, kind: PartnerKind, partnerId: string):
   }));
 }
 
-/** Whose live key this is, noting its use; null for an unknown or revoked key. */
-export async function partnerOfKey(db: Db, key: string): Promise<PartnerOfKey | null> {
+/**
+ * Whose live key this is, noting its use; null for an unknown or revoked key, or one of another `kind` than asked
+ * for. With `noteUse: false` it only reads, for a caller that may still refuse the request (the publisher API's
+ * scope refuses a disabled publisher) and writes nothing then: it calls `noteKeyUse` once it accepts.
+ */
+export async function partnerOfKey(
+  db: Db,
+  key: string,
+  options: { kind?: PartnerKind; noteUse?: boolean } = {},
+): Promise<PartnerOfKey | null> {
   if (key.length > 200) return null;
-  const [row] = await db
+  const live = and(
+    eq(partnerApiKeys.keyHash, hashOf(key)),
+    isNull(partnerApiKeys.revokedAt),
+    options.kind === undefined ? undefined : eq(partnerApiKeys.partnerKind, options.kind),
+  );
+  const columns = { kind: partnerApiKeys.partnerKind, partnerId: partnerApiKeys.partnerId, keyId: partnerApiKeys.id };
+  const [row] =
+    options.noteUse === false
+      ? await db.select(columns).from(partnerApiKeys).where(live)
+      : await db
+          .update(partnerApiKeys)
+          .set({ lastUsedAt: sql`now()` })
+          .where(live)
+          .returning(columns);
+  return row === undefined ? null : { kind: row.kind, partnerId: row.partnerId, keyId: row.keyId };
+}
+
+/** Notes that a key was used now (the console shows it), for a caller that looked the key up without noting. */
+export async function noteKeyUse(db: Db, keyId: string): Promise<void> {
+  await db
     .update(partnerApiKeys)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(partnerApiKeys.keyHash, hashOf(key)), isNull(partnerApiKeys.revokedAt)))
-    .returning({ kind: partnerApiKeys.partnerKind, partnerId: partnerApiKeys.partnerId, keyId: partnerApiKeys.id });
-  return row === undefined ? null : { kind: row.kind, partnerId: row.partnerId, keyId: row.keyId };
+    .where(eq(partnerApiKeys.id, keyId));
 }

@@ -2,7 +2,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/helpers/test-database.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { issueApiKey, listApiKeys, partnerOfKey, revokeApiKey } from "./api-key-store.ts";
+import { issueApiKey, listApiKeys, noteKeyUse, partnerOfKey, revokeApiKey } from "./api-key-store.ts";
 import { requirePartnerKey } from "./partner-key-auth.ts";
 
 describe("partner API keys", () => {
@@ -29,6 +29,19 @@ describe("partner API keys", () => {
     expect(listed).toMatchObject({ id: issued.id, prefix: issued.prefix, label: "production" });
     expect(listed?.revoked_at).not.toBeNull();
     expect(listed?.last_used_at).not.toBeNull();
+  });
+
+  it("can be looked up for one kind only, and without noting the use", async () => {
+    const db = database.db;
+    const issued = await issueApiKey(db, "buyer", "lender-d", "test");
+    expect(await partnerOfKey(db, issued.key, { kind: "publisher" })).toBeNull();
+    const found = await partnerOfKey(db, issued.key, { kind: "buyer", noteUse: false });
+    expect(found).toEqual({ kind: "buyer", partnerId: "lender-d", keyId: issued.id });
+    const [unnoted] = await listApiKeys(db, "buyer", "lender-d");
+    expect(unnoted?.last_used_at).toBeNull();
+    await noteKeyUse(db, issued.id);
+    const [noted] = await listApiKeys(db, "buyer", "lender-d");
+    expect(noted?.last_used_at).not.toBeNull();
   });
 
   it("answer 401 without a live key of the route's kind, before the body is looked at", async () => {

@@ -18,6 +18,10 @@ const HIDDEN = new Map([
   ...["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUERY", "TRACE"].map(
     (method) => [`${method} /api/*`, "the catch-all that answers unknown API paths with a JSON 404"] as const,
   ),
+  ...["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUERY", "TRACE"].map(
+    (method) =>
+      [`${method} /api/publisher/v1/*`, "the publisher API's catch-all: not_found, behind its key check"] as const,
+  ),
 ]);
 
 /** The operation documented for "METHOD /fastify/:path", if any. */
