@@ -39,7 +39,7 @@ const leadId = z
 export const leadIdSchema = leadId;
 
 /** Every writable field's rule, for `ctx`. */
-function leadFieldRules(ctx: RuleContext) {
+export function leadFieldRules(ctx: RuleContext) {
   return Object.fromEntries(
     WRITABLE_FIELDS.map((f) => [f, (LEAD_FIELDS[f] as { rule: (c: RuleContext) => z.ZodType }).rule(ctx)]),
   ) as Record<WritableField, z.ZodType>;
@@ -54,7 +54,7 @@ type PairFields = { income_next_date_1?: unknown; income_next_date_2?: unknown }
  * The pay dates travel together, as on their step: the second one pay period after the first
  * (docs/product/behaviour.md).
  */
-function payDatesTogether(v: object, ctx: z.RefinementCtx) {
+export function payDatesTogether(v: object, ctx: z.RefinementCtx) {
   const { income_next_date_1: first, income_next_date_2: second } = v as PairFields;
   if ((first === undefined) !== (second === undefined)) {
     const missing = first === undefined ? "income_next_date_1" : "income_next_date_2";

@@ -4,7 +4,7 @@ import { z } from "zod";
 // code per reason, the HTTP status it comes with, and a plain sentence a developer can act on. A refused request
 // writes nothing, so the same request may be sent again once the cause is fixed.
 
-export const PUBLISHER_API_CODES = [
+const PUBLISHER_API_CODES = [
   "invalid_fields",
   "unparseable_body",
   "body_too_large",
@@ -16,11 +16,12 @@ export const PUBLISHER_API_CODES = [
   "invalid_idempotency_key",
   "rate_limited",
   "not_found",
+  "unavailable",
 ] as const;
 export type PublisherApiCode = (typeof PUBLISHER_API_CODES)[number];
 
 /** Each code's status and message: the one table the scope, the routes and docs/product/partners.md agree on. */
-export const PUBLISHER_API_PROBLEMS: Record<PublisherApiCode, { status: number; message: string }> = {
+const PUBLISHER_API_PROBLEMS: Record<PublisherApiCode, { status: number; message: string }> = {
   invalid_fields: { status: 400, message: "Some fields are missing or invalid: errors names each one and why." },
   unparseable_body: {
     status: 400,
@@ -50,6 +51,10 @@ export const PUBLISHER_API_PROBLEMS: Record<PublisherApiCode, { status: number; 
   },
   rate_limited: { status: 429, message: "Too many requests with this key: wait for Retry-After seconds, then retry." },
   not_found: { status: 404, message: "There is no such publisher API call: check the method and the path." },
+  unavailable: {
+    status: 503,
+    message: "The server is restarting: post the same lead again after Retry-After seconds (with its Idempotency-Key).",
+  },
 };
 
 export const publisherApiProblem = z.object({

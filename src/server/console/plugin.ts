@@ -7,6 +7,7 @@ import operatorAdminRoutes from "./access/operator-admin-routes.ts";
 import signInRoutes from "./access/sign-in-routes.ts";
 import auditRoutes from "./audit/audit-routes.ts";
 import buyerRoutes from "./buyers/buyer-routes.ts";
+import { figuresSince } from "./reports/buyer-day-figures.ts";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes.ts";
 import leadRoutes from "./leads/lead-routes.ts";
 import reportRoutes from "./reports/report-routes.ts";
@@ -63,7 +64,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(reportRoutes, { db: deps.db, now });
   scheduleReportRollups(app, deps.db, now, deps.config.console.rollupMinutes);
   await app.register(leadRoutes, deps);
-  await app.register(buyerRoutes, { db: deps.db, now });
+  await app.register(buyerRoutes, { db: deps.db, now, figuresSince });
   await app.register(statementRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });

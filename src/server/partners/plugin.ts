@@ -12,6 +12,10 @@ import { termsOf } from "./returns/return-terms.ts";
 import { queuePostback } from "./postbacks/postback-outbox.ts";
 import { schedulePostbacks } from "./postbacks/postback-worker.ts";
 import trackingLinkRoutes from "./tracking/tracking-link-routes.ts";
+import { createPackagedZipDirectory } from "../intake/lookups/zip-directory.ts";
+import { runEvery } from "../platform/jobs/run-every.ts";
+import { purgeIdempotencyKeys } from "./publisher-api/idempotency-keys.ts";
+import { postLeadRoutes } from "./publisher-api/post-lead-routes.ts";
 import { publisherApiScope } from "./publisher-api/publisher-api-scope.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
@@ -30,8 +34,19 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
-  // The publisher API (docs/decisions/0050-publisher-post-api.md); its routes are still to come.
-  await app.register(publisherApiScope({ db: deps.db, config: deps.config }, () => {}));
+  // The publisher API (docs/decisions/0050-publisher-post-api.md): posted leads submit and wait as the funnel's do.
+  const posts = postLeadRoutes({
+    config: deps.config,
+    db: deps.db,
+    keys: { cipher: deps.cipher, hashSecret: deps.tokenSecret },
+    desk: app.auctionDesk,
+    zips: createPackagedZipDirectory(),
+  });
+  await app.register(publisherApiScope({ db: deps.db, config: deps.config }, posts));
+  // Publishers' Idempotency-Keys past their 7 days, every hour in every process (the delete is idempotent).
+  runEvery(app, { name: "publisher idempotency keys purged", everyMs: 60 * 60 * 1000, firstAfterMs: 25_000 }, () =>
+    purgeIdempotencyKeys(deps.db, now()),
+  );
   schedulePostbacks(
     app,
     { db: deps.db, cipher: deps.cipher, outbound: app.outboundGuard, firstRetryMs: jobs.postbackFirstRetryMs },

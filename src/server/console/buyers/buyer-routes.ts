@@ -20,7 +20,7 @@ import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config
 import { periodStart } from "../../distribution/auction/zoned-time.ts";
 import { actorOf } from "../access/console-access.ts";
 import { recordAction } from "../audit/audit-log.ts";
-import { capsOf, capsOfAll, figuresSince, noFigures } from "./buyer-figures.ts";
+import { capsOf, capsOfAll, noFigures, type Figures } from "./buyer-figures.ts";
 import { standing } from "./buyer-standing.ts";
 import { allBuyers, findBuyer, latestVersions, saveVersion, versionsOf, type ConsoleBuyer } from "./buyer-store.ts";
 import { testBuyer } from "./buyer-test-call.ts";
@@ -52,7 +52,14 @@ function summaryOf(b: ConsoleBuyer, version: number | null) {
   };
 }
 
-export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+type BuyerRoutesDeps = {
+  db: Db;
+  now: () => Date;
+  /** Each buyer's figures since a moment (reports/buyer-day-figures.ts), handed in: the reports read the buyers. */
+  figuresSince: (db: Db, since: Date) => Promise<Map<string, Figures>>;
+};
+
+export default async function buyerRoutes(app: FastifyInstance, deps: BuyerRoutesDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const seeds = () => app.buyerRegistry.seeds();
@@ -73,7 +80,7 @@ export default async function buyerRoutes(app: FastifyInstance, deps: { db: Db; 
       const since = periodStart(now, request.query.time_zone, "day");
       const [buyers, figures, versions] = await Promise.all([
         allBuyers(db, seeds()),
-        figuresSince(db, since),
+        deps.figuresSince(db, since),
         latestVersions(db),
       ]);
       const capsBy = await capsOfAll(

@@ -49,7 +49,7 @@ const credited = sql`join publishers p on p.aff_id = a.attribution->>'aff_id' an
  * reversed by their ledger rows, and the buyers' payments for its leads less the returns granted, with the returns'
  * count.
  */
-export const publisherEvents = (when: (column: SQL) => SQL): SQL => sql`
+const publisherEvents = (when: (column: SQL) => SQL): SQL => sql`
   select p.id as publisher_id, a.created_at as at, 1 as applications, 0 as sold, 0::bigint as payout_cents,
     0 as returns, 0::bigint as revenue_cents
   from auctions a ${credited}

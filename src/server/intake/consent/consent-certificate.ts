@@ -1,9 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { fillConsent, type ConsentPlaceholders } from "#domain/consent.ts";
 import { VENDOR_EVIDENCE_KEYS, type VendorEvidence } from "#domain/consent-vendors.ts";
 import type { ConsentCertificate, ConsentGiven } from "#domain/contracts/consent-certificate.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { auctions, consentRecords } from "../../platform/db/schema.ts";
+import { auctions, consentRecords, publisherConsentTexts } from "../../platform/db/schema.ts";
 import { issueLinkToken, publicUrl, readLinkToken } from "../../platform/security/link-token.ts";
 import { consentTextByHash } from "./consent-texts.ts";
 
@@ -37,18 +37,20 @@ function pressKey(row: Row): string {
   return `${row.createdAt.toISOString()}|${row.textHash}|${row.button}|${row.pageUrl}`;
 }
 
-function given(rows: Row[]): ConsentGiven {
+function given(rows: Row[], publishersTexts: Map<string, string>): ConsentGiven {
   const first = rows[0]!;
   const text = consentTextByHash(first.textHash);
   const values = (first.placeholders ?? {}) as Partial<ConsentPlaceholders>;
+  // A posted lead's consent: the publisher's words, kept under the hash they were recorded with.
+  const theirs = publishersTexts.get(first.textHash);
   return {
     // A placeholder with no recorded value stays as written: the record never claims a value it lacks.
     text: text
       ? fillConsent(text, { brand: values.brand ?? "{brand}", shortCode: values.shortCode ?? "{shortCode}" })
-      : "",
+      : (theirs ?? ""),
     text_version: first.textVersion,
     text_hash: first.textHash,
-    text_verified: text !== undefined && text.version === first.textVersion,
+    text_verified: text !== undefined ? text.version === first.textVersion : theirs !== undefined,
     kinds: rows.map((row) => row.consentKind),
     button: first.button,
     page_url: first.pageUrl,
@@ -69,11 +71,25 @@ export async function readCertificate(db: Db, leadId: string): Promise<ConsentCe
   const presses = new Map<string, Row[]>();
   for (const row of rows) presses.set(pressKey(row), [...(presses.get(pressKey(row)) ?? []), row]);
   const evidence = await vendorEvidence(db, leadId);
+  const texts = await publishersTexts(
+    db,
+    rows.map((row) => row.textHash).filter((hash) => consentTextByHash(hash) === undefined),
+  );
   return {
     lead_id: leadId,
-    consents: [...presses.values()].map(given),
+    consents: [...presses.values()].map((press) => given(press, texts)),
     ...(Object.keys(evidence).length > 0 ? { vendor_evidence: evidence } : {}),
   };
+}
+
+/** The publishers' consent texts of these hashes (docs/decisions/0050-publisher-post-api.md), by hash. */
+async function publishersTexts(db: Db, hashes: string[]): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db
+    .select({ hash: publisherConsentTexts.hash, text: publisherConsentTexts.text })
+    .from(publisherConsentTexts)
+    .where(inArray(publisherConsentTexts.hash, [...new Set(hashes)]));
+  return new Map(rows.map((row) => [row.hash, row.text]));
 }
 
 /** The vendor certificate and token kept with the lead's sale (auctions.attribution), when it had them. */

@@ -12,7 +12,6 @@ import { failureAnswer } from "#domain/contracts/envelope.ts";
 import { honeypotFilled } from "#domain/contracts/honeypot.ts";
 import { CONSENT_ON_CREATE } from "#domain/consent.ts";
 import { serverFieldOf, toClientFields } from "#domain/fields/field-names.ts";
-import type { RuleContext } from "#domain/fields/lead-fields.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import { CONSENT_BY_STEP, slugOfStepNumber } from "#domain/steps/step-bodies.ts";
 import { resumePath } from "#domain/steps/resume.ts";
@@ -48,7 +47,7 @@ import {
 import { createPackagedZipDirectory, type ZipDirectory } from "../lookups/zip-directory.ts";
 import { leadContact } from "./lead-view.ts";
 import { resumableLeadId } from "./resume-token.ts";
-import { usToday } from "./us-today.ts";
+import { SERVER_RULES } from "./us-today.ts";
 
 export type LeadRoutesOptions = {
   config: Config;
@@ -61,10 +60,6 @@ export type LeadRoutesOptions = {
 const NOT_FOUND = { status: 404, message: "Lead not found" } as const;
 const leadIdParam = z.object({ id: leadIdSchema });
 const failures = { 400: failureAnswer, 404: failureAnswer, 422: failureAnswer };
-
-// The rules' "today" is the US Eastern date, read at each check; a pay date picked just before midnight
-// may arrive after it, so every write allows one day of grace before the window (pay-dates.ts).
-const SERVER_RULES: RuleContext = { today: () => usToday(), payDateGraceDays: 1 };
 
 /** Refuses a filled honeypot before validation: a bot learns nothing from field messages. */
 async function honeypotGuard(request: FastifyRequest, reply: FastifyReply) {

@@ -12,7 +12,7 @@ import { PublisherApiError } from "./publisher-api-error.ts";
 /** 1 to 100 visible ASCII characters: what a publisher's own request id, UUID or hash is made of. */
 const KEY = /^[\x21-\x7e]{1,100}$/;
 
-export const IDEMPOTENCY_KEY_DAYS = 7;
+const IDEMPOTENCY_KEY_DAYS = 7;
 
 /** The request's Idempotency-Key, undefined when it sends none; refused when it is not a usable key. */
 export function readIdempotencyKey(request: FastifyRequest): string | undefined {

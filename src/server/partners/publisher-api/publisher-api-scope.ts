@@ -17,7 +17,7 @@ export { PublisherApiError } from "./publisher-api-error.ts";
 // raw for the Idempotency-Key's hash, and every refusal answered with a code (docs/product/partners.md).
 
 /** What the routes know of the calling publisher: enough to credit, pay and name it. */
-export type CallingPublisher = Pick<
+type CallingPublisher = Pick<
   typeof publishers.$inferSelect,
   "id" | "affId" | "name" | "payoutKind" | "payoutAmount" | "enabled"
 >;
@@ -29,7 +29,7 @@ declare module "fastify" {
   }
 }
 
-export const PUBLISHER_API_PREFIX = "/api/publisher/v1";
+const PUBLISHER_API_PREFIX = "/api/publisher/v1";
 /** A flat application with its consent text fits many times over; anything larger is not a lead. */
 export const PUBLISHER_API_BODY_LIMIT = 32 * 1024;
 

@@ -5,14 +5,13 @@ import type { Db } from "../../platform/db/database.ts";
 import { purgeExpired } from "./retention.ts";
 import { clearBuyerCallBodies } from "./clear-buyer-call-bodies.ts";
 import { runEvery } from "../../platform/jobs/run-every.ts";
-import { purgeIdempotencyKeys } from "../../partners/publisher-api/idempotency-keys.ts";
 
 /** How often the purge looks for leads past the window: a day late at most is well inside the rule. */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-// The retention jobs: the purge (retention.ts), the clearing of old buyer-call bodies (clear-buyer-call-bodies.ts)
-// and the deletion of publishers' Idempotency-Keys past their 7 days (partners/publisher-api/idempotency-keys.ts),
-// each once soon after start, then every hour, in every process (all are idempotent). Only counts are logged.
+// The retention jobs: the purge (retention.ts) and the clearing of old buyer-call bodies (clear-buyer-call-bodies.ts),
+// each once soon after start, then every hour, in every process (both are idempotent). Only counts are logged. The
+// partners' own (publishers' Idempotency-Keys) are the partners plugin's.
 async function retention(app: FastifyInstance, opts: { config: Config; db: Db; tokenSecret: Buffer }) {
   runEvery(app, { name: "retention purge", everyMs: PURGE_EVERY_MS, firstAfterMs: 5_000 }, () =>
     purgeExpired(opts.db, {
@@ -23,9 +22,6 @@ async function retention(app: FastifyInstance, opts: { config: Config; db: Db; t
   );
   runEvery(app, { name: "buyer call bodies cleared", everyMs: PURGE_EVERY_MS, firstAfterMs: 15_000 }, () =>
     clearBuyerCallBodies(opts.db, { now: new Date(), days: opts.config.buyerCallBodyDays }),
-  );
-  runEvery(app, { name: "publisher idempotency keys purged", everyMs: PURGE_EVERY_MS, firstAfterMs: 25_000 }, () =>
-    purgeIdempotencyKeys(opts.db, new Date()),
   );
 }
 

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import { publisherApiProblem } from "#domain/contracts/publisher-api-problem.ts";
+import {
+  byFieldKind,
+  POST_MESSAGES,
+  POST_WAIT_MS,
+  POSTED_FIELDS,
+  postedLeadAnswer,
+  postedLeadParams,
+  postedLeadRequest,
+  type PostedLead,
+} from "#domain/contracts/publisher-api.ts";
+import { MESSAGES } from "#domain/messages.ts";
+import type { AuctionDesk } from "../../distribution/auction/auction-desk.ts";
+import { findAuction } from "../../distribution/auction/auction-store.ts";
+import { refusedPhones, settleWithSavedLead, settleZip } from "../../intake/leads/lead-checks.ts";
+import type { LeadChanges, LeadKeys } from "../../intake/leads/lead-store.ts";
+import { SERVER_RULES } from "../../intake/leads/us-today.ts";
+import type { ZipDirectory } from "../../intake/lookups/zip-directory.ts";
+import type { Config } from "../../platform/config/config.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { createPostedLead, POSTED_SOURCE } from "./create-posted-lead.ts";
+import { bodyHashOf, readIdempotencyKey } from "./idempotency-keys.ts";
+import { postedAnswer } from "./posted-answer.ts";
+import { postedConsentText } from "./posted-consent.ts";
+import { PublisherApiError, rawBodyOf } from "./publisher-api-scope.ts";
+
+// POST /api/publisher/v1/leads and GET /api/publisher/v1/leads/:id (docs/decisions/0050-publisher-post-api.md):
+// a publisher's whole application, checked by the funnel's rules, written whole with its consent and auction, and
+// answered when its auction is decided or the publisher's wait is over.
+
+export type PostLeadDeps = {
+  config: Config;
+  db: Db;
+  keys: LeadKeys;
+  desk: AuctionDesk;
+  zips: ZipDirectory;
+};
+
+const problems = { 400: publisherApiProblem, 401: publisherApiProblem, 403: publisherApiProblem };
+
+/** A zod failure as the API's field list: the first message of each field, by its wire name. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const keys =
+      issue.code === "unrecognized_keys" ? issue.keys : [issue.path.length > 0 ? String(issue.path[0]) : "body"];
+    for (const key of keys) {
+      errors[key] ??= issue.code === "unrecognized_keys" ? POST_MESSAGES.unknownField : issue.message;
+    }
+  }
+  return errors;
+}
+
+const invalid = (errors: Record<string, string>) => new PublisherApiError("invalid_fields", { errors });
+
+/** The lead's own fields of a post, as the funnel's store writes them. */
+function leadChangesOf(body: PostedLead): LeadChanges {
+  const values = body as Record<string, unknown>;
+  return Object.fromEntries(
+    POSTED_FIELDS.flatMap((f) => (values[f] === undefined ? [] : [[f, values[f]]])),
+  ) as LeadChanges;
+}
+
+export function postLeadRoutes(deps: PostLeadDeps) {
+  const { config, db, desk } = deps;
+  // A publisher's TrustedForm certificate is checked against this server's certificate host when it has one set.
+  const rules = postedLeadRequest(SERVER_RULES, { certHost: config.consentVendors.trustedForm?.certHost });
+  const base = config.publicBaseUrl;
+
+  return (app: FastifyInstance) => {
+    app.post(
+      "/api/publisher/v1/leads",
+      {
+        schema: {
+          description: `A whole application, answered when its auction is decided or after timeout_ms (${POST_WAIT_MS.default} ms at most).`,
+          response: {
+            200: postedLeadAnswer,
+            202: postedLeadAnswer,
+            ...problems,
+            413: publisherApiProblem,
+            415: publisherApiProblem,
+            422: publisherApiProblem,
+            429: publisherApiProblem,
+            503: publisherApiProblem,
+          },
+        },
+      },
+      async (request, reply) => {
+        const caller = request.publisher!;
+        const publisher = { id: caller.id, aff_id: caller.affId };
+        const rule = { payout_kind: caller.payoutKind, payout_amount: caller.payoutAmount };
+        const waitUntil = Date.now();
+        const key = readIdempotencyKey(request);
+        const parsed = rules.safeParse(byFieldKind(request.body as Record<string, unknown>));
+        if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+        const body = parsed.data;
+        const changes = leadChangesOf(body);
+        const checks = {
+          ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
+          ...settleWithSavedLead(changes, undefined),
+          ...refusedPhones(changes),
+        };
+        if (Object.keys(checks).length > 0) throw invalid(checks);
+        const consent = await postedConsentText(db, publisher.id, body);
+        if ("problem" in consent) throw invalid(consent.problem);
+        if (desk.refusesSends()) {
+          reply.header("retry-after", "5");
+          throw new PublisherApiError("unavailable");
+        }
+
+        const outcome = await createPostedLead(
+          db,
+          deps.keys,
+          {
+            publisher,
+            body,
+            changes,
+            consent,
+            idempotency: key === undefined ? undefined : { key, bodyHash: bodyHashOf(rawBodyOf(request) ?? "") },
+          },
+          {
+            budgetMs: config.distribution.auctionBudgetMs,
+            duplicateWindowDays: config.distribution.duplicateWindowDays,
+            claimAs: desk.claimAs(),
+          },
+        );
+        if (outcome.kind === "reused") {
+          throw new PublisherApiError("idempotency_key_reused");
+        }
+        let row;
+        if (outcome.kind === "created") {
+          await desk.started(outcome.created, outcome.lead);
+          row = outcome.created.row;
+        } else {
+          row = await findAuction(db, outcome.leadId);
+          if (!row) throw new Error("an idempotency key names a lead without its auction");
+        }
+        const test = outcome.kind === "created" ? body.test === true : row.testMode;
+        const wait = body.timeout_ms ?? POST_WAIT_MS.default;
+        const decided = await desk.decision(row, waitUntil + wait, request.raw);
+        const answer = postedAnswer(decided, test, rule, base);
+        return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
+      },
+    );
+
+    app.get(
+      "/api/publisher/v1/leads/:id",
+      {
+        schema: {
+          description: "A posted lead's answer as it stands now: the status address of a pending post.",
+          params: postedLeadParams,
+          response: { 200: postedLeadAnswer, 202: postedLeadAnswer, ...problems, 404: publisherApiProblem },
+        },
+      },
+      async (request, reply) => {
+        const caller = request.publisher!;
+        const row = await findAuction(db, (request.params as z.infer<typeof postedLeadParams>).id);
+        const attribution = (row?.attribution ?? {}) as Record<string, string>;
+        // Another publisher's lead, or one that came through the funnel, is not this publisher's to read.
+        if (!row || attribution.aff_id !== caller.affId || attribution.utm_source !== POSTED_SOURCE) {
+          throw new PublisherApiError("not_found", { message: "No lead of yours has this id." });
+        }
+        const rule = { payout_kind: caller.payoutKind, payout_amount: caller.payoutAmount };
+        const answer = postedAnswer(row, row.testMode, rule, base);
+        return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
+      },
+    );
+  };
+}
