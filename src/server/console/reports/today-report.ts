@@ -15,14 +15,16 @@ import {
 import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
 import { buyerCells, moneyCells, moneyRows } from "./today-money.ts";
 import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
-import { callCountsOf, narrowing } from "./today-sums.ts";
-import { summarise, type Cell } from "./today-summary.ts";
+import { alsoNarrowed, callCountsOf, narrowing } from "./today-sums.ts";
+import { summarise, type Cell, type PeriodCells } from "./today-summary.ts";
 
 // Today (issue 19, issue 32): the business's figures for a period, by traffic source, publisher, brand, buyer, day and,
 // for a single day, hour; with the period before it when asked. One query counts per cell (day started, day
 // submitted, outcome, source, brand), the ledger's money joins them (today-money.ts), and today-summary.ts adds them up.
 
 const scoped = { lead: sql.raw("l"), auction: sql.raw("a") };
+/** The day of a cell counted over the whole period (the dimensions' grouping): not a day, only "started or not". */
+const ALL_DAYS = "*";
 /** The lead as it was before its auction came: no auction row (a join on false), so lead-scope reads the lead's own. */
 const unsubmitted = { lead: sql.raw("l"), auction: sql.raw("a0") };
 
@@ -116,7 +118,7 @@ async function rolledUpCells(
   from: Date,
   to: Date,
   slice: Slice,
-): Promise<Cell[]> {
+): Promise<PeriodCells> {
   const starts = await rowsOf<{ day: string; ms: number | string }>(
     db,
     sql`select d as day, extract(epoch from (d::date::timestamp at time zone ${query.tz}))::float8 * 1000 as ms
@@ -125,22 +127,34 @@ async function rolledUpCells(
   );
   const bounds = starts.map((s) => Number(s.ms));
   const aligned = bounds.every((ms) => ms % BUCKET_MS === 0);
-  const outer = (inner: SQL) => sql`select case when started then day end as started_day,
-      case when not started then day end as completed_day,
-      status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected,
-      returned_cents, payout_cents
-    from (${inner}) x ${narrowing(query)}`;
-  if (!aligned || slice.byHour) {
-    return numeric(
-      await rowsOf<Cell>(
-        db,
-        outer(sql`select ${slice.dayOf(sql`r.bucket`)} as day, r.started, r.status, r.reason, r.source,
-          r.aff_id, r.sub_id, r.brand, ${sums}
-        from today_rollup r
-        where r.span = 1 and r.bucket >= ${from.toISOString()}::timestamptz and r.bucket < ${to.toISOString()}::timestamptz
-        group by 1, 2, 3, 4, 5, 6, 7, 8`),
+  // Two groupings in one read: every dimension over the whole period (the totals and tables), and each day's
+  // stages (the series). Every day's every dimension would be hundreds of cells a day.
+  const read = async (rows: SQL) => {
+    const cells = numeric(
+      await hashGrouped(db, () =>
+        rowsOf<Cell>(
+          db,
+          sql`select case when started then day end as started_day, case when not started then day end as completed_day,
+            status, reason, source, aff_id, sub_id, brand, n, sent, bids, posts_after_bid, revenue_cents, redirected,
+            returned_cents, payout_cents
+          from (
+            select case when grouping(r.day) = 0 then r.day else ${ALL_DAYS} end as day, r.started, r.status, r.reason,
+              r.source, r.aff_id, r.sub_id, r.brand, ${sums}
+            from (${rows}) r
+            group by grouping sets ((r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand),
+              (r.day, r.started, r.status))
+          ) x`,
+        ),
       ),
     );
+    const whole = (c: Cell) => c.started_day === ALL_DAYS || c.completed_day === ALL_DAYS;
+    return { byDims: cells.filter(whole), byDay: cells.filter((c) => !whole(c)) };
+  };
+  if (!aligned || slice.byHour) {
+    return read(sql`select ${slice.dayOf(sql`r.bucket`)} as day, r.*
+      from today_rollup r
+      where r.span = 1 and r.bucket >= ${from.toISOString()}::timestamptz and r.bucket < ${to.toISOString()}::timestamptz
+        ${alsoNarrowed(query)}`);
   }
   const blocks = starts.flatMap((s, k) => {
     const start = Math.max(bounds[k]!, from.getTime());
@@ -153,18 +167,11 @@ async function rolledUpCells(
         }))
       : [];
   });
-  if (blocks.length === 0) return [];
-  return numeric(
-    await hashGrouped(db, () =>
-      rowsOf<Cell>(
-        db,
-        outer(sql`select v.day, r.started, r.status, r.reason, r.source, r.aff_id, r.sub_id, r.brand, ${sums}
-        from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz, day text)
-        join today_rollup r on r.span = v.span and r.bucket = v.bucket
-        group by 1, 2, 3, 4, 5, 6, 7, 8`),
-      ),
-    ),
-  );
+  if (blocks.length === 0) return { byDims: [], byDay: [] };
+  return read(sql`select v.day, r.*
+    from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz, day text)
+    join today_rollup r on r.span = v.span and r.bucket = v.bucket
+    where true ${alsoNarrowed(query)}`);
 }
 
 /**
@@ -233,20 +240,28 @@ async function rawPart(t: Db, query: TodayQuery, from: Date, to: Date, dayOf = (
  * and a first part-bucket in a zone whose midnight is not on one) from the raw rows. A period that ended before the
  * mark reads the rollup to its end and corrects for the auctions that came after the mark, not after its end.
  */
-async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds, slice: Slice): Promise<Cell[]> {
+async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds, slice: Slice): Promise<PeriodCells> {
   const { from, to, days } = bounds;
   const raw = (a: Date, b: Date) => rawPart(t, query, a, b, slice.dayOf);
   const covered = await rollupCoveredTo(t);
   const first = bucketCeil(from.getTime());
-  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return raw(from, to);
+  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return both(await raw(from, to));
   const end = Math.min(covered.getTime(), to.getTime());
-  return [
+  // Whole cells (the raw rows' and the late submissions') serve both groupings.
+  const whole = [
     ...(first > from.getTime() ? await raw(from, new Date(first)) : []),
-    ...(await rolledUpCells(t, query, days, new Date(first), new Date(end), slice)),
     ...(end < to.getTime() ? await raw(new Date(end), to) : []),
     ...(await lateSubmissionCells(t, query, new Date(first), new Date(end), covered, slice)),
   ];
+  const rolled = await rolledUpCells(t, query, days, new Date(first), new Date(end), slice);
+  return { byDims: merged([...rolled.byDims, ...whole]), byDay: merged([...rolled.byDay, ...whole]) };
 }
+
+/** Whole cells as both groupings. */
+const both = (cells: Cell[]): PeriodCells => {
+  const kept = merged(cells);
+  return { byDims: kept, byDay: kept };
+};
 
 /**
  * One period's answer, all of it read in one snapshot so a rebuild committing meanwhile is seen whole or not at all.
@@ -258,7 +273,7 @@ function periodReport(db: Db, query: TodayQuery, bounds: PeriodBounds, raw: bool
     db,
     async (t) => {
       const day = byDay(query.tz);
-      const cells = raw ? await rawPart(t, query, from, to) : await countCells(t, query, bounds, day);
+      const cells = raw ? both(await rawPart(t, query, from, to)) : await countCells(t, query, bounds, day);
       const buyers = await buyerCells(t, query, from, to, raw);
       const hour = byHour(query.tz);
       const hourly =
@@ -266,8 +281,8 @@ function periodReport(db: Db, query: TodayQuery, bounds: PeriodBounds, raw: bool
           ? null
           : raw
             ? await rawPart(t, query, from, to, hour.dayOf)
-            : merged(await countCells(t, query, bounds, hour));
-      return summarise(merged(cells), buyers, hourly, bounds, query);
+            : (await countCells(t, query, bounds, hour)).byDay;
+      return summarise(cells, buyers, hourly, bounds, query);
     },
     true,
   );

@@ -42,6 +42,13 @@ export type Cell = {
   payout_cents: number;
 };
 
+/**
+ * A period's cells two ways: `byDims` for the totals and tables (a cell's days only tell started from submitted), and
+ * `byDay` for the series (its source, affiliate, sub id, brand and reason unused). A list of whole cells serves as
+ * both; the rollup's reads give each apart, far fewer cells than every dimension of every day.
+ */
+export type PeriodCells = { byDims: Cell[]; byDay: Cell[] };
+
 /** A buyer's sales and money in a period, before the sums derived from them. */
 export type BuyerCell = {
   buyer_id: string;
@@ -200,11 +207,11 @@ const FIGURE_STAGES: Record<string, LeadStage> = {
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
 
 /**
- * One period's answer from its cells (and, for a single day, the same day's cells by hour).
+ * One period's answer from its cells (and, for a single day, the same day's cells by hour, as byDay cells).
  * Ties sort by name, so the order is the same however the cells came (rows, rollup, or both).
  */
 export function summarise(
-  cells: Cell[],
+  { byDims: cells, byDay }: PeriodCells,
   buyers: BuyerCell[],
   hourCells: Cell[] | null,
   bounds: PeriodBounds,
@@ -239,7 +246,7 @@ export function summarise(
   const byBrand = [...sumBy(cells, (c) => c.brand)]
     .map(([brand, counts]) => ({ brand, figures: figuresOf(counts) }))
     .sort((a, b) => byBusiest(a, b) || a.brand.localeCompare(b.brand));
-  const series = seriesOf(cells, bounds.days).map(({ key, ...sums }) => ({ day: key, ...sums }));
+  const series = seriesOf(byDay, bounds.days).map(({ key, ...sums }) => ({ day: key, ...sums }));
   const byHour =
     hourCells === null ? null : seriesOf(hourCells, HOURS).map(({ key, ...sums }) => ({ hour: Number(key), ...sums }));
   const byBuyer = buyerRows(buyers);

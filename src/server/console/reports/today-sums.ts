@@ -14,12 +14,21 @@ export const callCountsOf = (leadId: SQL): SQL => sql`(
   from buyer_calls c where c.lead_id = ${leadId}
 )`;
 
-/** The report's narrowing, on columns named source, aff_id and brand (as every cell query names them). */
-export function narrowing(query: TodayQuery): SQL {
-  const filters = [
+const narrowingFilters = (query: TodayQuery): SQL[] =>
+  [
     query.source !== undefined ? sql`source = ${query.source}` : undefined,
     query.aff_id !== undefined ? sql`aff_id = ${query.aff_id}` : undefined,
     query.brand !== undefined ? sql`brand = ${query.brand}` : undefined,
   ].filter((x) => x !== undefined);
+
+/** The report's narrowing, on columns named source, aff_id and brand (as every cell query names them). */
+export function narrowing(query: TodayQuery): SQL {
+  const filters = narrowingFilters(query);
   return filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+}
+
+/** The same narrowing as more conditions of a `where` already begun. */
+export function alsoNarrowed(query: TodayQuery): SQL {
+  const filters = narrowingFilters(query);
+  return filters.length > 0 ? sql` and ${sql.join(filters, sql` and `)}` : sql``;
 }
