@@ -86,6 +86,19 @@ describe("the OpenAPI document at /api/docs", () => {
     expect(Object.keys(document.paths).filter((path) => !path.startsWith("/api/"))).toEqual([]);
   });
 
+  it("describes the publisher's direct post: every field it takes, the consent it requires, and its answers", () => {
+    const post = operationOf(document, "POST /api/publisher/v1/leads") as unknown as {
+      requestBody?: { content: Record<string, { schema: { properties?: object; required?: string[] } }> };
+      responses: Record<string, unknown>;
+    };
+    const body = post.requestBody?.content["application/json"]?.schema;
+    expect(Object.keys(body?.properties ?? {})).toEqual(
+      expect.arrayContaining(["loan_amount", "ssn", "sub1", "click_id", "consent_text", "consent_at", "timeout_ms"]),
+    );
+    expect(body?.required).toEqual(expect.arrayContaining(["email", "ssn", "consent_at", "consent_ip"]));
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(["200", "202", "400", "401", "422"]));
+  });
+
   it("puts the console's routes under the console tag with its session cookie, the browser's under consumer", () => {
     const buyers = operationOf(document, "GET /api/console/buyers");
     expect(buyers?.tags).toEqual(["console"]);
