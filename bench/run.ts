@@ -3,7 +3,8 @@
 // against a Fastify hello-world route measured in the same run, on the embedded database and (when
 // reachable) on PostgreSQL; and the lender auction (auction-goals.ts with the server in its own process on PostgreSQL, then auction.ts). Ratios, not absolute numbers, are what to
 // compare across machines: the load generator shares the 2 cores with the server. The console's read
-// endpoints at volume on PostgreSQL (console.ts). BENCH_ONLY=landing, web, server, auction or console runs one part.
+// endpoints at volume on PostgreSQL (console.ts), and the publisher API's direct post against its auction alone
+// (publisher-post.ts). BENCH_ONLY=landing, web, server, auction, publisher or console runs one part.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +21,7 @@ import { benchDecisionReach } from "./decision-reach.ts";
 import { benchConsole } from "./console.ts";
 import { benchFunnelScreens } from "./funnel-screens.ts";
 import { benchLandingLighthouse } from "./landing-lighthouse.ts";
+import { benchPublisherPost } from "./publisher-post.ts";
 import { quickStartLeads } from "./quick-start-leads.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -115,8 +117,8 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !["landing", "web", "server", "auction", "console"].includes(only)) {
-  console.error(`BENCH_ONLY must be landing, web, server, auction or console (got ${only})`);
+if (only !== undefined && !["landing", "web", "server", "auction", "publisher", "console"].includes(only)) {
+  console.error(`BENCH_ONLY must be landing, web, server, auction, publisher or console (got ${only})`);
   process.exit(1);
 }
 if (only === undefined || only === "landing") await benchLandingLighthouse();
@@ -130,6 +132,7 @@ if (only === undefined || only === "auction") {
   } else console.log("PostgreSQL not reachable: skipping the auction goals");
   if (process.env.BENCH_AUCTION_GOALS_ONLY !== "1") await benchAuction();
 }
+if (only === undefined || only === "publisher") await benchPublisherPost();
 if (only === undefined || only === "console") await benchConsole();
 if (only !== undefined && only !== "server") process.exit(0);
 
