@@ -8,12 +8,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { allowedNextPayDates, secondPayDate } from "../src/domain/pay-dates.ts";
 import { buildApp } from "../src/server/app.ts";
 import { lenderConfig } from "../src/server/distribution/auction/auction.testing.ts";
 import { saveBuyer } from "../src/server/distribution/auction/buyer-registry.ts";
-import { usToday } from "../src/server/intake/leads/us-today.ts";
 import { issueApiKey } from "../src/server/partners/api-keys/api-key-store.ts";
+import { postedApplication } from "../src/server/partners/publisher-api/posted-lead.testing.ts";
 import { createPublisher } from "../src/server/partners/publishers/publisher-store.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
@@ -27,39 +26,6 @@ const BUYERS = 5;
 const PING_MS = 40;
 const POST_MS = 20;
 const GOAL_MS = 10;
-
-function lead(n: number): Record<string, unknown> {
-  const first = allowedNextPayDates(usToday())[3]!;
-  return {
-    loan_amount: 800,
-    loan_reason: "DEBT_CONSOLIDATION",
-    email: `bench.${n}.${Date.now()}@example.com`,
-    first_name: "Bench",
-    last_name: "Poster",
-    cell_phone: `6462${String(n).padStart(6, "0")}`,
-    zip: "10001",
-    city: "New York",
-    state: "NY",
-    address: "350 5th Ave",
-    dob: "1988-04-12",
-    income_type: "EMPLOYMENT",
-    income_payment_frequency: "BIWEEKLY",
-    income_net_monthly: 3500,
-    income_next_date_1: first,
-    income_next_date_2: secondPayDate(first, "BIWEEKLY"),
-    bank_direct_deposit: "YES",
-    bank_aba: "021000021",
-    bank_account_type: "CHECKING",
-    bank_account_number: "000123456789",
-    // Area 612, group 34, serial from 1001: a valid number, a different person each post.
-    ssn: `6${12_341_001 + n}`,
-    consent_text: "By clicking Get my loan I agree that lenders may call and text me at the number I gave.",
-    consent_at: new Date(Date.now() - 60_000).toISOString(),
-    consent_ip: "198.51.100.23",
-    consent_user_agent: "Mozilla/5.0 (bench)",
-    consent_page_url: "https://loans.publisher.example/apply",
-  };
-}
 
 export async function benchPublisherPost(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "loanpath-bench-publisher-"));
@@ -101,7 +67,7 @@ export async function benchPublisherPost(): Promise<void> {
       const res = await fetch(`${base}/api/publisher/v1/leads`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify(lead(i)),
+        body: JSON.stringify(postedApplication(i)),
       });
       const took = performance.now() - started;
       const answer = (await res.json()) as { status: string; lead_id: string };

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sampleFor } from "../../src/server/console/buyers/sample-lead.ts";
 import { postDocument } from "../../src/server/distribution/auction/auction.ts";
@@ -6,22 +5,13 @@ import { parseBuyers, type AnswerMap, type Buyer } from "../../src/server/distri
 import { PING_CLASSES, visibleTo } from "../../src/server/distribution/auction/lead-document.ts";
 import { encodeRequest, mapFields, readAnswer } from "../../src/server/distribution/auction/mapping.ts";
 import { readXml } from "../../src/server/distribution/auction/xml.ts";
+import { guideExamples } from "../helpers/guide-examples.ts";
 
 // docs/guides/buyer-integration.md shows buyers what they receive and how their answers are read. Its examples
 // are the code's: the configuration block, built for the console's sample lead, must give the request blocks,
 // and each answer block must read as the guide says it does.
 
-const guide = readFileSync(new URL("../../docs/guides/buyer-integration.md", import.meta.url), "utf8");
-
-/** The fenced block after each `<!-- example: name -->` marker. */
-const examples = new Map(
-  [...guide.matchAll(/<!-- example: ([\w.-]+) -->\s*```\w*\n([\s\S]*?)\n```/g)].map((m) => [m[1]!, m[2]!]),
-);
-const example = (name: string): string => {
-  const text = examples.get(name);
-  if (text === undefined) throw new Error(`the guide has no example "${name}"`);
-  return text;
-};
+const { has, example } = guideExamples(new URL("../../docs/guides/buyer-integration.md", import.meta.url));
 
 const [buyer] = parseBuyers([JSON.parse(example("buyer-config"))], "the guide") as [Buyer];
 const lead = sampleFor(buyer);
@@ -64,8 +54,8 @@ describe("the buyer integration guide's examples", () => {
     expect(lead.test_mode).toBe(true);
     for (const kind of ["ping", "post"])
       for (const protocol of protocols) {
-        expect(examples.has(`${kind}.${protocol}`)).toBe(true);
-        for (const outcome of ["accept", "reject"]) expect(examples.has(`${kind}-${outcome}.${protocol}`)).toBe(true);
+        expect(has(`${kind}.${protocol}`)).toBe(true);
+        for (const outcome of ["accept", "reject"]) expect(has(`${kind}-${outcome}.${protocol}`)).toBe(true);
       }
   });
 

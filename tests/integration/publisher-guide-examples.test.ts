@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postedLeadAnswer } from "../../src/domain/contracts/publisher-api.ts";
 import { allowedNextPayDates, secondPayDate } from "../../src/domain/pay-dates.ts";
@@ -15,22 +14,13 @@ import { issueApiKey } from "../../src/server/partners/api-keys/api-key-store.ts
 import { createPublisher } from "../../src/server/partners/publishers/publisher-store.ts";
 import { PiiCipher } from "../../src/server/platform/security/pii-cipher.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { guideExamples } from "../helpers/guide-examples.ts";
 
 // docs/guides/publisher-integration.md shows publishers what to post and what comes back. Its examples are the
 // code's: the body of section 2 is posted (as JSON and as a form) to a server with a test buyer, and each answer
 // the server gives has the fields of the guide's answer of that kind.
 
-const guide = readFileSync(new URL("../../docs/guides/publisher-integration.md", import.meta.url), "utf8");
-
-/** The fenced block after each `<!-- example: name -->` marker. */
-const examples = new Map(
-  [...guide.matchAll(/<!-- example: ([\w.-]+) -->\s*```\w*\n([\s\S]*?)\n```/g)].map((m) => [m[1]!, m[2]!]),
-);
-const example = (name: string): string => {
-  const text = examples.get(name);
-  if (text === undefined) throw new Error(`the guide has no example "${name}"`);
-  return text;
-};
+const { text: guide, example } = guideExamples(new URL("../../docs/guides/publisher-integration.md", import.meta.url));
 
 /** The guide's lead with today's dates: its pay dates and consent time are a day's, as a publisher's would be. */
 function guideLead(): Record<string, unknown> {

@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { POST_MESSAGES } from "#domain/contracts/publisher-api.ts";
-import { allowedNextPayDates, secondPayDate } from "#domain/pay-dates.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import {
   accept,
@@ -13,18 +12,15 @@ import {
   startFakeBuyer,
   type FakeBuyer,
 } from "../../distribution/auction/auction.testing.ts";
-import { usToday } from "../../intake/leads/us-today.ts";
 import { readCertificate } from "../../intake/consent/consent-certificate.ts";
 import { auctions, consentRecords, leads, publishers } from "../../platform/db/schema.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { issueApiKey } from "../api-keys/api-key-store.ts";
 import { createPublisher } from "../publishers/publisher-store.ts";
+import { POSTED_CONSENT_TEXT, postedApplication } from "./posted-lead.testing.ts";
 
 // The direct post (docs/decisions/0050-publisher-post-api.md) through the real app: a fake buyer that bids and
 // accepts, two publishers with their keys, and posts checked by the funnel's rules.
-
-const CONSENT_TEXT =
-  "By clicking Get my loan I agree that Lenders and partners may call and text me at the number I gave, including by autodialer.";
 
 let t: TestApp;
 let buyer: FakeBuyer;
@@ -33,42 +29,14 @@ let beta: string;
 let serial = randomBytes(2).readUInt16BE(0);
 
 /** A whole application, as a publisher would post it: a different person each time unless told. */
-function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const n = serial++;
-  const first = allowedNextPayDates(usToday())[3]!;
-  return {
-    loan_amount: 800,
-    loan_reason: "DEBT_CONSOLIDATION",
-    email: `jo.${n}.${randomBytes(3).toString("hex")}@example.com`,
-    first_name: "Jolene",
-    last_name: "Marsh",
-    // Exchange 2xx: a callable number (555-01xx is fiction's, and refused).
-    cell_phone: `6462${String(n % 1_000_000).padStart(6, "0")}`,
-    zip: "10001",
-    city: "New York",
-    state: "NY",
-    address: "350 5th Ave",
-    dob: "1988-04-12",
-    income_type: "EMPLOYMENT",
-    income_payment_frequency: "BIWEEKLY",
-    income_net_monthly: 3500,
-    income_next_date_1: first,
-    income_next_date_2: secondPayDate(first, "BIWEEKLY"),
-    bank_direct_deposit: "YES",
-    bank_aba: "021000021",
-    bank_account_type: "CHECKING",
-    bank_account_number: "000123456789",
-    ssn: `6${String(parseInt(randomBytes(4).toString("hex"), 16) % 1e8).padStart(8, "0")}`,
+const application = (overrides: Record<string, unknown> = {}) =>
+  postedApplication(serial++, {
     sub1: "campaign-9",
     click_id: "clk-123",
-    consent_text: CONSENT_TEXT,
-    consent_at: new Date(Date.now() - 60_000).toISOString(),
-    consent_ip: "198.51.100.23",
-    consent_user_agent: "Mozilla/5.0 (iPhone)",
+    // The page with a query a careless form left in it: kept without.
     consent_page_url: "https://loans.publisher.example/apply?email=secret",
     ...overrides,
-  };
-}
+  });
 
 const post = (key: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -121,7 +89,7 @@ describe("POST /api/publisher/v1/leads", () => {
     // The consent is the publisher's words, as the certificate shows them; the page is kept without its query.
     const certificate = await readCertificate(t.database.db, answer.lead_id);
     expect(certificate!.consents[0]).toMatchObject({
-      text: CONSENT_TEXT,
+      text: POSTED_CONSENT_TEXT,
       text_verified: true,
       page_url: "https://loans.publisher.example/apply",
       ip: "198.51.100.23",
