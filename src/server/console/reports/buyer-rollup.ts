@@ -6,13 +6,13 @@ import { binOf, type LatencyCount } from "./latency-bins.ts";
 import { buyerOf, moneyKinds, none, payoutOf, returnedOf } from "./money-terms.ts";
 import { hashGrouped, rowsOf } from "./report-period.ts";
 import {
-  blocksOf,
-  bucketCeil,
   bucketOf,
   coveredTo,
   rebuildBlocks,
   rebuildSettled,
   REBUILD_SPAN_MS,
+  splitAtMark,
+  tiledBlocks,
 } from "./rollup-buckets.ts";
 
 // The buyers' rollup (docs/decisions/0047-report-periods-and-profit.md, "The buyer rollup"): per 15-minute UTC bucket
@@ -225,9 +225,7 @@ async function rawSums(tx: Db, from: Date, to: Date | null): Promise<Rows> {
 
 /** The rolled-up figures of the whole buckets in [from, to), read as the aligned blocks that tile them. */
 async function rolledUpSums(tx: Db, from: number, to: number): Promise<Rows> {
-  const blocks = JSON.stringify(blocksOf(from, to, WIDEST).map((b) => ({ span: b.span, bucket: new Date(b.bucket) })));
-  const tiled = (table: string) => sql`jsonb_to_recordset(${blocks}::jsonb) as v(span int, bucket timestamptz)
-    join ${sql.raw(table)} r on r.span = v.span and r.bucket = v.bucket`;
+  const tiled = (table: string) => tiledBlocks(table, from, to, WIDEST);
   return hashGrouped(tx, async () => ({
     counts: await rowsOf<CountRow>(
       tx,
@@ -248,16 +246,15 @@ async function rolledUpSums(tx: Db, from: number, to: number): Promise<Rows> {
  */
 export async function buyerSums(tx: Db, from: Date, to: Date | null): Promise<Map<string, BuyerSums>> {
   const byBuyer = new Map<string, BuyerSums>();
-  const covered = await buyerRollupCoveredTo(tx);
-  const first = bucketCeil(from.getTime());
-  const until = to?.getTime() ?? Number.POSITIVE_INFINITY;
-  if (covered === null || Math.min(covered.getTime(), until) <= first) {
-    into(byBuyer, await rawSums(tx, from, to));
-    return byBuyer;
+  const { rolled, raw } = splitAtMark(
+    from.getTime(),
+    to?.getTime() ?? Number.POSITIVE_INFINITY,
+    await buyerRollupCoveredTo(tx),
+  );
+  for (const stretch of raw) {
+    const end = Number.isFinite(stretch.to) ? new Date(stretch.to) : null;
+    into(byBuyer, await rawSums(tx, new Date(stretch.from), end));
   }
-  const end = Math.min(covered.getTime(), until);
-  if (first > from.getTime()) into(byBuyer, await rawSums(tx, from, new Date(first)));
-  into(byBuyer, await rolledUpSums(tx, first, end));
-  if (end < until) into(byBuyer, await rawSums(tx, new Date(end), to));
+  if (rolled) into(byBuyer, await rolledUpSums(tx, rolled.from, rolled.to));
   return byBuyer;
 }

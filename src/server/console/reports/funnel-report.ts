@@ -5,7 +5,7 @@ import { funnelCountsOf, medianOf, type FunnelCount } from "./funnel-counts.ts";
 import { FUNNEL_BLOCKS, funnelCoveredTo } from "./funnel-rollup.ts";
 import { FUNNEL_STEPS } from "./funnel-steps.ts";
 import { hashGrouped, periodBounds, reportTransaction, rowsOf } from "./report-period.ts";
-import { blocksOf, bucketCeil } from "./rollup-buckets.ts";
+import { bucketCeil, tiledBlocks } from "./rollup-buckets.ts";
 
 // The funnel (issue 19): for the leads created in the period on one path, per step how many reached it,
 // saved it and left there, and the median time a save took, from the step history (step_events) and the
@@ -49,10 +49,6 @@ async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): P
       if (mark <= first) return summed(t, funnelCountsOf(createdIn(from.getTime(), end), null, false), query);
       const markIso = new Date(mark).toISOString();
       const counts: Count[] = [];
-      const blocks = blocksOf(first, mark, FUNNEL_BLOCKS.widest).map((b) => ({
-        span: b.span,
-        bucket: new Date(b.bucket).toISOString(),
-      }));
       if (first > from.getTime()) {
         counts.push(...(await summed(t, funnelCountsOf(createdIn(from.getTime(), first), null, false), query)));
       }
@@ -61,8 +57,7 @@ async function funnelCounts(db: Db, query: FunnelQuery, from: Date, to: Date): P
           summed(
             t,
             sql`select r.path, r.device, r.source, r.kind, r.idx, r.bin, r.n
-              from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
-              join funnel_rollup r on r.span = v.span and r.bucket = v.bucket`,
+              from ${tiledBlocks(FUNNEL_BLOCKS.table, first, mark, FUNNEL_BLOCKS.widest)}`,
             query,
           ),
         )),

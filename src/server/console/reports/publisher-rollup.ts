@@ -3,13 +3,13 @@ import type { Db } from "../../platform/db/database.ts";
 import { inPeriod } from "../lead-scope/lead-scope.ts";
 import { hashGrouped, rowsOf } from "./report-period.ts";
 import {
-  blocksOf,
-  bucketCeil,
   bucketOf,
   coveredTo,
   rebuildBlocks,
   rebuildSettled,
   REBUILD_SPAN_MS,
+  splitAtMark,
+  tiledBlocks,
 } from "./rollup-buckets.ts";
 
 // The publisher report's rollup (issue 32, "Reports"): each publisher's figures per 15-minute UTC bucket in
@@ -105,36 +105,25 @@ const rawSums = (db: Db, from: number, to: number) =>
     group by publisher_id`,
   );
 
-function rolledUpSums(db: Db, from: number, to: number) {
-  const blocks = blocksOf(from, to, BLOCKS.widest).map((b) => ({ span: b.span, bucket: new Date(b.bucket) }));
-  if (blocks.length === 0) return Promise.resolve([]);
-  return hashGrouped(db, () =>
+const rolledUpSums = (db: Db, from: number, to: number) =>
+  hashGrouped(db, () =>
     rowsOf<SumRow>(
       db,
-      sql`select r.publisher_id, ${sums}
-      from jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
-      join publisher_rollup r on r.span = v.span and r.bucket = v.bucket
+      sql`select r.publisher_id, ${sums} from ${tiledBlocks(BLOCKS.table, from, to, BLOCKS.widest)}
       group by r.publisher_id`,
     ),
   );
-}
 
 /**
  * Each publisher's sums over [from, to): whole buckets before the rollup's mark from its blocks, the rest (a first
  * part-bucket, the tail after the mark) from the raw events. Read inside the caller's snapshot.
  */
 export async function publisherSums(db: Db, from: Date, to: Date): Promise<Map<string, PublisherSums>> {
-  const covered = await coveredTo(db, COVERAGE);
-  const first = bucketCeil(from.getTime());
-  const end = covered === null ? first : Math.min(covered.getTime(), to.getTime());
-  const parts =
-    end <= first
-      ? [await rawSums(db, from.getTime(), to.getTime())]
-      : [
-          first > from.getTime() ? await rawSums(db, from.getTime(), first) : [],
-          await rolledUpSums(db, first, end),
-          end < to.getTime() ? await rawSums(db, end, to.getTime()) : [],
-        ];
+  const { rolled, raw } = splitAtMark(from.getTime(), to.getTime(), await coveredTo(db, COVERAGE));
+  const parts = [
+    ...(rolled ? [await rolledUpSums(db, rolled.from, rolled.to)] : []),
+    ...(await Promise.all(raw.map((stretch) => rawSums(db, stretch.from, stretch.to)))),
+  ];
   const byPublisher = new Map<string, PublisherSums>();
   for (const row of parts.flat()) {
     const into = byPublisher.get(row.publisher_id) ?? {

@@ -26,6 +26,37 @@ export const bucketCeil = (ms: number) => Math.ceil(ms / BUCKET_MS) * BUCKET_MS;
 /** The start of a timestamp's 15-minute UTC bucket, in SQL. */
 export const bucketOf = (column: SQL) => sql`to_timestamp(floor(extract(epoch from ${column}) / 900) * 900)`;
 
+/**
+ * The rows of a rollup's aligned blocks that tile [from, to) (both on bucket starts), as a `from` clause naming them
+ * `r`: the one read every period-total rollup makes (blocksOf, widest first).
+ */
+export function tiledBlocks(table: string, from: number, to: number, widest: number): SQL {
+  const blocks = blocksOf(from, to, widest).map((b) => ({ span: b.span, bucket: new Date(b.bucket).toISOString() }));
+  return sql`jsonb_to_recordset(${JSON.stringify(blocks)}::jsonb) as v(span int, bucket timestamptz)
+    join ${sql.raw(table)} r on r.span = v.span and r.bucket = v.bucket`;
+}
+
+type Stretch = { from: number; to: number };
+
+/**
+ * How a report reads [from, to) (ms; `to` may be Infinity: up to now and on) beside a rollup whose mark is `covered`:
+ * the whole buckets before the mark from the rollup (`rolled`, null when there are none), and the rest from the raw
+ * rows (`raw`: a first part-bucket in a zone whose midnight is not on a bucket start, and the tail after the mark).
+ */
+export function splitAtMark(
+  from: number,
+  to: number,
+  covered: Date | null,
+): { rolled: Stretch | null; raw: Stretch[] } {
+  const first = bucketCeil(from);
+  const end = covered === null ? first : Math.min(covered.getTime(), to);
+  if (end <= first) return { rolled: null, raw: [{ from, to }] };
+  return {
+    rolled: { from: first, to: end },
+    raw: [...(first > from ? [{ from, to: first }] : []), ...(end < to ? [{ from: end, to }] : [])],
+  };
+}
+
 /** A rollup's coverage mark (rollup_coverage), or null before its first rebuild. */
 export async function coveredTo(db: Db, name: string): Promise<Date | null> {
   const [row] = await rowsOf<{ ms: number | string }>(

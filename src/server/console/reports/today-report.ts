@@ -12,7 +12,7 @@ import {
   rowsOf,
   type PeriodBounds,
 } from "./report-period.ts";
-import { BUCKET_MS, blocksOf, bucketCeil } from "./rollup-buckets.ts";
+import { BUCKET_MS, blocksOf, splitAtMark } from "./rollup-buckets.ts";
 import { buyerCells, moneyCells, moneyRows } from "./today-money.ts";
 import { rollupCoveredTo, WIDEST_BLOCK } from "./today-rollup.ts";
 import { alsoNarrowed, callCountsOf, narrowing } from "./today-sums.ts";
@@ -242,18 +242,17 @@ async function rawPart(t: Db, query: TodayQuery, from: Date, to: Date, dayOf = (
  */
 async function countCells(t: Db, query: TodayQuery, bounds: PeriodBounds, slice: Slice): Promise<PeriodCells> {
   const { from, to, days } = bounds;
-  const raw = (a: Date, b: Date) => rawPart(t, query, a, b, slice.dayOf);
   const covered = await rollupCoveredTo(t);
-  const first = bucketCeil(from.getTime());
-  if (covered === null || Math.min(covered.getTime(), to.getTime()) <= first) return both(await raw(from, to));
-  const end = Math.min(covered.getTime(), to.getTime());
+  const { rolled: stretch, raw } = splitAtMark(from.getTime(), to.getTime(), covered);
   // Whole cells (the raw rows' and the late submissions') serve both groupings.
-  const whole = [
-    ...(first > from.getTime() ? await raw(from, new Date(first)) : []),
-    ...(end < to.getTime() ? await raw(new Date(end), to) : []),
-    ...(await lateSubmissionCells(t, query, new Date(first), new Date(end), covered, slice)),
-  ];
-  const rolled = await rolledUpCells(t, query, days, new Date(first), new Date(end), slice);
+  const whole: Cell[] = [];
+  for (const part of raw) {
+    whole.push(...(await rawPart(t, query, new Date(part.from), new Date(part.to), slice.dayOf)));
+  }
+  if (stretch === null || covered === null) return both(whole);
+  const [first, end] = [new Date(stretch.from), new Date(stretch.to)];
+  whole.push(...(await lateSubmissionCells(t, query, first, end, covered, slice)));
+  const rolled = await rolledUpCells(t, query, days, first, end, slice);
   return { byDims: merged([...rolled.byDims, ...whole]), byDay: merged([...rolled.byDay, ...whole]) };
 }
 
