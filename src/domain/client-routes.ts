@@ -22,8 +22,16 @@ export const PUBLIC_PAGE_PATHS = [
 /** The lender connection: one screen on two paths (docs/product/screens-and-routes.md). */
 export const LENDER_CONNECTION_PATHS = ["/mapping-lender", "/configuration"] as const;
 
+/** Where an accepted visitor goes when the winning buyer gave no page of its own. */
+export const CONGRATULATIONS_PAGE_PATH = "/congratulations";
+
 /** The pages that send an accepted visitor on to the lender (docs/product/screens-and-routes.md). */
-export const REDIRECT_PAGE_PATHS = ["/redirect-upstart", "/redirect-upgrade", "/redirect", "/congratulations"] as const;
+export const REDIRECT_PAGE_PATHS = [
+  "/redirect-upstart",
+  "/redirect-upgrade",
+  "/redirect",
+  CONGRATULATIONS_PAGE_PATH,
+] as const;
 
 export const REJECT_PAGE_PATH = "/reject-page";
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { rejectPageAddress } from "#domain/client-routes.ts";
+import { CONGRATULATIONS_PAGE_PATH, rejectPageAddress } from "#domain/client-routes.ts";
 import type { Config } from "../../platform/config/config.ts";
 import type { Database } from "../../platform/db/database.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
@@ -44,7 +44,6 @@ type DistributionOptions = {
 // one waiting job per lead and cannot be changed in place (job-queue.ts). Jobs left in it need no
 // worker: the auction's state is in `auctions`, and the sweeper queues every pending auction here.
 const AUCTION_QUEUE = "lead-auction-2";
-const CONGRATULATIONS_PAGE = "/congratulations";
 /** Queue workers polling for auctions this process did not start itself (overflow, retries, the sweeper's). */
 const QUEUE_POLLERS = 8;
 /** How often the auctions that pings wait on are read again, for decisions made by another process. */
@@ -99,7 +98,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     owner: `${process.pid}-${randomBytes(6).toString("hex")}`,
     leaseMs: settings.leaseMs,
     rejectUrl: rejectPageAddress(settings.duplicateWindowDays),
-    acceptedWithoutRedirect: CONGRATULATIONS_PAGE,
+    acceptedWithoutRedirect: CONGRATULATIONS_PAGE_PATH,
     onDecided: announce,
     warn,
     certificateUrl: (leadId) => certificateUrl(config.publicBaseUrl, issueCertificateToken(opts.tokenSecret, leadId)),

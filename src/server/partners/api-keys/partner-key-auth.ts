@@ -13,13 +13,17 @@ declare module "fastify" {
 }
 
 const KEY_REFUSED = "Send a valid API key: Authorization: Bearer <key>.";
+const BEARER = /^Bearer ([A-Za-z0-9_-]{10,200})$/;
+
+/** The key an `Authorization: Bearer <key>` header carries, when it is shaped like one of ours; else null. */
+export const bearerKeyOf = (request: FastifyRequest): string | null =>
+  BEARER.exec(request.headers.authorization ?? "")?.[1] ?? null;
 
 export function requirePartnerKey(app: FastifyInstance, deps: { db: Db; kind: PartnerKind }) {
   if (!app.hasRequestDecorator("partner")) app.decorateRequest("partner", null);
   app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization ?? "";
-    const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(header);
-    const partner = match ? await partnerOfKey(deps.db, match[1]!) : null;
+    const key = bearerKeyOf(request);
+    const partner = key === null ? null : await partnerOfKey(deps.db, key);
     if (partner === null || partner.kind !== deps.kind) {
       return reply
         .code(401)

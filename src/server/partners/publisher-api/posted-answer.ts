@@ -1,3 +1,4 @@
+import { CONGRATULATIONS_PAGE_PATH } from "#domain/client-routes.ts";
 import type { PostedLeadAnswer } from "#domain/contracts/publisher-api.ts";
 import { payoutFor, type PublisherSettings } from "#domain/partners/publisher.ts";
 import type { AuctionState } from "../../distribution/auction/auction-desk.ts";
@@ -37,7 +38,7 @@ export function postedAnswer(
 ): PostedLeadAnswer {
   const leadId = row.leadId;
   if (row.status === "accepted") {
-    const redirect = row.redirectUrl ?? "/congratulations";
+    const redirect = row.redirectUrl ?? CONGRATULATIONS_PAGE_PATH;
     return {
       status: "sold",
       lead_id: leadId,

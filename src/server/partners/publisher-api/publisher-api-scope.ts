@@ -8,6 +8,7 @@ import { publishers } from "../../platform/db/schema.ts";
 import { answerServerError, fieldErrors } from "../../platform/http/api-errors.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { noteKeyUse, partnerOfKey } from "../api-keys/api-key-store.ts";
+import { bearerKeyOf } from "../api-keys/partner-key-auth.ts";
 import { PublisherApiError } from "./publisher-api-error.ts";
 
 export { PublisherApiError } from "./publisher-api-error.ts";
@@ -41,7 +42,6 @@ const UNKNOWN_PATHS = `${PUBLISHER_API_PREFIX}/*`;
 
 const keyIds = new WeakMap<FastifyRequest, string>();
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{10,200})$/;
 /** Keys no lead field has, refused so a parsed body can never reach an object's prototype. */
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -118,10 +118,10 @@ export function publisherApiScope(deps: { db: Db; config: Config }, routes: (sco
     // onRequest: before the body is read, so a caller without a key learns nothing of the body's rules and makes
     // the server read nothing. Reads only, until the request is accepted: a refusal writes nothing.
     scope.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-      const bearer = BEARER.exec(request.headers.authorization ?? "");
+      const bearer = bearerKeyOf(request);
       if (bearer === null) throw new PublisherApiError("missing_key");
       // Unknown, revoked and a buyer's key get one answer: the API never says which keys exist.
-      const key = await partnerOfKey(deps.db, bearer[1]!, { kind: "publisher", noteUse: false });
+      const key = await partnerOfKey(deps.db, bearer, { kind: "publisher", noteUse: false });
       if (key === null) throw new PublisherApiError("invalid_key");
       const [publisher] = await deps.db
         .select({
