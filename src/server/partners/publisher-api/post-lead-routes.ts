@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { publisherApiProblem } from "#domain/contracts/publisher-api-problem.ts";
 import {
@@ -53,6 +53,12 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** The calling publisher's payout rule, as payoutFor reads it. */
+const payoutRuleOf = (caller: NonNullable<FastifyRequest["publisher"]>) => ({
+  payout_kind: caller.payoutKind,
+  payout_amount: caller.payoutAmount,
+});
+
 const invalid = (errors: Record<string, string>) => new PublisherApiError("invalid_fields", { errors });
 
 /** The lead's own fields of a post, as the funnel's store writes them. */
@@ -94,8 +100,8 @@ export function postLeadRoutes(deps: PostLeadDeps) {
       async (request, reply) => {
         const caller = request.publisher!;
         const publisher = { id: caller.id, aff_id: caller.affId };
-        const rule = { payout_kind: caller.payoutKind, payout_amount: caller.payoutAmount };
-        const waitUntil = Date.now();
+        // The publisher's wait counts from the post's arrival, its checks and writes included.
+        const received = Date.now();
         const key = readIdempotencyKey(request);
         const parsed = rules.safeParse(byFieldKind(request.body as Record<string, unknown>));
         if (!parsed.success) throw invalid(fieldErrors(parsed.error));
@@ -143,8 +149,8 @@ export function postLeadRoutes(deps: PostLeadDeps) {
         }
         const test = outcome.kind === "created" ? body.test === true : row.testMode;
         const wait = body.timeout_ms ?? POST_WAIT_MS.default;
-        const decided = await desk.decision(row, waitUntil + wait, request.raw);
-        const answer = postedAnswer(decided, test, rule, base);
+        const decided = await desk.decision(row, received + wait, request.raw);
+        const answer = postedAnswer(decided, test, payoutRuleOf(caller), base);
         return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
       },
     );
@@ -166,8 +172,7 @@ export function postLeadRoutes(deps: PostLeadDeps) {
         if (!row || attribution.aff_id !== caller.affId || attribution.utm_source !== POSTED_SOURCE) {
           throw new PublisherApiError("not_found", { message: "No lead of yours has this id." });
         }
-        const rule = { payout_kind: caller.payoutKind, payout_amount: caller.payoutAmount };
-        const answer = postedAnswer(row, row.testMode, rule, base);
+        const answer = postedAnswer(row, row.testMode, payoutRuleOf(caller), base);
         return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
       },
     );
