@@ -25,9 +25,13 @@ export const isLive = ({ lead, auction }: LeadTables): SQL =>
 export const callOfLiveLead = (leadId: SQL): SQL =>
   sql`${leadId} not in (select id from leads where test_mode union all select lead_id from auctions where test_mode)`;
 
-/** The submission's utm_source, else the one the lead was created with. */
+/**
+ * The submission's utm_source, else the one the lead was created with: the auction's `source` column holds exactly that
+ * (kept by a trigger, docs/decisions/0048-console-exports.md#the-leads-source-as-a-column), and a lead with no
+ * submission yet has only its own.
+ */
 export const sourceOf = ({ lead, auction }: LeadTables): SQL =>
-  sql`coalesce(${auction}.attribution->>'utm_source', ${lead}.utm_source, ${none})`;
+  sql`coalesce(${auction}.source, ${lead}.utm_source, ${none})`;
 
 export const affIdOf = ({ auction }: LeadTables): SQL =>
   sql`coalesce(${auction}.attribution->>'aff_id', ${auction}.attribution->>'tPar[affiliateId]', ${none})`;

@@ -4,6 +4,7 @@ import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-se
 import { createLead } from "../../../../tests/helpers/lead-client.ts";
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import { LEAD_QUERY_MESSAGE, REVEAL_REASON_MESSAGE } from "#domain/contracts/console-leads.ts";
+import { NONE } from "#domain/contracts/console-reports.ts";
 import { auctions, auditLog, leadSearchHashes, leads, sensitiveReads } from "../../platform/db/schema.ts";
 import {
   ABA,
@@ -115,6 +116,8 @@ describe("the console's leads", () => {
         leaseUntil: status === "pending" ? heldElsewhere() : null,
       });
     await auction(made[0]!, "accepted", "lender-q", { utm_source: "google" });
+    // A submission without a utm_source keeps the one the lead was created with.
+    await t.database.db.update(leads).set({ utm_source: "bing" }).where(eq(leads.id, made[1]!));
     await auction(made[1]!, "rejected", null, { aff_id: "aff-9" });
     await auction(made[2]!, "pending", null, { utm_source: "google" });
 
@@ -129,6 +132,23 @@ describe("the console's leads", () => {
     expect(await idsOf({ from: day, to: day, buyer: "lender-q" })).toEqual([made[0]]);
     expect(await idsOf({ from: day, to: day, source: "google" })).toEqual([made[2], made[0]]);
     expect(await idsOf({ from: day, to: day, aff_id: "aff-9" })).toEqual([made[1]]);
+    // The source with a status or a buyer reads the auction's source column: the same answers as the definition.
+    expect(await idsOf({ status: "sold", source: "google" })).toEqual([made[0]]);
+    expect(await idsOf({ from: day, status: "completed", source: "google" })).toEqual([made[2], made[0]]);
+    expect(await idsOf({ from: day, status: "rejected", source: "bing" })).toEqual([made[1]]);
+    expect(await idsOf({ from: day, source: "bing" })).toEqual([made[1]]);
+    expect(await idsOf({ from: day, to: day, status: "completed", source: NONE })).toEqual([]);
+    expect(await idsOf({ from: day, to: day, source: NONE })).toEqual([made[4], made[3]]);
+    expect(await idsOf({ from: day, buyer: "lender-q", source: "google" })).toEqual([made[0]]);
+    expect(await idsOf({ from: day, buyer: "lender-q" })).toEqual([made[0]]);
+    expect(await idsOf({ from: "2021-03-05", buyer: "lender-q" })).toEqual([]);
+    // A changed attribution (as an erasure rewrites it) changes the column with it.
+    await t.database.db
+      .update(auctions)
+      .set({ attribution: { utm_source: "bing" } })
+      .where(eq(auctions.leadId, made[2]!));
+    expect(await idsOf({ from: day, status: "completed", source: "bing" })).toEqual([made[2], made[1]]);
+    expect(await idsOf({ from: day, status: "completed", source: "google" })).toEqual([made[0]]);
 
     const sold = (await search({ q: made[0]! })).rows[0];
     expect(sold).toEqual({

@@ -94,6 +94,12 @@ function decodeCursor(cursor: string): [string, string] {
   throw new SearchInputError("cursor", "This page link is no longer valid; search again.");
 }
 
+/** Whether every lead the filters give has been submitted (has an auction row). */
+const needsAuction = (search: Omit<LeadSearch, "limit">): boolean =>
+  (search.status !== undefined && search.status !== "in_progress") ||
+  search.buyer !== undefined ||
+  (search.stage !== undefined && search.stage !== "started");
+
 /** The filters as SQL conditions over `leads` left-joined to `auctions`, the cursor's bound included. */
 function searchConditions(db: Db, secret: Buffer, search: Omit<LeadSearch, "limit">): SQL[] {
   const conditions: SQL[] = [];
@@ -112,11 +118,17 @@ function searchConditions(db: Db, secret: Buffer, search: Omit<LeadSearch, "limi
           ),
     );
   }
+  const withAuction = needsAuction(search);
   if (search.stage) {
     const bound = (value: string | undefined) => (value ? startOf(value).toISOString() : undefined);
     conditions.push(stageCondition(search.stage, tables, bound(search.from), bound(search.to)));
   } else {
-    if (search.from) conditions.push(gte(leads.created_at, startOf(search.from)));
+    if (search.from) {
+      conditions.push(gte(leads.created_at, startOf(search.from)));
+      // Redundant, as no auction is older than its lead, but it lets a buyer's leads since a date be read from the
+      // buyer's auctions since then (auctions_buyer_created_idx) rather than from every lead since then.
+      if (withAuction) conditions.push(gte(auctions.createdAt, startOf(search.from)));
+    }
     if (search.to) conditions.push(lt(leads.created_at, endOf(search.to)));
   }
   if (search.status) conditions.push(STATUS_CONDITION[search.status]);
@@ -126,7 +138,11 @@ function searchConditions(db: Db, secret: Buffer, search: Omit<LeadSearch, "limi
     (typeof NARROW)[keyof typeof NARROW],
   ][]) {
     const value = search[key];
-    if (value !== undefined) conditions.push(sql`${valueOf(tables)} = ${value}`);
+    if (value === undefined) continue;
+    // Where every lead found has an auction, its source is the auction's column, which auctions_status_source_idx
+    // reads with the status; `(none)` is the absence of one, which only the whole definition says.
+    const indexed = key === "source" && withAuction && value !== NONE;
+    conditions.push(indexed ? eq(auctions.source, value) : sql`${valueOf(tables)} = ${value}`);
   }
   if (search.buyer_ref) {
     conditions.push(

@@ -293,6 +293,10 @@ export const auctions = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    // The lead's source as the console reads it (docs/decisions/0048-console-exports.md#the-leads-source-as-a-column): the submission's
+    // utm_source, else the lead's. Written by the trigger auctions_source (migration 0030) on every insert and change
+    // of attribution, never by a caller, so it is a column the leads search can index with the status.
+    source: text("source"),
     // The rest of the submission that is not an application answer (consent flags, page, product id).
     submission: jsonb("submission")
       .$type<Record<string, unknown>>()
@@ -323,6 +327,10 @@ export const auctions = pgTable(
       .where(sql`test_mode`),
     // The partners' settle pass finds decisions made since its cursor (src/server/partners/settle).
     index("auctions_decided_idx").on(t.decidedAt),
+    // The leads search's capped count for a status and a source, and for a buyer's leads since a date
+    // (src/server/console/leads/lead-search.ts).
+    index("auctions_status_source_idx").on(t.status, t.source),
+    index("auctions_buyer_created_idx").on(t.buyerId, t.createdAt),
   ],
 );
 
