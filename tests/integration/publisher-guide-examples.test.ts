@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postedLeadAnswer } from "../../src/domain/contracts/publisher-api.ts";
+import { problemOf } from "../../src/domain/contracts/publisher-api-problem.ts";
+import { PING_MESSAGES, pingAnswer } from "../../src/domain/contracts/publisher-ping.ts";
+import { ageOn } from "../../src/domain/age.ts";
+import { parseIsoDate } from "../../src/domain/calendar-date.ts";
 import { allowedNextPayDates, secondPayDate } from "../../src/domain/pay-dates.ts";
 import {
   accept,
@@ -40,10 +44,10 @@ let t: TestApp;
 let buyer: FakeBuyer;
 let key: string;
 
-const post = (payload: string, contentType: string, headers: Record<string, string> = {}) =>
+const post = (payload: string, contentType: string, headers: Record<string, string> = {}, path = "leads") =>
   t.app.inject({
     method: "POST",
-    url: "/api/publisher/v1/leads",
+    url: `/api/publisher/v1/${path}`,
     headers: { authorization: `Bearer ${key}`, "content-type": contentType, ...headers },
     payload,
   });
@@ -113,5 +117,44 @@ describe("the publisher integration guide's examples", () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ ...JSON.parse(example("answer-invalid")), errors: shown.errors });
+  });
+
+  it("shows ping answers the contract reads, and a changed field's refusal as the server words it", () => {
+    for (const name of ["ping-offered", "ping-rejected"]) {
+      expect(pingAnswer.safeParse(JSON.parse(example(name))).success, name).toBe(true);
+    }
+    expect(JSON.parse(example("answer-ping-changed"))).toEqual(
+      problemOf("ping_fields_changed", { errors: { loan_amount: PING_MESSAGES.changed } }),
+    );
+  });
+
+  it("pings section 6's body, then sells the whole lead posted under its ping id", async () => {
+    expect(guide).toContain("curl -sS https://loanpath.example/api/publisher/v1/ping");
+    // Another person than section 2's (sold above), with the same ping fields; the pay dates and the age are today's.
+    const lead: Record<string, unknown> = {
+      ...guideLead(),
+      email: "jolene.pinged@example.com",
+      cell_phone: "6462014478",
+      ssn: "612345679",
+    };
+    const ping = {
+      ...(JSON.parse(example("ping-json")) as Record<string, unknown>),
+      income_next_date_1: lead.income_next_date_1,
+      income_next_date_2: lead.income_next_date_2,
+      age: ageOn(parseIsoDate(String(lead.dob))!, new Date()),
+    };
+    const pinged = await post(JSON.stringify(ping), "application/json", {}, "ping");
+    expect(pinged.statusCode, pinged.body).toBe(200);
+    expect(Object.keys(pinged.json() as object).sort()).toEqual(keysOf(example("ping-offered")));
+    const { ping_id } = pinged.json() as { ping_id: string };
+
+    const changed = await post(JSON.stringify({ ...lead, loan_amount: 900, ping_id }), "application/json", {}, "post");
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toEqual(JSON.parse(example("answer-ping-changed")));
+
+    const sold = await post(JSON.stringify({ ...lead, ping_id }), "application/json", {}, "post");
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(sold.json().status).toBe("sold");
+    expect(Object.keys(sold.json() as object).sort()).toEqual(keysOf(example("answer-sold")));
   });
 });

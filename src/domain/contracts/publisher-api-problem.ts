@@ -17,6 +17,10 @@ const PUBLISHER_API_CODES = [
   "rate_limited",
   "not_found",
   "unavailable",
+  "ping_unknown",
+  "ping_expired",
+  "ping_used",
+  "ping_fields_changed",
 ] as const;
 export type PublisherApiCode = (typeof PUBLISHER_API_CODES)[number];
 
@@ -51,6 +55,16 @@ const PUBLISHER_API_PROBLEMS: Record<PublisherApiCode, { status: number; message
   },
   rate_limited: { status: 429, message: "Too many requests with this key: wait for Retry-After seconds, then retry." },
   not_found: { status: 404, message: "There is no such publisher API call: check the method and the path." },
+  ping_unknown: { status: 404, message: "No ping of yours has this ping_id: ping first, then post with its ping_id." },
+  ping_expired: {
+    status: 410,
+    message: "This ping's offer has expired: ping again, and post within the time its answer gives (expires_at).",
+  },
+  ping_used: { status: 409, message: "A lead was already posted with this ping_id: ping again for a new lead." },
+  ping_fields_changed: {
+    status: 409,
+    message: "Some fields differ from the ping: errors names each one. Post the lead as pinged, or ping again.",
+  },
   unavailable: {
     status: 503,
     message: "The server is restarting: post the same lead again after Retry-After seconds (with its Idempotency-Key).",

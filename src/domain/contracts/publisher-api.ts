@@ -38,11 +38,10 @@ export const POST_MESSAGES = {
   trustedForm: "Send the TrustedForm certificate address as TrustedForm issued it (https, its certificate host).",
   jornaya: "Send the Jornaya LeadiD token as issued (a UUID).",
   test: "Send true or false.",
-  timeout: `Send a whole number of milliseconds from ${POST_WAIT_MS.min} to ${POST_WAIT_MS.max}.`,
   unknownField: "This field is not part of the publisher API.",
 } as const;
 
-const tracking = z
+export const tracking = z
   .string({ message: POST_MESSAGES.tracking })
   .refine((v) => keptAttributionValue("aff_sub1", v) !== undefined, { message: POST_MESSAGES.tracking })
   .optional();
@@ -69,6 +68,14 @@ const pageUrl = z.string({ message: POST_MESSAGES.consentPage }).refine(
   { message: POST_MESSAGES.consentPage },
 );
 
+export const testFlag = z.boolean({ message: POST_MESSAGES.test }).optional();
+
+/** A publisher's `timeout_ms` within `range`. */
+export function waitOf(range: { min: number; max: number }) {
+  const message = `Send a whole number of milliseconds from ${range.min} to ${range.max}.`;
+  return z.number({ message }).int({ message }).min(range.min, { message }).max(range.max, { message }).optional();
+}
+
 /** Read a form's text as the field's kind wants it: digits for a number field, true or false for a flag. */
 export function byFieldKind(body: Record<string, unknown>): Record<string, unknown> {
   const read: Record<string, unknown> = {};
@@ -88,7 +95,11 @@ export function byFieldKind(body: Record<string, unknown>): Record<string, unkno
  */
 export function postedLeadRequest(
   ctx: RuleContext,
-  { now = Date.now, certHost = DEFAULT_TRUSTEDFORM_CERT_HOST }: { now?: () => number; certHost?: string } = {},
+  {
+    now = Date.now,
+    certHost = DEFAULT_TRUSTEDFORM_CERT_HOST,
+    extra = {},
+  }: { now?: () => number; certHost?: string; extra?: z.ZodRawShape } = {},
 ) {
   const rules = leadFieldRules(ctx);
   const required = new Set<string>(Object.keys(REQUIRED_FOR_SALE));
@@ -125,13 +136,9 @@ export function postedLeadRequest(
             .string({ message: POST_MESSAGES.jornaya })
             .refine(isJornayaToken, { message: POST_MESSAGES.jornaya })
             .optional(),
-          test: z.boolean({ message: POST_MESSAGES.test }).optional(),
-          timeout_ms: z
-            .number({ message: POST_MESSAGES.timeout })
-            .int({ message: POST_MESSAGES.timeout })
-            .min(POST_WAIT_MS.min, { message: POST_MESSAGES.timeout })
-            .max(POST_WAIT_MS.max, { message: POST_MESSAGES.timeout })
-            .optional(),
+          test: testFlag,
+          timeout_ms: waitOf(POST_WAIT_MS),
+          ...extra,
         },
         { error: () => POST_MESSAGES.unknownField },
       )

@@ -16,6 +16,8 @@ import { createPackagedZipDirectory } from "../intake/lookups/zip-directory.ts";
 import { runEvery } from "../platform/jobs/run-every.ts";
 import { purgeIdempotencyKeys } from "./publisher-api/idempotency-keys.ts";
 import { postLeadRoutes } from "./publisher-api/post-lead-routes.ts";
+import { pingRoutes } from "./publisher-api/ping-routes.ts";
+import { purgePings } from "./publisher-api/publisher-pings.ts";
 import { publisherApiScope } from "./publisher-api/publisher-api-scope.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
@@ -35,17 +37,28 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
   // The publisher API (docs/decisions/0050-publisher-post-api.md): posted leads submit and wait as the funnel's do.
-  const posts = postLeadRoutes({
+  const publisherApi = {
     config: deps.config,
     db: deps.db,
     keys: { cipher: deps.cipher, hashSecret: deps.tokenSecret },
     desk: app.auctionDesk,
     zips: createPackagedZipDirectory(),
-  });
-  await app.register(publisherApiScope({ db: deps.db, config: deps.config }, posts));
-  // Publishers' Idempotency-Keys past their 7 days, every hour in every process (the delete is idempotent).
+  };
+  const posts = postLeadRoutes(publisherApi);
+  const pings = pingRoutes(publisherApi);
+  await app.register(
+    publisherApiScope({ db: deps.db, config: deps.config }, (scope) => {
+      posts(scope);
+      pings(scope);
+    }),
+  );
+  // Publishers' Idempotency-Keys past their 7 days and pings past theirs, every hour in every process (the deletes
+  // are idempotent).
   runEvery(app, { name: "publisher idempotency keys purged", everyMs: 60 * 60 * 1000, firstAfterMs: 25_000 }, () =>
     purgeIdempotencyKeys(deps.db, now()),
+  );
+  runEvery(app, { name: "publisher pings purged", everyMs: 60 * 60 * 1000, firstAfterMs: 35_000 }, () =>
+    purgePings(deps.db, now()),
   );
   schedulePostbacks(
     app,

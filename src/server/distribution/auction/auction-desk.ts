@@ -4,10 +4,13 @@ import type { Db } from "../../platform/db/database.ts";
 import { findAuction, type AuctionRow, type Claim } from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import type { DecisionWatch } from "./decision-watch.ts";
+import type { LeadDocument } from "./lead-document.ts";
+import type { PingedOffers } from "./ping-offers.ts";
 
 // What a route that submits a lead needs of the lender network (the funnel's send, a publisher's post): the claim
 // to create its auction under, the start once the creation has committed, and the wait for the decision. One
-// implementation, so a posted lead is started and waited on exactly as a funnel lead is.
+// implementation, so a posted lead is started and waited on exactly as a funnel lead is. And a publisher's ping's
+// offers, collected as an auction's tier collects them.
 
 /** The event on `decisions` that wakes every waiting request (the listener reconnected, the process is stopping). */
 export const EVERY_LEAD = Symbol("every lead");
@@ -27,6 +30,8 @@ export type AuctionDesk = {
    * waits; answers the auction as it then stands.
    */
   decision(row: AuctionState, untilMs: number, hangUp?: EventEmitter): Promise<AuctionState>;
+  /** A publisher's ping: the buyers' offers for a document of ping fields, waited for until `untilMs` (ping-offers.ts). */
+  offers(doc: LeadDocument, test: boolean, untilMs: number): Promise<PingedOffers>;
 };
 
 type DeskOptions = {
@@ -40,6 +45,7 @@ type DeskOptions = {
   sharedQueue: boolean;
   /** How often a waiting request re-reads while decisions arrive by NOTIFY; undefined while they do not. */
   recheckMs: () => number | undefined;
+  offers: AuctionDesk["offers"];
 };
 
 export function createAuctionDesk(opts: DeskOptions): AuctionDesk {
@@ -47,6 +53,7 @@ export function createAuctionDesk(opts: DeskOptions): AuctionDesk {
   return {
     claimAs: () => (stopping.draining ? undefined : opts.claimAs),
     refusesSends: () => stopping.draining && !opts.sharedQueue,
+    offers: opts.offers,
     async started({ row, created, claim }, lead) {
       if (created && row.status === "pending") {
         // While stopping, this process's queue may already be closed: the row waits for another's sweeper.

@@ -17,7 +17,7 @@ import { logSensitiveRead, sensitiveReadInsert, type SensitiveRead } from "../..
 export type AuctionRow = typeof auctions.$inferSelect;
 type NewAuction = Pick<
   typeof auctions.$inferInsert,
-  "leadId" | "testMode" | "attribution" | "submission" | "emailHash" | "phoneHash" | "ssnHash" | "deadlineAt"
+  "leadId" | "testMode" | "attribution" | "submission" | "emailHash" | "phoneHash" | "ssnHash" | "deadlineAt" | "preset"
 >;
 
 // Read at every send and every ping (and again whenever a held ping wakes): prepared once.

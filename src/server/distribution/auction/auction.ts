@@ -11,7 +11,6 @@ import {
   finishPost,
   readRunStart,
   recordCalls,
-  type CallRecord,
   releaseLease,
   renewLease,
   reservePost,
@@ -22,7 +21,9 @@ import {
 } from "./auction-store.ts";
 import type { Buyer } from "./buyer-config.ts";
 import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
-import { callBuyer, type CallOutcome } from "./buyer-http.ts";
+import { callBuyer } from "./buyer-http.ts";
+import { buyerReason, cents, outcomeColumns } from "./buyer-answers.ts";
+import { collectOffers, type Offer, type Unreadable } from "./ping-offers.ts";
 import type { BuyerRegistry } from "./buyer-registry.ts";
 import type { AuctionObserver } from "./auction-metrics.ts";
 import type { DecidedAuction } from "./decision-log.ts";
@@ -30,14 +31,13 @@ import { ineligibility } from "./eligibility.ts";
 import {
   ALL_CLASSES,
   CONTACT_CLASSES,
-  PING_CLASSES,
   leadDocument,
   secretsOf,
   visibleTo,
   type LeadDocument,
 } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
-import { failedCall, OutcomeBook, type OutcomeExtra, type OutcomeRecord } from "./outcome-book.ts";
+import { failedCall, OutcomeBook, type OutcomeRecord } from "./outcome-book.ts";
 import type { BuyerOutcome } from "#domain/buyers/buyer-outcomes.ts";
 import { sourcesOf } from "#domain/buyers/transforms.ts";
 import { MAX_DUPLICATE_WINDOW_DAYS } from "#domain/buyers/buyer-schema.ts";
@@ -74,17 +74,6 @@ export type AuctionContext = {
   /** Queues the lead again for any process's worker to resume. */
   handBack?: (leadId: string) => Promise<void>;
 };
-
-type Offer = { buyer: Buyer; priceCents: number; pingId: string | undefined; order: number };
-
-const cents = (dollars: number | undefined) => (dollars === undefined ? undefined : Math.round(dollars * 100));
-
-/** The answer text as stored: personal values of the lead replaced, and cut to a size worth keeping. */
-function maskText(text: string, secrets: string[]): string {
-  let out = text.slice(0, 4000);
-  for (const s of secrets) out = out.split(s).join("[masked]");
-  return out;
-}
 
 /** What the winner may receive: the whole application only for a lender licensed in the person's state. */
 export function postDocument(buyer: Buyer, doc: LeadDocument): LeadDocument {
@@ -391,126 +380,53 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     }
     eligible.push(buyer);
   }
-  const tiers = [...new Set(eligible.map((b) => b.tier))].sort((a, b) => a - b);
-
-  for (const tier of tiers) {
-    if (remaining() <= 0) return outOfTime(lastRejectUrl);
-    checkpoint(ctx);
-    const inTier = eligible.filter((b) => b.tier === tier);
-    const offers = await collectOffers(ctx, auction.leadId, inTier, doc, secrets, remaining, unreadable);
+  /** Posts to each offer in turn until one sells; a stop or a sale ends it. */
+  const postInTurn = async (offers: Offer[]): Promise<Decided | undefined> => {
     for (const offer of offers) {
       if (remaining() <= 0) return outOfTime(lastRejectUrl);
       const result = await post(offer.buyer, offer.priceCents, offer.pingId);
       if (result && "stop" in result) return stopped(result.stop);
       if (result) return result;
     }
-  }
-  if (eligible.length > 0 && remaining() <= 0) return outOfTime(lastRejectUrl);
-  if (eligible.length === 0) return rejected("no eligible buyer");
-  return rejected(unreadableAnswers ? "answer unreadable" : "no buyer accepted", lastRejectUrl);
-}
-
-/** A buyer's own reason as an outcome's detail: personal values of the lead masked, and short. */
-const buyerReason = (reason: string | undefined, secrets: string[]) =>
-  reason === undefined ? null : maskText(reason, secrets).slice(0, 200);
-
-/** Notes an answer that came but could not be read: recorded as such, never as a sale or a plain reject. */
-type Unreadable = (buyer: Buyer, kind: "ping" | "post", reason: string) => void;
-
-function outcomeColumns(outcome: CallOutcome, secrets: string[]) {
-  return {
-    httpStatus: outcome.httpStatus ?? null,
-    latencyMs: outcome.latencyMs,
-    response: maskText(outcome.text, secrets),
-    // A buyer's own words may quote the person: masked like the body, as the outcome's detail is.
-    reason: outcome.ok ? buyerReason(outcome.answer.reason, secrets) : outcome.reason,
-    externalId: outcome.ok ? (outcome.answer.id ?? null) : null,
-    redirectUrl: outcome.ok ? (outcome.answer.redirectUrl ?? null) : null,
+    return undefined;
   };
-}
+  const notSold = (): Decided => {
+    if (eligible.length > 0 && remaining() <= 0) return outOfTime(lastRejectUrl);
+    if (eligible.length === 0) return rejected("no eligible buyer");
+    return rejected(unreadableAnswers ? "answer unreadable" : "no buyer accepted", lastRejectUrl);
+  };
 
-/** What a ping came to, when it is not an offer to post to (a bid replaces it with `offered`). */
-function pingOutcome(
-  buyer: Buyer,
-  outcome: CallOutcome,
-  reason: string | null,
-  price: number | undefined,
-  secrets: string[],
-): [BuyerOutcome, OutcomeExtra] {
-  const offeredCents = price ?? null;
-  // A shadow buyer is only reported: what it answered is the detail, its bid the price.
-  if (buyer.shadow) return ["shadow", { detail: reason === null ? null : buyerReason(reason, secrets), offeredCents }];
-  if (!outcome.ok) {
-    const failed = failedCall(outcome, "ping");
-    return [failed.outcome, { detail: failed.detail }];
+  // A publisher's ping collected the offers already (docs/decisions/0051-publisher-ping-post.md): the lead goes to
+  // them in that order, with no ping of its own; a buyer it no longer suits (its filters on the whole lead, its
+  // duplicate window) is passed over, and the buyers that made no offer keep the ping's outcome.
+  if (auction.preset) {
+    const open = new Set(eligible.map((b) => b.id));
+    for (const o of auction.preset.outcomes) {
+      if (open.has(o.buyerId)) book.set(o.buyerId, o.outcome as BuyerOutcome, o);
+    }
+    const offers = auction.preset.offers.flatMap((o, order): Offer[] => {
+      const buyer = byId.get(o.buyerId);
+      if (!buyer || !open.has(o.buyerId)) return [];
+      book.offered(o.buyerId, o.priceCents);
+      return [{ buyer, priceCents: o.priceCents, pingId: o.pingId ?? undefined, order }];
+    });
+    return (await postInTurn(offers)) ?? notSold();
   }
-  if (reason === "below floor") return ["below_floor", { detail: `floor $${buyer.floor ?? 0}`, offeredCents }];
-  if (reason === "no price") return ["ping_rejected", { detail: "no price" }];
-  return ["ping_rejected", { detail: buyerReason(outcome.answer.reason, secrets) }];
-}
 
-/** Pings a tier in parallel (direct-post buyers offer their fixed price unasked); the offers, best first. */
-async function collectOffers(
-  ctx: Run,
-  leadId: string,
-  buyers: Buyer[],
-  doc: LeadDocument,
-  secrets: string[],
-  remaining: () => number,
-  unreadable: Unreadable,
-): Promise<Offer[]> {
-  const pingDoc = visibleTo(doc, PING_CLASSES);
-  // The tier's pings are written together once all have answered: one insert, not one per buyer. They are the
-  // record of what was asked and answered; a run that dies before writing them pings again when resumed.
-  const calls: CallRecord[] = [];
-  const results = await Promise.all(
-    buyers.map(async (buyer): Promise<Offer | undefined> => {
-      const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
-      if (buyer.mode === "direct_post" || !buyer.ping) {
-        const price = fixed ?? cents(buyer.floor) ?? 0;
-        ctx.book.offered(buyer.id, price);
-        return { buyer, priceCents: price, pingId: undefined, order: Math.random() };
-      }
-      const request = encodeRequest(buyer, mapFields(buyer.ping.fields, pingDoc));
-      const outcome = await callBuyer(ctx.outbound, buyer, buyer.ping, request, Math.min(buyer.timeoutMs, remaining()));
-      const price = outcome.ok && outcome.answer.accepted ? (fixed ?? cents(outcome.answer.price)) : undefined;
-      if (!outcome.ok && outcome.unreadable) unreadable(buyer, "ping", outcome.reason);
-      const floor = cents(buyer.floor) ?? 0;
-      const reason = !outcome.ok
-        ? outcome.reason
-        : !outcome.answer.accepted
-          ? (outcome.answer.reason ?? "declined")
-          : price === undefined
-            ? "no price"
-            : price < floor
-              ? "below floor"
-              : null;
-      ctx.observe?.buyerCall(buyer.id, "ping", outcome, reason === null);
-      const state = reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error";
-      calls.push({
-        leadId,
-        buyerId: buyer.id,
-        kind: "ping",
-        // A shadow buyer's bid is only reported (docs/product/lender-network.md#shadow-mode): its own state, so
-        // no count of bids or of pings that led to a post takes it for a real one.
-        state: buyer.shadow && state === "bid" ? "shadow_bid" : state,
-        // A ping carries no personal value, but may carry the buyer's credentials: kept masked like a post's.
-        request: { body: request.masked },
-        ...outcomeColumns(outcome, secrets),
-        reason: buyer.shadow ? (reason === null ? "shadow" : `shadow: ${reason}`) : reason,
-        priceCents: price ?? null,
-      });
-      if (reason !== null || price === undefined || buyer.shadow) {
-        ctx.book.set(buyer.id, ...pingOutcome(buyer, outcome, reason, price, secrets));
-        return undefined;
-      }
-      ctx.book.offered(buyer.id, price);
-      return { buyer, priceCents: price, pingId: outcome.ok ? outcome.answer.id : undefined, order: Math.random() };
-    }),
-  );
-  // Written before the post, not beside it: a timeline reads the pings before the post they led to.
-  await recordCalls(ctx.db, calls).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
-  return results
-    .filter((o): o is Offer => o !== undefined)
-    .sort((a, b) => b.priceCents - a.priceCents || a.order - b.order);
+  const tiers = [...new Set(eligible.map((b) => b.tier))].sort((a, b) => a - b);
+  for (const tier of tiers) {
+    if (remaining() <= 0) return outOfTime(lastRejectUrl);
+    checkpoint(ctx);
+    const inTier = eligible.filter((b) => b.tier === tier);
+    const { offers, calls } = await collectOffers(ctx, inTier, doc, secrets, remaining, unreadable);
+    // The tier's pings are written together once all have answered: one insert, not one per buyer, before the post
+    // (a timeline reads the pings before the post they led to). A run that dies before writing them pings again.
+    await recordCalls(
+      db,
+      calls.map((call) => ({ ...call, leadId: auction.leadId })),
+    ).catch((error: unknown) => ctx.warn(`ping record failed: ${(error as Error).name}`));
+    const result = await postInTurn(offers);
+    if (result) return result;
+  }
+  return notSold();
 }

@@ -70,6 +70,21 @@ export function leadDocument(
   return doc;
 }
 
+/**
+ * A publisher's ping as a document (docs/decisions/0051-publisher-ping-post.md): its values and its tracking, of the
+ * fields a ping may carry only; there is no lead yet, so no lead_id.
+ */
+export function pingDocument(values: Record<string, unknown>, attribution: Record<string, string>): LeadDocument {
+  const doc: LeadDocument = {};
+  for (const [key, value] of Object.entries({ ...values, ...attribution })) {
+    const pingable = FIELD_CLASS[key as SourceField] === "ping" && key !== "lead_id";
+    if (pingable && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
+      doc[key as SourceField] = value;
+    }
+  }
+  return doc;
+}
+
 /** The part of the document a call may carry: pings see "ping" fields only, posts add what the buyer may see. */
 export function visibleTo(doc: LeadDocument, allowed: ReadonlySet<BuyerFieldClass>): LeadDocument {
   return Object.fromEntries(

@@ -19,6 +19,7 @@ import { createAuctionRunner } from "./auction-runner.ts";
 import { createDecisionWatch } from "./decision-watch.ts";
 import distributionRoutes from "./routes.ts";
 import { createAuctionDesk, EVERY_LEAD, type AuctionDesk } from "./auction-desk.ts";
+import { offersForPing } from "./ping-offers.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
 // a sweeper that re-queues auctions nobody is running (after a crash), the decisions heard from other
@@ -195,6 +196,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     // A send while stopping is queued for the other processes on PostgreSQL; the embedded database has none.
     sharedQueue: database.driver === "postgres",
     recheckMs: () => (listener?.listening() ? settings.pingRecheckMs : undefined),
+    offers: (doc, test, untilMs) => offersForPing(context, doc, test, untilMs),
   });
   // The publishers' posts (src/server/partners/publisher-api) submit and wait through the same desk.
   app.decorate("auctionDesk", desk);

@@ -7,7 +7,11 @@ import type { Db } from "../../platform/db/database.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import { createAuction } from "../../distribution/auction/auction-store.ts";
 import type { Created } from "../../distribution/auction/auction-desk.ts";
+import type { PingCall } from "../../distribution/auction/ping-offers.ts";
+import { recordCalls, type CallRecord } from "../../distribution/auction/auction-store.ts";
+import type { PublisherApiCode } from "#domain/contracts/publisher-api-problem.ts";
 import { claimIdempotencyKey } from "./idempotency-keys.ts";
+import { changedSincePing, takePing } from "./publisher-pings.ts";
 import { recordPostedConsent, type PostedConsentText } from "./posted-consent.ts";
 
 // A posted lead written whole or not at all (docs/decisions/0050-publisher-post-api.md): in one transaction its
@@ -26,13 +30,30 @@ export type PostedWrite = {
   changes: LeadChanges;
   consent: PostedConsentText;
   idempotency?: { key: string; bodyHash: string };
+  /** A post after a ping: the ping it names, and the age the post's birth date gives today (to match the ping's). */
+  ping?: { id: string; ageToday: number | undefined };
 };
 
 export type PostedOutcome =
-  { kind: "created"; lead: LeadRow; created: Created } | { kind: "replay"; leadId: string } | { kind: "reused" };
+  | { kind: "created"; lead: LeadRow; created: Created }
+  | { kind: "replay"; leadId: string }
+  | { kind: "reused" }
+  | { kind: "ping_refused"; code: PublisherApiCode; errors?: Record<string, string> };
+
+/** Rolls the post's transaction back (its Idempotency-Key with it) when its ping cannot be taken. */
+class PingRefused extends Error {
+  readonly outcome: Extract<PostedOutcome, { kind: "ping_refused" }>;
+  constructor(outcome: Extract<PostedOutcome, { kind: "ping_refused" }>) {
+    super(outcome.code);
+    this.outcome = outcome;
+  }
+}
 
 /** What the lead's auction keeps of the publisher's tracking: its aff_id, never the body's, and its sub ids. */
-function attributionOf(publisher: PostingPublisher, body: PostedLead): Attribution & Record<string, string> {
+export function attributionOf(
+  publisher: PostingPublisher,
+  body: Partial<Pick<PostedLead, (typeof SUB_KEYS)[number] | "click_id" | "trusted_form_cert_url" | "jornaya_leadid">>,
+): Attribution & Record<string, string> {
   const kept: Record<string, string> = { aff_id: publisher.aff_id, utm_source: POSTED_SOURCE };
   SUB_KEYS.forEach((key, i) => {
     if (body[key]) kept[`aff_sub${i + 1}`] = body[key];
@@ -52,42 +73,74 @@ export async function createPostedLead(
 ): Promise<PostedOutcome> {
   const { publisher, body, changes, consent, idempotency } = write;
   const id = newLeadId();
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    if (idempotency) {
-      const claim = await claimIdempotencyKey(tx, { publisherId: publisher.id, ...idempotency, leadId: id });
-      if (claim.kind !== "new") return claim;
-    }
-    const test = body.test === true;
-    const lead = await insertLead(
-      tx,
-      keys,
-      {
-        id,
-        // Nobody holds this lead's cookie: the publisher reads it by its key, never as a visitor.
-        accessTokenHash: newAccessToken().hash,
-        userIp: body.consent_ip,
-        changes: { ...changes, user_agent: body.consent_user_agent, ...(test ? { test_mode: true } : {}) },
-        slug: "publisher-post",
-        doNotSell: false,
-      },
-      (inner) => recordPostedConsent(inner as unknown as Db, id, publisher.id, consent, body),
-    );
-    const created = await createAuction(
-      tx,
-      {
-        leadId: id,
-        testMode: test,
-        attribution: attributionOf(publisher, body),
-        submission: { posted_by: publisher.id },
-        emailHash: personHash(keys.hashSecret, "email", lead.email),
-        phoneHash: personHash(keys.hashSecret, "phone", lead.cell_phone ?? lead.home_phone),
-        ssnHash: personHash(keys.hashSecret, "ssn", typeof changes.ssn === "string" ? changes.ssn : null),
-        deadlineAt: new Date(Date.now() + auction.budgetMs),
-      },
-      auction.duplicateWindowDays,
-      { claimAs: auction.claimAs },
-    );
-    return { kind: "created", lead, created };
-  });
+  return db
+    .transaction(async (t): Promise<PostedOutcome> => {
+      const tx = t as unknown as Db;
+      if (idempotency) {
+        const claim = await claimIdempotencyKey(tx, { publisherId: publisher.id, ...idempotency, leadId: id });
+        if (claim.kind !== "new") return claim;
+      }
+      const test = body.test === true;
+      const lead = await insertLead(
+        tx,
+        keys,
+        {
+          id,
+          // Nobody holds this lead's cookie: the publisher reads it by its key, never as a visitor.
+          accessTokenHash: newAccessToken().hash,
+          userIp: body.consent_ip,
+          changes: { ...changes, user_agent: body.consent_user_agent, ...(test ? { test_mode: true } : {}) },
+          slug: "publisher-post",
+          doNotSell: false,
+        },
+        (inner) => recordPostedConsent(inner as unknown as Db, id, publisher.id, consent, body),
+      );
+      // Taken once the lead it names exists; a refusal rolls the lead back with the rest.
+      const pinged = write.ping && (await takenPing(tx, write.ping, publisher.id, id, { ...body, ...changes, test }));
+      const created = await createAuction(
+        tx,
+        {
+          leadId: id,
+          testMode: test,
+          attribution: attributionOf(publisher, body),
+          submission: { posted_by: publisher.id, ...(pinged ? { ping_id: pinged.id } : {}) },
+          preset: pinged?.preset ?? null,
+          emailHash: personHash(keys.hashSecret, "email", lead.email),
+          phoneHash: personHash(keys.hashSecret, "phone", lead.cell_phone ?? lead.home_phone),
+          ssnHash: personHash(keys.hashSecret, "ssn", typeof changes.ssn === "string" ? changes.ssn : null),
+          deadlineAt: new Date(Date.now() + auction.budgetMs),
+        },
+        auction.duplicateWindowDays,
+        { claimAs: auction.claimAs },
+      );
+      // The ping's calls become the lead's: its timeline and its buyers' figures count them from the post on.
+      if (pinged)
+        await recordCalls(
+          tx,
+          (pinged.calls as PingCall[]).map((call): CallRecord => ({ ...call, leadId: id })),
+        );
+      return { kind: "created", lead, created };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PingRefused) return error.outcome;
+      throw error;
+    });
+}
+
+/** The ping the post names, taken for lead `leadId`; refused (rolling the post back) when it cannot be. */
+async function takenPing(
+  tx: Db,
+  ping: NonNullable<PostedWrite["ping"]>,
+  publisherId: string,
+  leadId: string,
+  posted: Record<string, unknown>,
+) {
+  const taken = await takePing(tx, ping.id, publisherId, leadId);
+  if ("refused" in taken) throw new PingRefused({ kind: "ping_refused", code: taken.refused });
+  const { fields, testMode } = taken.ping;
+  const changed = changedSincePing({ ...fields, test: testMode }, posted, ping.ageToday);
+  if (Object.keys(changed).length > 0) {
+    throw new PingRefused({ kind: "ping_refused", code: "ping_fields_changed", errors: changed });
+  }
+  return taken.ping;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { publisherApiProblem } from "#domain/contracts/publisher-api-problem.ts";
 import {
@@ -11,6 +11,9 @@ import {
   postedLeadRequest,
   type PostedLead,
 } from "#domain/contracts/publisher-api.ts";
+import { pingIdField } from "#domain/contracts/publisher-ping.ts";
+import { ageOn } from "#domain/age.ts";
+import { parseIsoDate } from "#domain/calendar-date.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import type { AuctionDesk } from "../../distribution/auction/auction-desk.ts";
 import { findAuction } from "../../distribution/auction/auction-store.ts";
@@ -41,7 +44,7 @@ export type PostLeadDeps = {
 const problems = { 400: publisherApiProblem, 401: publisherApiProblem, 403: publisherApiProblem };
 
 /** A zod failure as the API's field list: the first message of each field, by its wire name. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const keys =
@@ -54,12 +57,18 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** The calling publisher's payout rule, as payoutFor reads it. */
-const payoutRuleOf = (caller: NonNullable<FastifyRequest["publisher"]>) => ({
+export const payoutRuleOf = (caller: NonNullable<FastifyRequest["publisher"]>) => ({
   payout_kind: caller.payoutKind,
   payout_amount: caller.payoutAmount,
 });
 
-const invalid = (errors: Record<string, string>) => new PublisherApiError("invalid_fields", { errors });
+/** The age a posted birth date gives today, to match a ping's stated age. */
+function ageToday(dob: unknown): number | undefined {
+  const birth = typeof dob === "string" ? parseIsoDate(dob) : undefined;
+  return birth ? ageOn(birth, new Date()) : undefined;
+}
+
+export const invalid = (errors: Record<string, string>) => new PublisherApiError("invalid_fields", { errors });
 
 /** The lead's own fields of a post, as the funnel's store writes them. */
 function leadChangesOf(body: PostedLead): LeadChanges {
@@ -72,87 +81,112 @@ function leadChangesOf(body: PostedLead): LeadChanges {
 export function postLeadRoutes(deps: PostLeadDeps) {
   const { config, db, desk } = deps;
   // A publisher's TrustedForm certificate is checked against this server's certificate host when it has one set.
-  const rules = postedLeadRequest(SERVER_RULES, { certHost: config.consentVendors.trustedForm?.certHost });
+  const certHost = config.consentVendors.trustedForm?.certHost;
+  const rules = postedLeadRequest(SERVER_RULES, { certHost });
+  const afterPing = postedLeadRequest(SERVER_RULES, { certHost, extra: pingIdField });
   const base = config.publicBaseUrl;
+
+  /** A whole application, checked, written with its consent and auction, and answered with its decision. */
+  const handle =
+    (schema: typeof rules) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const caller = request.publisher!;
+      const publisher = { id: caller.id, aff_id: caller.affId };
+      // The publisher's wait counts from the post's arrival, its checks and writes included.
+      const received = Date.now();
+      const key = readIdempotencyKey(request);
+      const parsed = schema.safeParse(byFieldKind(request.body as Record<string, unknown>));
+      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+      const body = parsed.data as PostedLead & { ping_id?: string };
+      const changes = leadChangesOf(body);
+      const checks = {
+        ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
+        ...settleWithSavedLead(changes, undefined),
+        ...refusedPhones(changes),
+      };
+      if (Object.keys(checks).length > 0) throw invalid(checks);
+      const consent = await postedConsentText(db, publisher.id, body);
+      if ("problem" in consent) throw invalid(consent.problem);
+      if (desk.refusesSends()) {
+        reply.header("retry-after", "5");
+        throw new PublisherApiError("unavailable");
+      }
+
+      const outcome = await createPostedLead(
+        db,
+        deps.keys,
+        {
+          publisher,
+          body,
+          changes,
+          consent,
+          idempotency: key === undefined ? undefined : { key, bodyHash: bodyHashOf(rawBodyOf(request) ?? "") },
+          ...(body.ping_id ? { ping: { id: body.ping_id, ageToday: ageToday(changes.dob) } } : {}),
+        },
+        {
+          budgetMs: config.distribution.auctionBudgetMs,
+          duplicateWindowDays: config.distribution.duplicateWindowDays,
+          claimAs: desk.claimAs(),
+        },
+      );
+      if (outcome.kind === "reused") throw new PublisherApiError("idempotency_key_reused");
+      if (outcome.kind === "ping_refused") {
+        throw new PublisherApiError(outcome.code, outcome.errors ? { errors: outcome.errors } : {});
+      }
+      let row;
+      if (outcome.kind === "created") {
+        await desk.started(outcome.created, outcome.lead);
+        row = outcome.created.row;
+      } else {
+        row = await findAuction(db, outcome.leadId);
+        if (!row) throw new Error("an idempotency key names a lead without its auction");
+      }
+      const test = outcome.kind === "created" ? body.test === true : row.testMode;
+      const wait = body.timeout_ms ?? POST_WAIT_MS.default;
+      const decided = await desk.decision(row, received + wait, request.raw);
+      const answer = postedAnswer(decided, test, payoutRuleOf(caller), base);
+      return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
+    };
+
+  const postSchema = (description: string, body: typeof rules) => ({
+    // The body is described by its contract but checked in the handler, after a form's text is read by each field's
+    // kind (byFieldKind): Fastify's own check would see "3500" where the rule wants 3500.
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    schema: {
+      description,
+      body,
+      response: {
+        200: postedLeadAnswer,
+        202: postedLeadAnswer,
+        ...problems,
+        404: publisherApiProblem,
+        409: publisherApiProblem,
+        410: publisherApiProblem,
+        413: publisherApiProblem,
+        415: publisherApiProblem,
+        422: publisherApiProblem,
+        429: publisherApiProblem,
+        503: publisherApiProblem,
+      },
+    },
+  });
 
   return (app: FastifyInstance) => {
     app.post(
       "/api/publisher/v1/leads",
-      {
-        // The body is described by its contract but checked in the handler, after a form's text is read by each
-        // field's kind (byFieldKind): Fastify's own check would see "3500" where the rule wants 3500.
-        validatorCompiler: () => (data) => ({ value: data }),
-        schema: {
-          description: `A whole application, answered when its auction is decided or after timeout_ms (${POST_WAIT_MS.default} ms at most).`,
-          body: rules,
-          response: {
-            200: postedLeadAnswer,
-            202: postedLeadAnswer,
-            ...problems,
-            413: publisherApiProblem,
-            415: publisherApiProblem,
-            422: publisherApiProblem,
-            429: publisherApiProblem,
-            503: publisherApiProblem,
-          },
-        },
-      },
-      async (request, reply) => {
-        const caller = request.publisher!;
-        const publisher = { id: caller.id, aff_id: caller.affId };
-        // The publisher's wait counts from the post's arrival, its checks and writes included.
-        const received = Date.now();
-        const key = readIdempotencyKey(request);
-        const parsed = rules.safeParse(byFieldKind(request.body as Record<string, unknown>));
-        if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-        const body = parsed.data;
-        const changes = leadChangesOf(body);
-        const checks = {
-          ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
-          ...settleWithSavedLead(changes, undefined),
-          ...refusedPhones(changes),
-        };
-        if (Object.keys(checks).length > 0) throw invalid(checks);
-        const consent = await postedConsentText(db, publisher.id, body);
-        if ("problem" in consent) throw invalid(consent.problem);
-        if (desk.refusesSends()) {
-          reply.header("retry-after", "5");
-          throw new PublisherApiError("unavailable");
-        }
-
-        const outcome = await createPostedLead(
-          db,
-          deps.keys,
-          {
-            publisher,
-            body,
-            changes,
-            consent,
-            idempotency: key === undefined ? undefined : { key, bodyHash: bodyHashOf(rawBodyOf(request) ?? "") },
-          },
-          {
-            budgetMs: config.distribution.auctionBudgetMs,
-            duplicateWindowDays: config.distribution.duplicateWindowDays,
-            claimAs: desk.claimAs(),
-          },
-        );
-        if (outcome.kind === "reused") {
-          throw new PublisherApiError("idempotency_key_reused");
-        }
-        let row;
-        if (outcome.kind === "created") {
-          await desk.started(outcome.created, outcome.lead);
-          row = outcome.created.row;
-        } else {
-          row = await findAuction(db, outcome.leadId);
-          if (!row) throw new Error("an idempotency key names a lead without its auction");
-        }
-        const test = outcome.kind === "created" ? body.test === true : row.testMode;
-        const wait = body.timeout_ms ?? POST_WAIT_MS.default;
-        const decided = await desk.decision(row, received + wait, request.raw);
-        const answer = postedAnswer(decided, test, payoutRuleOf(caller), base);
-        return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
-      },
+      postSchema(
+        `A whole application, answered when its auction is decided or after timeout_ms (${POST_WAIT_MS.default} ms at most).`,
+        rules,
+      ),
+      handle(rules),
+    );
+    app.post(
+      "/api/publisher/v1/post",
+      postSchema(
+        "The whole application of a lead pinged before (its ping_id): posted to the buyers that bid on the ping, in turn.",
+        afterPing,
+      ),
+      handle(afterPing),
     );
 
     app.get(

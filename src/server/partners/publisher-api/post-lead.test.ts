@@ -14,10 +14,7 @@ import {
 } from "../../distribution/auction/auction.testing.ts";
 import { readCertificate } from "../../intake/consent/consent-certificate.ts";
 import { auctions, consentRecords, leads, publishers } from "../../platform/db/schema.ts";
-import { PiiCipher } from "../../platform/security/pii-cipher.ts";
-import { issueApiKey } from "../api-keys/api-key-store.ts";
-import { createPublisher } from "../publishers/publisher-store.ts";
-import { POSTED_CONSENT_TEXT, postedApplication } from "./posted-lead.testing.ts";
+import { POSTED_CONSENT_TEXT, postedApplication, postingPublishers } from "./posted-lead.testing.ts";
 
 // The direct post (docs/decisions/0050-publisher-post-api.md) through the real app: a fake buyer that bids and
 // accepts, two publishers with their keys, and posts checked by the funnel's rules.
@@ -50,21 +47,7 @@ beforeAll(async () => {
   t = await createTestApp({ AUCTION_BUDGET_MS: "20000" });
   buyer = await startFakeBuyer({ ping: () => bid(25), post: () => accept("https://lender.example/offer/7") });
   await addBuyers(t.database.db, lenderConfig("posted-buyer", buyer));
-  const cipher = new PiiCipher(t.secrets.piiKeyring);
-  for (const id of ["alpha", "beta"]) {
-    await createPublisher(t.database.db, cipher, {
-      id,
-      name: `${id} media`,
-      aff_id: `${id}-aff`,
-      payout_kind: "revenue_share",
-      payout_amount: 4_000,
-      hold_days: 0,
-      postback_url: null,
-      enabled: true,
-    });
-  }
-  alpha = (await issueApiKey(t.database.db, "publisher", "alpha", "test")).key;
-  beta = (await issueApiKey(t.database.db, "publisher", "beta", "test")).key;
+  [alpha, beta] = (await postingPublishers(t.database.db, t.secrets.piiKeyring, ["alpha", "beta"])) as [string, string];
 });
 afterAll(async () => {
   await t.app.close();

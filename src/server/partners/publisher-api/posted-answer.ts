@@ -25,7 +25,10 @@ const REJECT_CODES: Record<string, RejectCode> = {
  * price or a fixed sum per sale, or, for a publisher paid per completed application, that sum. A test lead earns
  * nothing.
  */
-function payoutOf(rule: Pick<PublisherSettings, "payout_kind" | "payout_amount">, priceCents: number | null) {
+export function postedPayout(
+  rule: Pick<PublisherSettings, "payout_kind" | "payout_amount">,
+  priceCents: number | null,
+) {
   return payoutFor(rule, { kind: "sold", priceCents: priceCents ?? 0 }) ?? payoutFor(rule, { kind: "completed" });
 }
 
@@ -42,7 +45,7 @@ export function postedAnswer(
     return {
       status: "sold",
       lead_id: leadId,
-      payout_cents: test ? 0 : payoutOf(rule, row.priceCents ?? null),
+      payout_cents: test ? 0 : postedPayout(rule, row.priceCents ?? null),
       // A buyer's own page as it gave it; the product's own page made absolute, for a visitor on another site.
       redirect_url: redirect.startsWith("/") ? publicUrl(publicBaseUrl, redirect) : redirect,
       test,

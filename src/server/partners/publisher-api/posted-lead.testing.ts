@@ -1,5 +1,9 @@
 import { allowedNextPayDates, secondPayDate } from "#domain/pay-dates.ts";
 import { usToday } from "../../intake/leads/us-today.ts";
+import type { Db } from "../../platform/db/database.ts";
+import { PiiCipher, type PiiKeyring } from "../../platform/security/pii-cipher.ts";
+import { issueApiKey } from "../api-keys/api-key-store.ts";
+import { createPublisher } from "../publishers/publisher-store.ts";
 
 // A whole application as a publisher posts it (docs/decisions/0050-publisher-post-api.md), for the API's tests and
 // bench: today's pay dates and a consent given a minute ago, and a different person for each `n`.
@@ -40,4 +44,26 @@ export function postedApplication(n: number, overrides: Record<string, unknown> 
     consent_page_url: "https://loans.publisher.example/apply",
     ...overrides,
   };
+}
+
+/**
+ * Publishers `ids` (aff_id "<id>-aff", paid 40% of each sale at once), each with a live API key: the keys, in order.
+ */
+export async function postingPublishers(db: Db, keyring: PiiKeyring, ids: string[]): Promise<string[]> {
+  const cipher = new PiiCipher(keyring);
+  const keys: string[] = [];
+  for (const id of ids) {
+    await createPublisher(db, cipher, {
+      id,
+      name: `${id} media`,
+      aff_id: `${id}-aff`,
+      payout_kind: "revenue_share",
+      payout_amount: 4_000,
+      hold_days: 0,
+      postback_url: null,
+      enabled: true,
+    });
+    keys.push((await issueApiKey(db, "publisher", id, "test")).key);
+  }
+  return keys;
 }

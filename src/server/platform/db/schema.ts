@@ -275,6 +275,12 @@ export const buyers = pgTable("buyers", {
 // One sale attempt per lead: the final submission's attribution, the auction's state and its outcome.
 // `status` is pending, accepted or rejected; once decided it never changes (the store's updates say
 // `where status = 'pending'`). The lease lets one worker at a time run it and another take over after a crash.
+/** A publisher's ping's offers, in the order a post tries them, and the outcome of every buyer that made none. */
+export type PresetOffers = {
+  offers: { buyerId: string; priceCents: number; pingId: string | null; tier: number }[];
+  outcomes: { buyerId: string; outcome: string; detail: string | null; offeredCents: number | null }[];
+};
+
 export const auctions = pgTable(
   "auctions",
   {
@@ -297,6 +303,9 @@ export const auctions = pgTable(
     // utm_source, else the lead's. Written by the trigger auctions_source (migration 0030) on every insert and change
     // of attribution, never by a caller, so it is a column the leads search can index with the status.
     source: text("source"),
+    // The offers a publisher's ping collected for this lead (docs/decisions/0051-publisher-ping-post.md): its auction
+    // posts to them in turn and pings nobody. Null for every other lead.
+    preset: jsonb("preset").$type<PresetOffers>(),
     // The rest of the submission that is not an application answer (consent flags, page, product id).
     submission: jsonb("submission")
       .$type<Record<string, unknown>>()
@@ -802,6 +811,34 @@ export const publisherIdempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.publisherId, t.key] }),
     index("publisher_idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
+// A publisher's ping (docs/decisions/0051-publisher-ping-post.md): the non-personal fields it was asked with, the
+// offers its buyers made and the calls that made them, until a post takes it (lead_id, once) or it expires. The calls
+// are written to buyer_calls under the lead when it is posted; an unposted ping's stay here until the hourly purge.
+export const publisherPings = pgTable(
+  "publisher_pings",
+  {
+    id: text("id").primaryKey(),
+    publisherId: text("publisher_id")
+      .notNull()
+      .references(() => publishers.id, { onDelete: "cascade" }),
+    testMode: boolean("test_mode").notNull(),
+    // The ping's fields as the publisher sent them (checked), which its post must repeat.
+    fields: jsonb("fields").$type<Record<string, string | number | boolean>>().notNull(),
+    preset: jsonb("preset").$type<PresetOffers>().notNull(),
+    calls: jsonb("calls").$type<Record<string, unknown>[]>().notNull(),
+    // What the publisher was offered for the lead; null when no buyer bid.
+    payoutCents: integer("payout_cents"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    leadId: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("publisher_pings_lead_idx").on(t.leadId),
+    index("publisher_pings_publisher_idx").on(t.publisherId, t.createdAt),
+    index("publisher_pings_created_idx").on(t.createdAt),
   ],
 );
 

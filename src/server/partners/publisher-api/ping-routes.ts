@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import { publisherApiProblem } from "#domain/contracts/publisher-api-problem.ts";
+import { byFieldKind, SUB_KEYS } from "#domain/contracts/publisher-api.ts";
+import {
+  PING_FIELDS,
+  PING_WAIT_MS,
+  pingAnswer,
+  pingRequest,
+  type PingAnswer,
+} from "#domain/contracts/publisher-ping.ts";
+import { MESSAGES } from "#domain/messages.ts";
+import { pingDocument } from "../../distribution/auction/lead-document.ts";
+import { settleWithSavedLead, settleZip } from "../../intake/leads/lead-checks.ts";
+import type { LeadChanges } from "../../intake/leads/lead-store.ts";
+import { SERVER_RULES } from "../../intake/leads/us-today.ts";
+import { attributionOf } from "./create-posted-lead.ts";
+import { postedPayout } from "./posted-answer.ts";
+import { fieldErrors, invalid, payoutRuleOf, type PostLeadDeps } from "./post-lead-routes.ts";
+import { insertPing } from "./publisher-pings.ts";
+import { PublisherApiError } from "./publisher-api-scope.ts";
+
+// POST /api/publisher/v1/ping (docs/decisions/0051-publisher-ping-post.md): the lead's ping fields, checked by the
+// funnel's rules, offered to every buyer they make eligible, and answered with the publisher's price and a ping id
+// its post names.
+
+/** The fields a post must repeat: the ping's lead fields as sent, its stated age and its tracking. */
+const REPEATED = [...PING_FIELDS, "age", ...SUB_KEYS, "click_id"] as const;
+
+export function pingRoutes(deps: PostLeadDeps) {
+  const { db, desk } = deps;
+  const rules = pingRequest(SERVER_RULES);
+
+  return (app: FastifyInstance) => {
+    app.post(
+      "/api/publisher/v1/ping",
+      {
+        // Checked in the handler, after a form's text is read by each field's kind, as the post is.
+        validatorCompiler: () => (data) => ({ value: data }),
+        schema: {
+          description: `A lead's ping fields, answered with the best price offered for it and a ping id, within timeout_ms (${PING_WAIT_MS.default} ms unless shorter).`,
+          body: rules,
+          response: {
+            200: pingAnswer,
+            400: publisherApiProblem,
+            401: publisherApiProblem,
+            403: publisherApiProblem,
+            413: publisherApiProblem,
+            415: publisherApiProblem,
+            429: publisherApiProblem,
+            503: publisherApiProblem,
+          },
+        },
+      },
+      async (request, reply) => {
+        const caller = request.publisher!;
+        const received = Date.now();
+        const parsed = rules.safeParse(byFieldKind(request.body as Record<string, unknown>));
+        if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+        const body = parsed.data;
+        const sent = body as Record<string, unknown>;
+        // The zip settles the state and city the buyers' filters read, as it does for a post.
+        const changes = Object.fromEntries(
+          PING_FIELDS.flatMap((f) => (sent[f] === undefined ? [] : [[f, sent[f]]])),
+        ) as LeadChanges;
+        const checks = {
+          ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
+          ...settleWithSavedLead(changes, undefined),
+        };
+        if (Object.keys(checks).length > 0) throw invalid(checks);
+        if (desk.refusesSends()) {
+          reply.header("retry-after", "5");
+          throw new PublisherApiError("unavailable");
+        }
+
+        const test = body.test === true;
+        const attribution = attributionOf({ id: caller.id, aff_id: caller.affId }, body);
+        const doc = pingDocument({ ...changes, ...(body.age === undefined ? {} : { age: body.age }) }, attribution);
+        const pinged = await desk.offers(doc, test, received + (body.timeout_ms ?? PING_WAIT_MS.default));
+        const best = pinged.offers[0];
+        const payout = best && !test ? (postedPayout(payoutRuleOf(caller), best.priceCents) ?? 0) : 0;
+        const repeated = Object.fromEntries(
+          REPEATED.flatMap((f) => (sent[f] === undefined ? [] : [[f, sent[f] as string | number]])),
+        );
+        const ping = await insertPing(db, {
+          publisherId: caller.id,
+          testMode: test,
+          fields: repeated,
+          preset: { offers: pinged.offers, outcomes: pinged.outcomes },
+          calls: pinged.calls,
+          payoutCents: best ? payout : null,
+        });
+        const answer: PingAnswer = best
+          ? {
+              status: "offered",
+              ping_id: ping.id,
+              payout_cents: payout,
+              expires_at: ping.expiresAt.toISOString(),
+              test,
+            }
+          : { status: "rejected", reason: "no_buyer", test };
+        return reply.send(answer);
+      },
+    );
+  };
+}
