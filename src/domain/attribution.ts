@@ -30,6 +30,30 @@ export type Attribution = Partial<Record<AttributionKey, string>>;
  */
 export const SUB_ID_LABELS = { sub_id: "Sub source", aff_sub1: "Sub 1" } as const;
 
+/**
+ * The publisher credited with a lead, and the lead's sub id, as the console reads them
+ * (src/server/console/lead-scope/lead-scope.ts, affIdOf and subIdOf, in SQL): the first of these keys the lead
+ * carries. A lead with no publisher key (the product's own funnel) has no publisher.
+ */
+export const PUBLISHER_KEYS = ["aff_id", "tPar[affiliateId]"] as const satisfies readonly AttributionKey[];
+export const SUB_ID_KEYS = [
+  "sub_source",
+  "aff_sub1",
+  "tPar[affiliateSubId]",
+] as const satisfies readonly AttributionKey[];
+
+/** The value of the first of `keys` that a lead's tracking fields hold (a non-empty text), if any. */
+export function firstAttribution(
+  fields: Readonly<Partial<Record<string, unknown>>>,
+  keys: readonly AttributionKey[],
+): string | undefined {
+  for (const key of keys) {
+    const value = fields[key];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return undefined;
+}
+
 /** The traffic platforms whose campaigns carry a click id (docs/product/server-calls.md, final submission). */
 const TRAFFIC_PLATFORMS = ["pm", "ho", "direct", "ndirect", "vl"] as const;
 

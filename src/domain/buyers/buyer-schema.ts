@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CREDIT_SCORE_OPTIONS, PAY_FREQUENCY_OPTIONS, US_STATES } from "../options.ts";
 import { FIELD_CLASS, type SourceField } from "./buyer-fields.ts";
+import { publisherFilterSchema } from "./publisher-filter.ts";
 import { sourcesOf, TRANSFORM_NAMES, TRANSFORMS } from "./transforms.ts";
 
 // A buyer is configuration (docs/product/lender-network.md#buyers): the BUYERS_FILE JSON, rows of the
@@ -107,6 +108,8 @@ const filters = z
     age: z.object({ min: z.number().int().optional(), max: z.number().int().optional() }).optional(),
     /** true: only active military; false: no active military; unset: either. */
     military: z.boolean().optional(),
+    /** Partners' traffic it takes (allow) or refuses (deny), by aff_id and sub id (publisher-filter.ts). */
+    publishers: publisherFilterSchema.optional(),
   })
   .default({});
 

@@ -26,4 +26,15 @@ describe("changedSettings", () => {
   it("still names a setting moved away from its default", () => {
     expect(changedSettings(stored, { ...stored, returns: { window_days: 14 } })).toEqual(["returns.window_days"]);
   });
+
+  it("names a publisher list added, and then the entry changed in it", () => {
+    const deny = { mode: "deny", entries: [{ affId: "cheapclicks" }] };
+    const withList = { ...stored, filters: { publishers: deny } };
+    expect(changedSettings(stored, withList)).toEqual(["filters.publishers"]);
+    const narrowed = {
+      ...stored,
+      filters: { publishers: { ...deny, entries: [{ affId: "cheapclicks", subId: "s1" }] } },
+    };
+    expect(changedSettings(withList, narrowed)).toEqual(["filters.publishers.entries.0.subId"]);
+  });
 });

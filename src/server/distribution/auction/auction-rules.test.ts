@@ -176,6 +176,23 @@ describe("auction rules", () => {
     expect([...rich.bodies, ...closed.bodies, ...military.bodies]).toHaveLength(0);
   });
 
+  it("reads a buyer's publisher list against the lead's final submission, never pinging a buyer that refuses it", async () => {
+    const denier = await buyer({ ping: () => bid(99), post: () => accept() });
+    const allower = await buyer({ ping: () => bid(5), post: () => accept("https://allower.example/o") });
+    const list = (mode: string, entries: unknown[]) => ({ filters: { publishers: { mode, entries } } });
+    await addBuyers(
+      bed.t.database.db,
+      lenderConfig("denier", denier, list("deny", [{ affId: "pub-9", subId: "s1" }])),
+      lenderConfig("allower", allower, list("allow", [{ affId: "pub-9" }])),
+    );
+    const [fromPublisher] = await sellAll([await saveLead(bed.t)], { aff_id: "pub-9", aff_sub1: "s1" });
+    expect(fromPublisher?.buyerId).toBe("allower");
+    expect(denier.bodies).toHaveLength(0);
+    // Our own funnel's lead (no aff_id) is offered whatever either list says.
+    const [own] = await sellAll([await saveLead(bed.t)]);
+    expect(own?.buyerId).toBe("denier");
+  });
+
   it("skips a buyer that already bought the same person within its window", async () => {
     const s = await buyer({ ping: () => bid(10), post: () => accept() });
     const other = await buyer({ ping: () => bid(1), post: () => accept("https://other.example/o") });

@@ -1,4 +1,6 @@
+import { firstAttribution, PUBLISHER_KEYS, SUB_ID_KEYS } from "#domain/attribution.ts";
 import type { BuyerOutcome } from "#domain/buyers/buyer-outcomes.ts";
+import { publisherRefusal, type LeadSource } from "#domain/buyers/publisher-filter.ts";
 import type { Buyer } from "./buyer-config.ts";
 import type { LeadDocument } from "./lead-document.ts";
 import { wallTime } from "./zoned-time.ts";
@@ -23,6 +25,12 @@ export type Ineligible = {
 };
 
 const filtered = (detail: string): Ineligible => ({ outcome: "filtered", detail });
+
+/** The publisher and sub id a lead's tracking fields credit, read as the console reads them. */
+export const leadSourceOf = (doc: LeadDocument): LeadSource => ({
+  publisher: firstAttribution(doc, PUBLISHER_KEYS),
+  subId: firstAttribution(doc, SUB_ID_KEYS),
+});
 
 /** Why the buyer cannot take this lead, or undefined when it can. */
 export function ineligibility(buyer: Buyer, doc: LeadDocument, testLead: boolean, now: Date): Ineligible | undefined {
@@ -51,6 +59,8 @@ export function ineligibility(buyer: Buyer, doc: LeadDocument, testLead: boolean
   if (f.age?.min !== undefined && !(age !== undefined && age >= f.age.min)) return filtered("age");
   if (f.age?.max !== undefined && !(age !== undefined && age <= f.age.max)) return filtered("age");
   if (f.military !== undefined && (doc.active_military === "YES") !== f.military) return filtered("military");
+  const refusal = publisherRefusal(f.publishers, leadSourceOf(doc));
+  if (refusal) return filtered(refusal);
   if (!isOpen(buyer, now)) return { outcome: "outside_schedule" };
   return undefined;
 }

@@ -51,12 +51,13 @@ export function BuyerTagsField(props: {
   );
 }
 
-/** A text cell of a table row. */
+/** A text cell of a table row, with the suggestions of a `<datalist>` when `list` names one. */
 export function CellText(props: {
   control: BuyerControl;
   name: FieldPathByValue<BuyerFormValues, string>;
   label: string;
   placeholder?: string;
+  list?: string | undefined;
 }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
@@ -65,6 +66,7 @@ export function CellText(props: {
       name={field.name}
       aria-label={props.label}
       placeholder={props.placeholder}
+      list={props.list}
       size="xs"
       autoComplete="off"
       spellCheck={false}

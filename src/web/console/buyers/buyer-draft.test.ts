@@ -40,6 +40,7 @@ const FULL = {
     directDepositOnly: false,
     age: { min: 21 },
     military: false,
+    publishers: { mode: "deny", entries: [{ affId: "cheapclicks" }, { affId: "mixed", subId: "spam" }] },
   },
   testMode: "live",
   pricing: { kind: "fixed", price: 12.5 },
@@ -91,6 +92,9 @@ describe("the buyer form's draft", () => {
     const odd = { ...FULL, post: { ...FULL.post, fields: [{ to: "x", from: "email", values: { "A,B": "c" } }] } };
     // An empty state filter takes no lead; the form's empty control would read as any state.
     expect(settingsTheFormLoses({ ...FULL, filters: { states: [] } })).toEqual(["filters.states"]);
+    // A blank sub id is refused by the schema; the form's blank cell reads as every sub id.
+    const blankSub = { publishers: { mode: "allow", entries: [{ affId: "a", subId: "" }] } };
+    expect(settingsTheFormLoses({ ...FULL, filters: blankSub })).toEqual(["filters.publishers.entries.0.subId"]);
     expect(settingsTheFormLoses(odd)).toEqual([
       "post.fields.0.values.A",
       "post.fields.0.values.A,B",

@@ -33,6 +33,11 @@ export type FieldRow = {
   kept: Json;
 };
 
+/** A publisher of a buyer's allow or deny list: its aff_id, and one sub id or "" for all of them. */
+export type PublisherRow = { affId: string; subId: string };
+
+export const emptyPublisherRow = (): PublisherRow => ({ affId: "", subId: "" });
+
 type CallDraft = {
   url: string;
   /** One header a line, "Name: value". */
@@ -75,6 +80,8 @@ export type BuyerDraft = {
     age: { min: string; max: string };
     /** "" either, "yes" active military only, "no" none. */
     military: string;
+    /** "" no list, else allow or deny `entries` (src/domain/buyers/publisher-filter.ts). */
+    publishers: { mode: string; entries: PublisherRow[] };
   };
   testMode: string;
   timeoutMs: string;
@@ -115,6 +122,25 @@ const flag = (on: boolean, stored: unknown) => (on ? true : stored === false ? f
 function part(entries: Record<string, unknown>, stored: unknown): Json | undefined {
   const set = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
   return Object.keys(set).length || isObject(stored) ? set : undefined;
+}
+
+function publishersDraftOf(list: unknown): BuyerDraft["filters"]["publishers"] {
+  const entries = at(list, "entries");
+  return {
+    mode: text(at(list, "mode")),
+    entries: Array.isArray(entries)
+      ? entries.map((e) => ({ affId: text(at(e, "affId")), subId: text(at(e, "subId")) }))
+      : [],
+  };
+}
+
+/** No list when no mode is chosen (its rows are dropped); a row's blank sub id covers every sub id. */
+function publishersOf(draft: BuyerDraft["filters"]["publishers"]): Json | undefined {
+  if (draft.mode === "") return undefined;
+  return {
+    mode: draft.mode,
+    entries: draft.entries.map((row) => part({ affId: row.affId.trim(), subId: str(row.subId, undefined) }, {})),
+  };
 }
 
 const pairsText = (values: unknown) =>
@@ -289,6 +315,7 @@ export function draftOf(config: Json | undefined): BuyerDraft {
       directDepositOnly: get("filters.directDepositOnly") === true,
       age: { min: text(get("filters.age.min")), max: text(get("filters.age.max")) },
       military: get("filters.military") === true ? "yes" : get("filters.military") === false ? "no" : "",
+      publishers: publishersDraftOf(get("filters.publishers")),
     },
     testMode: text(get("testMode") ?? "live"),
     timeoutMs: text(get("timeoutMs")),
@@ -334,6 +361,7 @@ export function configOf(d: BuyerDraft, base: Json = {}): Json {
             b("filters.age"),
           ),
           military: f.military === "yes" ? true : f.military === "no" ? false : undefined,
+          publishers: publishersOf(f.publishers),
         },
         b("filters"),
       ),

@@ -57,7 +57,7 @@ const CALL_PARTS = [
 ];
 const ROW_PARTS = ["to", "source", "second", "value", "transform", "separator", "values", "case", "type"];
 
-/** Every control a message can land on, by its name in the form (`#`: a row of a field mapping). */
+/** Every control a message can land on, by its name in the form (`#`: a row of a field mapping or publisher list). */
 const TARGETS = [
   ...["id", "name", "kind", "licensedStates", "mode", "protocol", "xmlRoot", "pricing.kind", "pricing.price"],
   ...["floor", "tier", "caps.hourly", "caps.daily", "caps.monthly", "timeZone", "schedule", "testMode"],
@@ -66,6 +66,7 @@ const TARGETS = [
     (f) => `filters.${f}`,
   ),
   ...["directDepositOnly", "age.min", "age.max", "military"].map((f) => `filters.${f}`),
+  ...["mode", "entries", "entries.#.affId", "entries.#.subId"].map((f) => `filters.publishers.${f}`),
   ...["ping", "post"].flatMap((call) => [
     ...CALL_PARTS.map((p) => `${call}.${p}`),
     ...ROW_PARTS.map((p) => `${call}.fields.#.${p}`),
@@ -84,6 +85,8 @@ const ALIASES: [RegExp, string][] = [
   [/^config\.(ping|post)\.fields\.(\d+)(\.from(\.0)?)?$/, "config.$1.fields.$2.source"],
   [/^config\.pricing$/, "config.pricing.kind"],
   [/^config\.filters\.(loanAmount|age)$/, "config.filters.$1.min"],
+  [/^config\.filters\.publishers$/, "config.filters.publishers.mode"],
+  [/^config\.filters\.publishers\.entries\.(\d+)$/, "config.filters.publishers.entries.$1.affId"],
 ];
 
 /**
@@ -94,7 +97,7 @@ const ALIASES: [RegExp, string][] = [
 export function fieldOf(path: string, message: string): { name: string; message: string } {
   const alias = ALIASES.find(([pattern]) => pattern.test(path));
   const named = alias ? path.replace(alias[0], alias[1]) : path;
-  const generic = named.replace(/\.fields\.\d+(?=\.)/, ".fields.#");
+  const generic = named.replace(/\.(fields|entries)\.\d+(?=\.)/, ".$1.#");
   const target = TARGETS.find((t) => generic === t || generic.startsWith(`${t}.`));
   if (target) {
     const parts = named.split(".");

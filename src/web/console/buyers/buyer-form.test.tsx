@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
 import { BuyerForm } from "./buyer-form.tsx";
@@ -109,6 +110,91 @@ describe("the buyer form", () => {
       directDepositOnly: true,
       military: false,
     });
+  });
+});
+
+describe("the buyer form's publisher list", () => {
+  const section = () => screen.getByRole("region", { name: "Publishers" });
+  const mode = (value: string) => fireEvent.change(field("Publisher list"), { target: { value } });
+  const addRow = () => fireEvent.click(screen.getByRole("button", { name: "Add a publisher" }));
+
+  it("saves a deny list typed row by row, a blank sub id meaning every sub id", async () => {
+    const fetch = savingServer();
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Add a publisher" })).toBeNull();
+    mode("deny");
+    expect(within(section()).getByText("No publisher listed yet: nothing is refused.")).toBeTruthy();
+    addRow();
+    expect(document.activeElement).toBe(field("Publisher aff_id, row 1"));
+    type("Publisher aff_id, row 1", " cheapclicks ");
+    addRow();
+    type("Publisher aff_id, row 2", "mixed");
+    type("Sub id, row 2", "spam");
+    addRow();
+    type("Publisher aff_id, row 3", "removed");
+    fireEvent.click(screen.getByRole("button", { name: "Remove publisher row 3" }));
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch).filters).toEqual({
+      publishers: { mode: "deny", entries: [{ affId: "cheapclicks" }, { affId: "mixed", subId: "spam" }] },
+    });
+  });
+
+  it("shows a stored allow list with the console's publishers named, and drops it when set to no list", async () => {
+    const fetch = savingServer();
+    const allow = { mode: "allow", entries: [{ affId: "pub-7" }, { affId: "other", subId: "s1" }] };
+    renderInConsole(
+      <BuyerForm
+        config={{ ...CONFIG, filters: { publishers: allow } }}
+        publishers={[{ aff_id: "pub-7", name: "Seven Media" }]}
+        onSaved={() => {}}
+      />,
+    );
+    expect(field("Publisher list").value).toBe("allow");
+    expect(screen.getByRole("table", { name: "Publishers allowed" })).toBeTruthy();
+    expect(field("Publisher aff_id, row 1").value).toBe("pub-7");
+    expect(within(section()).getByText("Seven Media")).toBeTruthy();
+    const suggestions = document.getElementById(field("Publisher aff_id, row 1").getAttribute("list")!)!;
+    expect([...suggestions.querySelectorAll("option")].map((o) => [o.value, o.getAttribute("label")])).toEqual([
+      ["pub-7", "Seven Media"],
+    ]);
+    expect(field("Sub id, row 2").value).toBe("s1");
+    mode("");
+    expect(screen.queryByRole("table", { name: "Publishers allowed" })).toBeNull();
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch).filters).toEqual({});
+  });
+
+  it("puts the schema's messages on the row at fault: an entry listed twice, a value the tracking would not keep", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    mode("deny");
+    for (const [row, affId, subId] of [
+      [1, "pub-1", "a"],
+      [2, "pub-1", "a"],
+      [3, "pub-2", "<script>"],
+    ] as const) {
+      addRow();
+      type(`Publisher aff_id, row ${row}`, affId);
+      type(`Sub id, row ${row}`, subId);
+    }
+    save();
+    await waitFor(() => expect(field("Publisher aff_id, row 2").getAttribute("aria-invalid")).toBe("true"));
+    expect(within(section()).getByText("is listed twice (same sub id)")).toBeTruthy();
+    expect(field("Sub id, row 3").getAttribute("aria-invalid")).toBe("true");
+    expect(field("Publisher aff_id, row 1").getAttribute("aria-invalid")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("has labels a screen reader can use (axe)", async () => {
+    renderInConsole(<BuyerForm config={CONFIG} publishers={[{ aff_id: "pub-7", name: "Seven" }]} onSaved={() => {}} />);
+    mode("allow");
+    addRow();
+    addRow();
+    const results = await axe.run(section(), { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 });
 
@@ -339,6 +425,19 @@ describe("the form's paths", () => {
     expect(fieldOf("config.licensedStates.0", "m")).toEqual({ name: "config.licensedStates", message: "0: m" });
     expect(fieldOf("config.ping", "m")).toEqual({ name: "config.ping.url", message: "m" });
     expect(fieldOf("config.schedule.mon.0.1", "m")).toEqual({ name: "config.schedule", message: "mon.0.1: m" });
+    expect(fieldOf("config.filters.publishers.entries.3.subId", "m")).toEqual({
+      name: "config.filters.publishers.entries.3.subId",
+      message: "m",
+    });
+    expect(fieldOf("config.filters.publishers.entries.3", "m")).toEqual({
+      name: "config.filters.publishers.entries.3.affId",
+      message: "m",
+    });
+    expect(fieldOf("config.filters.publishers.entries", "m")).toEqual({
+      name: "config.filters.publishers.entries",
+      message: "m",
+    });
+    expect(fieldOf("config.filters.publishers", "m")).toEqual({ name: "config.filters.publishers.mode", message: "m" });
     expect(fieldOf("config.ping.headers.X-Api-Key", "m")).toEqual({
       name: "config.ping.headers",
       message: "X-Api-Key: m",

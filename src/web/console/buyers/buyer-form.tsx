@@ -29,6 +29,7 @@ import {
 } from "./buyer-form-schema.ts";
 import { FieldMappingTable } from "./field-mapping-table.tsx";
 import { OpeningHoursGrid } from "./opening-hours-grid.tsx";
+import { PublisherListTable, type PublisherChoice } from "./publisher-list-table.tsx";
 
 const options = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
 
@@ -78,7 +79,15 @@ function AnswerFields({ control, call }: { control: BuyerControl; call: "ping" |
   );
 }
 
-function FormSections({ control, editing }: { control: BuyerControl; editing: boolean }) {
+function FormSections({
+  control,
+  editing,
+  publishers,
+}: {
+  control: BuyerControl;
+  editing: boolean;
+  publishers: readonly PublisherChoice[] | undefined;
+}) {
   const [pricingKind, zone] = useWatch({ control, name: ["config.pricing.kind", "config.timeZone"] });
   const c = control;
   return (
@@ -224,6 +233,12 @@ function FormSections({ control, editing }: { control: BuyerControl; editing: bo
           <BuyerSwitch control={c} name="config.filters.directDepositOnly" label="Direct deposit only" />
         </SimpleGrid>
       </Section>
+      <Section
+        title="Publishers"
+        description="Partners' traffic the buyer refuses (deny), or the only partners' traffic it takes (allow): by the aff_id its leads carry and, optionally, one sub id."
+      >
+        <PublisherListTable control={c} publishers={publishers} />
+      </Section>
       <Section title="Schedule">
         <ConsoleSelectField
           control={c}
@@ -286,6 +301,8 @@ export function BuyerForm(props: {
   /** The configuration to edit (credentials masked), or none for a new buyer. */
   config?: Record<string, unknown>;
   onSaved: (saved: { id: string; version: number; message: string }) => void;
+  /** The console's publishers, suggested for the publisher list; none when the operator may not read them. */
+  publishers?: readonly PublisherChoice[] | undefined;
 }) {
   const editing = props.config !== undefined;
   // A configuration the form cannot hold exactly opens as JSON, where nothing of it is lost.
@@ -360,7 +377,7 @@ export function BuyerForm(props: {
             <Tabs.Tab value="json">Advanced JSON</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="form">
-            <FormSections control={c} editing={editing} />
+            <FormSections control={c} editing={editing} publishers={props.publishers} />
           </Tabs.Panel>
           <Tabs.Panel value="json">
             <ConsoleTextAreaField

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { consoleTitle } from "../console-nav.ts";
 import { PageHeader } from "../ui/page-header.tsx";
 import { BuyerForm } from "./buyer-form.tsx";
+import { usePublisherChoices } from "./publisher-list-table.tsx";
 import buyersStylesheet from "./buyers.css?url";
 
 export function links() {
@@ -16,6 +17,7 @@ export function meta() {
 // A new buyer, saved as its version 1; then its page, where it can be tested and paused.
 export default function BuyerNewRoute() {
   const navigate = useNavigate();
+  const publishers = usePublisherChoices();
   return (
     <>
       <PageHeader
@@ -27,7 +29,10 @@ export default function BuyerNewRoute() {
           </Button>
         }
       />
-      <BuyerForm onSaved={(saved) => void navigate(`/console/buyers/${encodeURIComponent(saved.id)}`)} />
+      <BuyerForm
+        publishers={publishers}
+        onSaved={(saved) => void navigate(`/console/buyers/${encodeURIComponent(saved.id)}`)}
+      />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { sourceLabel } from "./buyer-labels.ts";
 import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
+import { usePublisherChoices } from "./publisher-list-table.tsx";
 import { ApiKeysSection } from "../partner-keys/api-keys-section.tsx";
 import buyersStylesheet from "./buyers.css?url";
 
@@ -37,6 +38,7 @@ export default function BuyerRoute() {
   const { timeZone, can } = useConsole();
   const writer = can("buyers:write");
   const detail = useConsoleData(`/buyers/${encodeURIComponent(id)}`, buyerDetailAnswer);
+  const publishers = usePublisherChoices();
   const [status, setStatus] = useState("");
   const reload = detail.reload;
 
@@ -85,6 +87,7 @@ export default function BuyerRoute() {
           // A new version loaded is a new form: its fields start from what is in force.
           key={buyer.version ?? 0}
           config={config}
+          publishers={publishers}
           onSaved={(saved) => {
             setStatus(`${saved.message} Version ${saved.version}.`);
             reload();
