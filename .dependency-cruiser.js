@@ -13,7 +13,7 @@ const ROUTE_TYPES = "^\\./\\+types/[\\w-]+$";
 
 // Unit tests and their helpers may also use the test tools; what they import never reaches a bundle.
 const TEST_FILE = "\\.(test|testing)\\.tsx?$";
-const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom", "jsqr"];
+const TEST_TOOLS = ["vitest", "fast-check", "@testing-library/react", "@testing-library/dom", "jsqr", "axe-core"];
 
 /** Packages for the operator console alone: no consumer page may load them. */
 const CONSOLE_PACKAGES = [

@@ -6,8 +6,8 @@ import { keptAttributionValue, type AttributionKey } from "../attribution.ts";
 // sub ids; without one it covers every sub id of that publisher. The list is about partners' traffic only: a lead
 // with no publisher (the product's own funnel) is offered whatever the list says.
 
-export const PUBLISHER_FILTER_MODES = ["allow", "deny"] as const;
-export type PublisherFilterMode = (typeof PUBLISHER_FILTER_MODES)[number];
+const PUBLISHER_FILTER_MODES = ["allow", "deny"] as const;
+type PublisherFilterMode = (typeof PUBLISHER_FILTER_MODES)[number];
 
 /** Enough for any lender's list of sources, small enough to read at every auction. */
 export const MAX_PUBLISHER_ENTRIES = 500;

@@ -27,7 +27,7 @@ export type Ineligible = {
 const filtered = (detail: string): Ineligible => ({ outcome: "filtered", detail });
 
 /** The publisher and sub id a lead's tracking fields credit, read as the console reads them. */
-export const leadSourceOf = (doc: LeadDocument): LeadSource => ({
+const leadSourceOf = (doc: LeadDocument): LeadSource => ({
   publisher: firstAttribution(doc, PUBLISHER_KEYS),
   subId: firstAttribution(doc, SUB_ID_KEYS),
 });
