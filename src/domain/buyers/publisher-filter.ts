@@ -7,7 +7,6 @@ import { keptAttributionValue, type AttributionKey } from "../attribution.ts";
 // with no publisher (the product's own funnel) is offered whatever the list says.
 
 const PUBLISHER_FILTER_MODES = ["allow", "deny"] as const;
-type PublisherFilterMode = (typeof PUBLISHER_FILTER_MODES)[number];
 
 /** Enough for any lender's list of sources, small enough to read at every auction. */
 export const MAX_PUBLISHER_ENTRIES = 500;
