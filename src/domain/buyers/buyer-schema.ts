@@ -3,6 +3,7 @@ import { CREDIT_SCORE_OPTIONS, PAY_FREQUENCY_OPTIONS, US_STATES } from "../optio
 import { FIELD_CLASS, type SourceField } from "./buyer-fields.ts";
 import { publisherFilterSchema } from "./publisher-filter.ts";
 import { sourcesOf, TRANSFORM_NAMES, TRANSFORMS } from "./transforms.ts";
+import { timeZone } from "../schemas/time-zone.ts";
 
 // A buyer is configuration (docs/product/lender-network.md#buyers): the BUYERS_FILE JSON, rows of the
 // `buyers` table and the console's buyer form share this schema, and a bad entry is refused with a message
@@ -12,20 +13,6 @@ const STATE_CODES = US_STATES.map((s) => s.value) as [string, ...string[]];
 const state = z.enum(STATE_CODES, { message: "must be a two-letter US state code" });
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "must be HH:MM (00:00 to 24:00)");
-
-// Making a formatter is what tests a zone, and it costs more than the rest of a buyer's parse: each zone is
-// tested once (a handful of zones, parsed again with every buyer row that changes).
-const knownTimeZones = new Set<string>();
-const timeZone = z.string().refine((tz) => {
-  if (knownTimeZones.has(tz)) return true;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-  } catch {
-    return false;
-  }
-  if (knownTimeZones.size < 1_000) knownTimeZones.add(tz);
-  return true;
-}, "must be an IANA time zone such as America/New_York");
 
 const httpUrl = z.string().refine((v) => {
   try {

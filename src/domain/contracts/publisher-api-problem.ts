@@ -21,6 +21,7 @@ const PUBLISHER_API_CODES = [
   "ping_expired",
   "ping_used",
   "ping_fields_changed",
+  "cap_reached",
 ] as const;
 export type PublisherApiCode = (typeof PUBLISHER_API_CODES)[number];
 
@@ -64,6 +65,10 @@ const PUBLISHER_API_PROBLEMS: Record<PublisherApiCode, { status: number; message
   ping_fields_changed: {
     status: 409,
     message: "Some fields differ from the ping: errors names each one. Post the lead as pinged, or ping again.",
+  },
+  cap_reached: {
+    status: 429,
+    message: "Your cap of posted leads for this hour, day or month is reached: post again after Retry-After seconds.",
   },
   unavailable: {
     status: 503,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { keptAttributionValue } from "../attribution.ts";
+import { timeZone } from "../schemas/time-zone.ts";
 
 // A publisher's settings as the console edits them and the server stores them (docs/product/partners.md#publishers).
 // One schema for the form, the API and the store.
@@ -44,6 +45,19 @@ const postbackUrl = z
     `Use only these macros: ${POSTBACK_MACROS.map((m) => `{${m}}`).join(", ")}.`,
   );
 
+const cents = (what: string) =>
+  z
+    .number()
+    .int(`${what}: enter a whole number of cents.`)
+    .min(0, `${what} cannot be negative.`)
+    .max(1_000_000, `${what}: that is more than any lead sells for.`);
+
+const postedCap = z
+  .number()
+  .int("Enter a whole number of leads.")
+  .min(0, "A cap cannot be negative.")
+  .max(10_000_000, "That cap is too large.");
+
 export const publisherSettingsSchema = z
   .object({
     id: z
@@ -71,6 +85,13 @@ export const publisherSettingsSchema = z
     hold_days: z.number().int("Enter a whole number of days.").min(0).max(120, "Hold a payout 120 days at most."),
     postback_url: postbackUrl.nullable(),
     enabled: z.boolean(),
+    // Its terms for posted leads (docs/decisions/0052-posted-terms.md); unset or null: no such limit.
+    posted_min_payout_cents: cents("The least it accepts").nullish(),
+    posted_min_margin_cents: cents("Loanpath's least margin").nullish(),
+    posted_cap_hourly: postedCap.nullish(),
+    posted_cap_daily: postedCap.nullish(),
+    posted_cap_monthly: postedCap.nullish(),
+    time_zone: timeZone.optional(),
   })
   .superRefine((p, ctx) => {
     if (p.payout_kind === "revenue_share" && p.payout_amount > 10_000) {
@@ -107,3 +128,37 @@ export const RETURN_REASONS = [
   "other",
 ] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** A publisher's terms for its posted leads, as the floor below reads them. */
+type PostedTerms = Pick<
+  PublisherSettings,
+  "payout_kind" | "payout_amount" | "posted_min_payout_cents" | "posted_min_margin_cents"
+>;
+
+/**
+ * The least a buyer's price may be for a publisher's posted lead (docs/decisions/0052-posted-terms.md): the least at
+ * which the publisher earns its minimum and Loanpath keeps its margin. 0 without terms; null when no price can meet
+ * them (a fixed payout below the publisher's own minimum, or a share that leaves no margin).
+ */
+export function postedFloorCents(terms: PostedTerms): number | null {
+  const minPayout = terms.posted_min_payout_cents ?? 0;
+  const margin = terms.posted_min_margin_cents ?? 0;
+  if (terms.payout_kind !== "revenue_share") {
+    // A fixed sum per sale (or per completed application): the price only has to cover it and the margin.
+    return terms.payout_amount < minPayout ? null : terms.payout_amount + margin;
+  }
+  const share = terms.payout_amount;
+  const earns = (price: number) => payoutFor(terms, { kind: "sold", priceCents: price })!;
+  if (minPayout > 0 && share === 0) return null;
+  if (margin > 0 && share >= 10_000) return null;
+  // Both conditions only get easier as the price rises: start from the closed forms and step to the least price that
+  // meets them, as payoutFor rounds the share down.
+  const meets = (price: number) => earns(price) >= minPayout && price - earns(price) >= margin;
+  let price = Math.max(
+    share === 0 ? 0 : Math.ceil((minPayout * 10_000) / share),
+    share >= 10_000 ? 0 : Math.ceil((margin * 10_000) / (10_000 - share)),
+  );
+  while (!meets(price)) price += 1;
+  while (price > 0 && meets(price - 1)) price -= 1;
+  return price;
+}

@@ -17,6 +17,7 @@ import { runEvery } from "../platform/jobs/run-every.ts";
 import { purgeIdempotencyKeys } from "./publisher-api/idempotency-keys.ts";
 import { postLeadRoutes } from "./publisher-api/post-lead-routes.ts";
 import { pingRoutes } from "./publisher-api/ping-routes.ts";
+import { publisherCalls } from "./publisher-api/publisher-calls.ts";
 import { purgePings } from "./publisher-api/publisher-pings.ts";
 import { publisherApiScope } from "./publisher-api/publisher-api-scope.ts";
 
@@ -46,6 +47,8 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   };
   const posts = postLeadRoutes(publisherApi);
   const pings = pingRoutes(publisherApi);
+  // The console's test of a publisher's post or ping runs the API's own path as that publisher (publisher-calls.ts).
+  app.decorate("publisherCalls", publisherCalls(publisherApi));
   await app.register(
     publisherApiScope({ db: deps.db, config: deps.config }, (scope) => {
       posts(scope);

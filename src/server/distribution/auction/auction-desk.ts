@@ -30,8 +30,11 @@ export type AuctionDesk = {
    * waits; answers the auction as it then stands.
    */
   decision(row: AuctionState, untilMs: number, hangUp?: EventEmitter): Promise<AuctionState>;
-  /** A publisher's ping: the buyers' offers for a document of ping fields, waited for until `untilMs` (ping-offers.ts). */
-  offers(doc: LeadDocument, test: boolean, untilMs: number): Promise<PingedOffers>;
+  /**
+   * A publisher's ping: the buyers' offers for a document of ping fields, waited for until `untilMs`, none under
+   * `floorCents` (ping-offers.ts).
+   */
+  offers(doc: LeadDocument, test: boolean, untilMs: number, floorCents: number): Promise<PingedOffers>;
 };
 
 type DeskOptions = {

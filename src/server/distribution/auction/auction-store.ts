@@ -17,7 +17,17 @@ import { logSensitiveRead, sensitiveReadInsert, type SensitiveRead } from "../..
 export type AuctionRow = typeof auctions.$inferSelect;
 type NewAuction = Pick<
   typeof auctions.$inferInsert,
-  "leadId" | "testMode" | "attribution" | "submission" | "emailHash" | "phoneHash" | "ssnHash" | "deadlineAt" | "preset"
+  | "leadId"
+  | "testMode"
+  | "attribution"
+  | "submission"
+  | "emailHash"
+  | "phoneHash"
+  | "ssnHash"
+  | "deadlineAt"
+  | "preset"
+  | "minPriceCents"
+  | "postedBy"
 >;
 
 // Read at every send and every ping (and again whenever a held ping wakes): prepared once.
@@ -113,9 +123,11 @@ async function insertAuction(
     }
     // Whether this lead has its auction already, and whether the person was sent within the window: one statement.
     const person = samePerson(auction);
+    // A test lead is counted nowhere (docs/decisions/0050-publisher-post-api.md): a test send of a person never makes
+    // a live one a duplicate, nor the other way round.
     const duplicateOf = person
       ? sql`exists (select 1 from ${auctions} where ${auctions.createdAt} >= now() - make_interval(days => ${duplicateWindowDays})
-            and ${person})`
+            and ${auctions.testMode} = ${auction.testMode ?? false} and ${person})`
       : sql`false`;
     const [seen] = await rowsOf<{ existing: boolean; duplicate: boolean }>(
       tx.execute(sql`with logged as (${sensitiveReadInsert(read, sql``)})
@@ -558,11 +570,12 @@ export type RunStart = {
  * Everything a run reads before its first ping, in one statement (docs/decisions/0038-auction-cost.md): the
  * lead's state afresh, with `suppressed` asked of its contact; its latest TCPA consent; the posts already made
  * for it; and when each buyer last bought the same person within `windowDays` (one question for all buyers; each
- * buyer's own, shorter or equal, window is applied by the caller). Undefined when the lead is gone.
+ * buyer's own, shorter or equal, window is applied by the caller), a test sale only for a test lead and a live one
+ * only for a live lead, as a test lead counts nowhere. Undefined when the lead is gone.
  */
 export async function readRunStart(
   db: Db,
-  auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash">,
+  auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash" | "testMode">,
   windowDays: number,
   suppressed: SQL<boolean> | undefined,
 ): Promise<RunStart | undefined> {
@@ -574,6 +587,7 @@ export async function readRunStart(
       : sql`(select coalesce(json_agg(json_build_array(b.buyer_id, b.at)), '[]'::json) from (
           select c.buyer_id, max(c.created_at) as at from buyer_calls c join ${auctions} on ${auctions.leadId} = c.lead_id
           where c.kind = 'post' and c.state = 'accepted' and ${auctions.leadId} <> ${leadId}
+            and ${auctions.testMode} = ${auction.testMode}
             and c.created_at >= now() - make_interval(days => ${windowDays}) and ${person}
           group by c.buyer_id) as b)`;
   const [row] = await rowsOf<

@@ -418,7 +418,15 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     if (remaining() <= 0) return outOfTime(lastRejectUrl);
     checkpoint(ctx);
     const inTier = eligible.filter((b) => b.tier === tier);
-    const { offers, calls } = await collectOffers(ctx, inTier, doc, secrets, remaining, unreadable);
+    const { offers, calls } = await collectOffers(
+      ctx,
+      inTier,
+      doc,
+      secrets,
+      remaining,
+      unreadable,
+      auction.minPriceCents ?? 0,
+    );
     // The tier's pings are written together once all have answered: one insert, not one per buyer, before the post
     // (a timeline reads the pings before the post they led to). A run that dies before writing them pings again.
     await recordCalls(

@@ -49,13 +49,18 @@ function pingOutcome(
     return [failed.outcome, { detail: failed.detail }];
   }
   if (reason === "below floor") return ["below_floor", { detail: `floor $${buyer.floor ?? 0}`, offeredCents }];
+  if (reason === LEAD_FLOOR) return ["below_floor", { detail: LEAD_FLOOR, offeredCents }];
   if (reason === "no price") return ["ping_rejected", { detail: "no price" }];
   return ["ping_rejected", { detail: buyerReason(outcome.answer.reason, secrets) }];
 }
 
+/** Why an offer under the lead's own floor (a posted lead's publisher terms) is passed over. */
+const LEAD_FLOOR = "below the lead's floor (its publisher's terms)";
+
 /**
  * Pings `buyers` in parallel (direct-post buyers offer their fixed price unasked): the offers, best first, and the
- * calls made, for the caller to record. `remaining` is the time left to wait for an answer.
+ * calls made, for the caller to record. `remaining` is the time left to wait for an answer; `leadFloorCents` the least
+ * any buyer's price may be for this lead (0 for the funnel's).
  */
 export async function collectOffers(
   env: PingEnv,
@@ -64,6 +69,7 @@ export async function collectOffers(
   secrets: string[],
   remaining: () => number,
   unreadable: Unreadable,
+  leadFloorCents = 0,
 ): Promise<{ offers: Offer[]; calls: PingCall[] }> {
   const pingDoc = visibleTo(doc, PING_CLASSES);
   const calls: PingCall[] = [];
@@ -72,6 +78,10 @@ export async function collectOffers(
       const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
       if (buyer.mode === "direct_post" || !buyer.ping) {
         const price = fixed ?? cents(buyer.floor) ?? 0;
+        if (price < leadFloorCents) {
+          env.book.set(buyer.id, "below_floor", { detail: LEAD_FLOOR, offeredCents: price });
+          return undefined;
+        }
         env.book.offered(buyer.id, price);
         return { buyer, priceCents: price, pingId: undefined, order: Math.random() };
       }
@@ -88,7 +98,9 @@ export async function collectOffers(
             ? "no price"
             : price < floor
               ? "below floor"
-              : null;
+              : price < leadFloorCents
+                ? LEAD_FLOOR
+                : null;
       env.observe?.buyerCall(buyer.id, "ping", outcome, reason === null);
       const state = reason === null ? "bid" : outcome.ok ? "no_bid" : outcome.unreadable ? "unreadable" : "error";
       calls.push({
@@ -131,6 +143,7 @@ export async function offersForPing(
   doc: LeadDocument,
   test: boolean,
   untilMs: number,
+  leadFloorCents = 0,
 ): Promise<PingedOffers> {
   const buyers = await ctx.buyers.current();
   const book = new OutcomeBook();
@@ -151,6 +164,7 @@ export async function offersForPing(
       ctx.warn(
         `${buyer.id}: its ping answer could not be read (${reason}); check its answer mapping and answer.format`,
       ),
+    leadFloorCents,
   );
   const ranked = offers.sort((a, b) => a.buyer.tier - b.buyer.tier);
   const offered = new Set(ranked.map((o) => o.buyer.id));

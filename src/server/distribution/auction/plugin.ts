@@ -196,7 +196,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     // A send while stopping is queued for the other processes on PostgreSQL; the embedded database has none.
     sharedQueue: database.driver === "postgres",
     recheckMs: () => (listener?.listening() ? settings.pingRecheckMs : undefined),
-    offers: (doc, test, untilMs) => offersForPing(context, doc, test, untilMs),
+    offers: (doc, test, untilMs, floorCents) => offersForPing(context, doc, test, untilMs, floorCents),
   });
   // The publishers' posts (src/server/partners/publisher-api) submit and wait through the same desk.
   app.decorate("auctionDesk", desk);

@@ -12,6 +12,7 @@ import { recordCalls, type CallRecord } from "../../distribution/auction/auction
 import type { PublisherApiCode } from "#domain/contracts/publisher-api-problem.ts";
 import { claimIdempotencyKey } from "./idempotency-keys.ts";
 import { changedSincePing, takePing } from "./publisher-pings.ts";
+import { fullCaps, hasCaps, lockPostedCaps, type PostedCaps } from "./posted-caps.ts";
 import { recordPostedConsent, type PostedConsentText } from "./posted-consent.ts";
 
 // A posted lead written whole or not at all (docs/decisions/0050-publisher-post-api.md): in one transaction its
@@ -32,22 +33,32 @@ export type PostedWrite = {
   idempotency?: { key: string; bodyHash: string };
   /** A post after a ping: the ping it names, and the age the post's birth date gives today (to match the ping's). */
   ping?: { id: string; ageToday: number | undefined };
+  /**
+   * The publisher's terms (docs/decisions/0052-posted-terms.md): the least a buyer's price may be (null: no price
+   * meets them) and its caps, counted under a lock in this transaction.
+   */
+  terms: { floorCents: number | null; caps: PostedCaps };
 };
 
 export type PostedOutcome =
   | { kind: "created"; lead: LeadRow; created: Created }
   | { kind: "replay"; leadId: string }
   | { kind: "reused" }
-  | { kind: "ping_refused"; code: PublisherApiCode; errors?: Record<string, string> };
+  | { kind: "refused"; code: PublisherApiCode; errors?: Record<string, string>; retryAfterSeconds?: number };
 
-/** Rolls the post's transaction back (its Idempotency-Key with it) when its ping cannot be taken. */
-class PingRefused extends Error {
-  readonly outcome: Extract<PostedOutcome, { kind: "ping_refused" }>;
-  constructor(outcome: Extract<PostedOutcome, { kind: "ping_refused" }>) {
+type Refusal = Extract<PostedOutcome, { kind: "refused" }>;
+
+/** Rolls the post's transaction back (its Idempotency-Key with it) when its ping cannot be taken or a cap is full. */
+class PostRefused extends Error {
+  readonly outcome: Refusal;
+  constructor(outcome: Refusal) {
     super(outcome.code);
     this.outcome = outcome;
   }
 }
+
+/** The floor of a publisher whose terms no price can meet: higher than any price, so no offer is taken. */
+const NO_PRICE_MEETS = 2_147_483_647;
 
 /** What the lead's auction keeps of the publisher's tracking: its aff_id, never the body's, and its sub ids. */
 export function attributionOf(
@@ -81,6 +92,13 @@ export async function createPostedLead(
         if (claim.kind !== "new") return claim;
       }
       const test = body.test === true;
+      // A test lead counts against no cap; a live one waits for the publisher's other posts to be counted.
+      if (!test && hasCaps(write.terms.caps)) {
+        await lockPostedCaps(tx, publisher.id);
+        const full = await fullCaps(tx, publisher.id, write.terms.caps, new Date());
+        if (full)
+          throw new PostRefused({ kind: "refused", code: "cap_reached", retryAfterSeconds: full.retryAfterSeconds });
+      }
       const lead = await insertLead(
         tx,
         keys,
@@ -103,8 +121,10 @@ export async function createPostedLead(
           leadId: id,
           testMode: test,
           attribution: attributionOf(publisher, body),
-          submission: { posted_by: publisher.id, ...(pinged ? { ping_id: pinged.id } : {}) },
+          submission: pinged ? { ping_id: pinged.id } : {},
           preset: pinged?.preset ?? null,
+          minPriceCents: write.terms.floorCents ?? NO_PRICE_MEETS,
+          postedBy: publisher.id,
           emailHash: personHash(keys.hashSecret, "email", lead.email),
           phoneHash: personHash(keys.hashSecret, "phone", lead.cell_phone ?? lead.home_phone),
           ssnHash: personHash(keys.hashSecret, "ssn", typeof changes.ssn === "string" ? changes.ssn : null),
@@ -122,7 +142,7 @@ export async function createPostedLead(
       return { kind: "created", lead, created };
     })
     .catch((error: unknown) => {
-      if (error instanceof PingRefused) return error.outcome;
+      if (error instanceof PostRefused) return error.outcome;
       throw error;
     });
 }
@@ -136,11 +156,11 @@ async function takenPing(
   posted: Record<string, unknown>,
 ) {
   const taken = await takePing(tx, ping.id, publisherId, leadId);
-  if ("refused" in taken) throw new PingRefused({ kind: "ping_refused", code: taken.refused });
+  if ("refused" in taken) throw new PostRefused({ kind: "refused", code: taken.refused });
   const { fields, testMode } = taken.ping;
   const changed = changedSincePing({ ...fields, test: testMode }, posted, ping.ageToday);
   if (Object.keys(changed).length > 0) {
-    throw new PingRefused({ kind: "ping_refused", code: "ping_fields_changed", errors: changed });
+    throw new PostRefused({ kind: "refused", code: "ping_fields_changed", errors: changed });
   }
   return taken.ping;
 }

@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { publisherApiProblem } from "#domain/contracts/publisher-api-problem.ts";
@@ -10,9 +11,11 @@ import {
   postedLeadParams,
   postedLeadRequest,
   type PostedLead,
+  type PostedLeadAnswer,
 } from "#domain/contracts/publisher-api.ts";
 import { pingIdField } from "#domain/contracts/publisher-ping.ts";
 import { ageOn } from "#domain/age.ts";
+import { postedFloorCents } from "#domain/partners/publisher.ts";
 import { parseIsoDate } from "#domain/calendar-date.ts";
 import { MESSAGES } from "#domain/messages.ts";
 import type { AuctionDesk } from "../../distribution/auction/auction-desk.ts";
@@ -27,7 +30,7 @@ import { createPostedLead, POSTED_SOURCE } from "./create-posted-lead.ts";
 import { bodyHashOf, readIdempotencyKey } from "./idempotency-keys.ts";
 import { postedAnswer } from "./posted-answer.ts";
 import { postedConsentText } from "./posted-consent.ts";
-import { PublisherApiError, rawBodyOf } from "./publisher-api-scope.ts";
+import { PublisherApiError, rawBodyOf, type CallingPublisher } from "./publisher-api-scope.ts";
 
 // POST /api/publisher/v1/leads and GET /api/publisher/v1/leads/:id (docs/decisions/0050-publisher-post-api.md):
 // a publisher's whole application, checked by the funnel's rules, written whole with its consent and auction, and
@@ -56,10 +59,27 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+type Caller = CallingPublisher;
+
 /** The calling publisher's payout rule, as payoutFor reads it. */
-export const payoutRuleOf = (caller: NonNullable<FastifyRequest["publisher"]>) => ({
+export const payoutRuleOf = (caller: Caller) => ({
   payout_kind: caller.payoutKind,
   payout_amount: caller.payoutAmount,
+});
+
+/** The calling publisher's terms for posted leads (docs/decisions/0052-posted-terms.md). */
+export const postedTermsOf = (caller: Caller) => ({
+  floorCents: postedFloorCents({
+    ...payoutRuleOf(caller),
+    posted_min_payout_cents: caller.postedMinPayoutCents,
+    posted_min_margin_cents: caller.postedMinMarginCents,
+  }),
+  caps: {
+    hourly: caller.postedCapHourly,
+    daily: caller.postedCapDaily,
+    monthly: caller.postedCapMonthly,
+    timeZone: caller.timeZone,
+  },
 });
 
 /** The age a posted birth date gives today, to match a ping's stated age. */
@@ -78,73 +98,107 @@ function leadChangesOf(body: PostedLead): LeadChanges {
   ) as LeadChanges;
 }
 
-export function postLeadRoutes(deps: PostLeadDeps) {
-  const { config, db, desk } = deps;
-  // A publisher's TrustedForm certificate is checked against this server's certificate host when it has one set.
+/** What a post brings besides its body: its Idempotency-Key with the raw body it hashes, and the caller's hang-up. */
+export type PostInput = {
+  body: unknown;
+  idempotency?: { key: string; rawBody: string };
+  hangUp?: EventEmitter;
+  /** When the post arrived (epoch ms): the publisher's wait counts from here, its checks and writes included. */
+  received: number;
+};
+
+/** The rules of a direct post and of a post after a ping, with this server's TrustedForm certificate host. */
+export function postRules(config: Config) {
   const certHost = config.consentVendors.trustedForm?.certHost;
-  const rules = postedLeadRequest(SERVER_RULES, { certHost });
-  const afterPing = postedLeadRequest(SERVER_RULES, { certHost, extra: pingIdField });
+  return {
+    direct: postedLeadRequest(SERVER_RULES, { certHost }),
+    afterPing: postedLeadRequest(SERVER_RULES, { certHost, extra: pingIdField }),
+  };
+}
+
+/**
+ * A whole application from `caller`, checked, written with its consent and auction, and answered with its decision;
+ * a refusal is thrown (PublisherApiError). The publisher API's routes and the console's test of a post share it.
+ */
+export async function postLead(
+  deps: PostLeadDeps,
+  schema: ReturnType<typeof postRules>["direct"],
+  caller: CallingPublisher,
+  input: PostInput,
+): Promise<PostedLeadAnswer> {
+  const { config, db, desk } = deps;
+  const publisher = { id: caller.id, aff_id: caller.affId };
+  const parsed = schema.safeParse(byFieldKind(input.body as Record<string, unknown>));
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  const body = parsed.data as PostedLead & { ping_id?: string };
+  const changes = leadChangesOf(body);
+  const checks = {
+    ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
+    ...settleWithSavedLead(changes, undefined),
+    ...refusedPhones(changes),
+  };
+  if (Object.keys(checks).length > 0) throw invalid(checks);
+  const consent = await postedConsentText(db, publisher.id, body);
+  if ("problem" in consent) throw invalid(consent.problem);
+  if (desk.refusesSends()) throw new PublisherApiError("unavailable", { retryAfterSeconds: 5 });
+
+  const { idempotency } = input;
+  const outcome = await createPostedLead(
+    db,
+    deps.keys,
+    {
+      publisher,
+      body,
+      changes,
+      consent,
+      idempotency: idempotency && { key: idempotency.key, bodyHash: bodyHashOf(idempotency.rawBody) },
+      ...(body.ping_id ? { ping: { id: body.ping_id, ageToday: ageToday(changes.dob) } } : {}),
+      terms: postedTermsOf(caller),
+    },
+    {
+      budgetMs: config.distribution.auctionBudgetMs,
+      duplicateWindowDays: config.distribution.duplicateWindowDays,
+      claimAs: desk.claimAs(),
+    },
+  );
+  if (outcome.kind === "reused") throw new PublisherApiError("idempotency_key_reused");
+  if (outcome.kind === "refused") {
+    const { code, errors, retryAfterSeconds } = outcome;
+    throw new PublisherApiError(code, {
+      ...(errors ? { errors } : {}),
+      ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+    });
+  }
+  let row;
+  if (outcome.kind === "created") {
+    await desk.started(outcome.created, outcome.lead);
+    row = outcome.created.row;
+  } else {
+    row = await findAuction(db, outcome.leadId);
+    if (!row) throw new Error("an idempotency key names a lead without its auction");
+  }
+  const test = outcome.kind === "created" ? body.test === true : row.testMode;
+  const wait = body.timeout_ms ?? POST_WAIT_MS.default;
+  const decided = await desk.decision(row, input.received + wait, input.hangUp);
+  return postedAnswer(decided, test, payoutRuleOf(caller), config.publicBaseUrl);
+}
+
+export function postLeadRoutes(deps: PostLeadDeps) {
+  const { config, db } = deps;
+  const { direct: rules, afterPing } = postRules(config);
   const base = config.publicBaseUrl;
 
-  /** A whole application, checked, written with its consent and auction, and answered with its decision. */
   const handle =
     (schema: typeof rules) =>
     async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      const caller = request.publisher!;
-      const publisher = { id: caller.id, aff_id: caller.affId };
-      // The publisher's wait counts from the post's arrival, its checks and writes included.
       const received = Date.now();
       const key = readIdempotencyKey(request);
-      const parsed = schema.safeParse(byFieldKind(request.body as Record<string, unknown>));
-      if (!parsed.success) throw invalid(fieldErrors(parsed.error));
-      const body = parsed.data as PostedLead & { ping_id?: string };
-      const changes = leadChangesOf(body);
-      const checks = {
-        ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
-        ...settleWithSavedLead(changes, undefined),
-        ...refusedPhones(changes),
-      };
-      if (Object.keys(checks).length > 0) throw invalid(checks);
-      const consent = await postedConsentText(db, publisher.id, body);
-      if ("problem" in consent) throw invalid(consent.problem);
-      if (desk.refusesSends()) {
-        reply.header("retry-after", "5");
-        throw new PublisherApiError("unavailable");
-      }
-
-      const outcome = await createPostedLead(
-        db,
-        deps.keys,
-        {
-          publisher,
-          body,
-          changes,
-          consent,
-          idempotency: key === undefined ? undefined : { key, bodyHash: bodyHashOf(rawBodyOf(request) ?? "") },
-          ...(body.ping_id ? { ping: { id: body.ping_id, ageToday: ageToday(changes.dob) } } : {}),
-        },
-        {
-          budgetMs: config.distribution.auctionBudgetMs,
-          duplicateWindowDays: config.distribution.duplicateWindowDays,
-          claimAs: desk.claimAs(),
-        },
-      );
-      if (outcome.kind === "reused") throw new PublisherApiError("idempotency_key_reused");
-      if (outcome.kind === "ping_refused") {
-        throw new PublisherApiError(outcome.code, outcome.errors ? { errors: outcome.errors } : {});
-      }
-      let row;
-      if (outcome.kind === "created") {
-        await desk.started(outcome.created, outcome.lead);
-        row = outcome.created.row;
-      } else {
-        row = await findAuction(db, outcome.leadId);
-        if (!row) throw new Error("an idempotency key names a lead without its auction");
-      }
-      const test = outcome.kind === "created" ? body.test === true : row.testMode;
-      const wait = body.timeout_ms ?? POST_WAIT_MS.default;
-      const decided = await desk.decision(row, received + wait, request.raw);
-      const answer = postedAnswer(decided, test, payoutRuleOf(caller), base);
+      const answer = await postLead(deps, schema, request.publisher!, {
+        body: request.body,
+        idempotency: key === undefined ? undefined : { key, rawBody: rawBodyOf(request) ?? "" },
+        hangUp: request.raw,
+        received,
+      });
       return reply.code(answer.status === "pending" ? 202 : 200).send(answer);
     };
 

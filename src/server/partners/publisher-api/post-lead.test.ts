@@ -105,6 +105,17 @@ describe("POST /api/publisher/v1/leads", () => {
     expect(again.json()).toMatchObject({ status: "rejected", reason: "duplicate" });
   });
 
+  it("never counts a test post of a person against a live one, nor a live one against a test post", async () => {
+    const person = application();
+    const test = await post(alpha, { ...person, test: true });
+    expect(test.json()).toMatchObject({ test: true });
+    expect(test.json().reason).not.toBe("duplicate");
+    const live = await post(beta, person);
+    expect(live.json(), live.body).toMatchObject({ status: "sold", test: false });
+    const testAgain = await post(alpha, { ...person, test: true });
+    expect(testAgain.json()).toMatchObject({ status: "rejected", reason: "duplicate", test: true });
+  });
+
   it("lists each field the funnel's rules refuse, by its wire name, and writes nothing", async () => {
     const before = await count();
     const res = await post(alpha, {

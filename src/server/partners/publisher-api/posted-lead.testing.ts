@@ -1,5 +1,6 @@
 import { allowedNextPayDates, secondPayDate } from "#domain/pay-dates.ts";
 import { usToday } from "../../intake/leads/us-today.ts";
+import type { PublisherSettings } from "#domain/partners/publisher.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { PiiCipher, type PiiKeyring } from "../../platform/security/pii-cipher.ts";
 import { issueApiKey } from "../api-keys/api-key-store.ts";
@@ -49,7 +50,12 @@ export function postedApplication(n: number, overrides: Record<string, unknown> 
 /**
  * Publishers `ids` (aff_id "<id>-aff", paid 40% of each sale at once), each with a live API key: the keys, in order.
  */
-export async function postingPublishers(db: Db, keyring: PiiKeyring, ids: string[]): Promise<string[]> {
+export async function postingPublishers(
+  db: Db,
+  keyring: PiiKeyring,
+  ids: string[],
+  terms: Partial<PublisherSettings> = {},
+): Promise<string[]> {
   const cipher = new PiiCipher(keyring);
   const keys: string[] = [];
   for (const id of ids) {
@@ -62,6 +68,7 @@ export async function postingPublishers(db: Db, keyring: PiiKeyring, ids: string
       hold_days: 0,
       postback_url: null,
       enabled: true,
+      ...terms,
     });
     keys.push((await issueApiKey(db, "publisher", id, "test")).key);
   }

@@ -10,13 +10,20 @@ export class PublisherApiError extends Error {
   readonly code: PublisherApiCode;
   readonly errors: Record<string, string> | undefined;
 
-  constructor(code: PublisherApiCode, detail: { message?: string; errors?: Record<string, string> } = {}) {
+  /** Seconds after which the same request may succeed, sent as Retry-After (a full cap, a restart). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: PublisherApiCode,
+    detail: { message?: string; errors?: Record<string, string>; retryAfterSeconds?: number } = {},
+  ) {
     const problem = problemOf(code, detail);
     super(problem.message);
     this.name = "PublisherApiError";
     this.status = problem.status;
     this.code = code;
     this.errors = problem.errors;
+    this.retryAfterSeconds = detail.retryAfterSeconds;
   }
 
   get problem(): PublisherApiProblem {

@@ -112,6 +112,12 @@ describe("the publisher API's scope", () => {
         payoutKind: "per_sold",
         payoutAmount: 1200,
         enabled: true,
+        postedMinPayoutCents: null,
+        postedMinMarginCents: null,
+        postedCapHourly: null,
+        postedCapDaily: null,
+        postedCapMonthly: null,
+        timeZone: "America/New_York",
       });
     }
     expect(json.json().raw).toBe('{"first_name":"Ann","loan_amount":"500"}');

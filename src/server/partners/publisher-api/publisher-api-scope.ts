@@ -18,9 +18,20 @@ export { PublisherApiError } from "./publisher-api-error.ts";
 // raw for the Idempotency-Key's hash, and every refusal answered with a code (docs/product/partners.md).
 
 /** What the routes know of the calling publisher: enough to credit, pay and name it. */
-type CallingPublisher = Pick<
+export type CallingPublisher = Pick<
   typeof publishers.$inferSelect,
-  "id" | "affId" | "name" | "payoutKind" | "payoutAmount" | "enabled"
+  | "id"
+  | "affId"
+  | "name"
+  | "payoutKind"
+  | "payoutAmount"
+  | "enabled"
+  | "postedMinPayoutCents"
+  | "postedMinMarginCents"
+  | "postedCapHourly"
+  | "postedCapDaily"
+  | "postedCapMonthly"
+  | "timeZone"
 >;
 
 declare module "fastify" {
@@ -28,6 +39,28 @@ declare module "fastify" {
     /** Set by the publisher API's scope before any of its routes runs; null elsewhere. */
     publisher: CallingPublisher | null;
   }
+}
+
+/** A publisher as the API's routes know their caller; undefined when there is none with this id. */
+export async function findCallingPublisher(db: Db, id: string): Promise<CallingPublisher | undefined> {
+  const [publisher] = await db
+    .select({
+      id: publishers.id,
+      affId: publishers.affId,
+      name: publishers.name,
+      payoutKind: publishers.payoutKind,
+      payoutAmount: publishers.payoutAmount,
+      enabled: publishers.enabled,
+      postedMinPayoutCents: publishers.postedMinPayoutCents,
+      postedMinMarginCents: publishers.postedMinMarginCents,
+      postedCapHourly: publishers.postedCapHourly,
+      postedCapDaily: publishers.postedCapDaily,
+      postedCapMonthly: publishers.postedCapMonthly,
+      timeZone: publishers.timeZone,
+    })
+    .from(publishers)
+    .where(eq(publishers.id, id));
+  return publisher;
 }
 
 const PUBLISHER_API_PREFIX = "/api/publisher/v1";
@@ -123,17 +156,7 @@ export function publisherApiScope(deps: { db: Db; config: Config }, routes: (sco
       // Unknown, revoked and a buyer's key get one answer: the API never says which keys exist.
       const key = await partnerOfKey(deps.db, bearer, { kind: "publisher", noteUse: false });
       if (key === null) throw new PublisherApiError("invalid_key");
-      const [publisher] = await deps.db
-        .select({
-          id: publishers.id,
-          affId: publishers.affId,
-          name: publishers.name,
-          payoutKind: publishers.payoutKind,
-          payoutAmount: publishers.payoutAmount,
-          enabled: publishers.enabled,
-        })
-        .from(publishers)
-        .where(eq(publishers.id, key.partnerId));
+      const publisher = await findCallingPublisher(deps.db, key.partnerId);
       if (publisher === undefined) throw new PublisherApiError("invalid_key");
       if (!publisher.enabled) throw new PublisherApiError("publisher_disabled");
       keyIds.set(request, key.keyId);
@@ -168,6 +191,9 @@ export function publisherApiScope(deps: { db: Db; config: Config }, routes: (sco
       const problem = problemOfError(error);
       if (problem === null) return answerServerError(error, request, reply);
       if (problem.status === 401) reply.header("www-authenticate", 'Bearer realm="loanpath-publisher-api"');
+      if (error instanceof PublisherApiError && error.retryAfterSeconds !== undefined) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
+      }
       return reply.code(problem.status).send(problem);
     });
     // The app's control-characters check (platform/plugins/control-characters.ts) answers before validation with

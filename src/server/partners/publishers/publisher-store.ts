@@ -23,6 +23,12 @@ const publisherOf = (r: Row): Publisher => ({
   hold_days: r.holdDays,
   postback_url: r.postbackUrl,
   enabled: r.enabled,
+  posted_min_payout_cents: r.postedMinPayoutCents,
+  posted_min_margin_cents: r.postedMinMarginCents,
+  posted_cap_hourly: r.postedCapHourly,
+  posted_cap_daily: r.postedCapDaily,
+  posted_cap_monthly: r.postedCapMonthly,
+  time_zone: r.timeZone,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -37,6 +43,12 @@ const columnsOf = (p: PublisherSettings) => ({
   holdDays: p.hold_days,
   postbackUrl: p.postback_url,
   enabled: p.enabled,
+  postedMinPayoutCents: p.posted_min_payout_cents ?? null,
+  postedMinMarginCents: p.posted_min_margin_cents ?? null,
+  postedCapHourly: p.posted_cap_hourly ?? null,
+  postedCapDaily: p.posted_cap_daily ?? null,
+  postedCapMonthly: p.posted_cap_monthly ?? null,
+  ...(p.time_zone ? { timeZone: p.time_zone } : {}),
 });
 
 /** Creates a publisher; its postback secret is returned this once. Null when the id or aff_id is taken. */

@@ -306,6 +306,12 @@ export const auctions = pgTable(
     // The offers a publisher's ping collected for this lead (docs/decisions/0051-publisher-ping-post.md): its auction
     // posts to them in turn and pings nobody. Null for every other lead.
     preset: jsonb("preset").$type<PresetOffers>(),
+    // The least a buyer's price may be for this lead: a posted lead's publisher terms (its minimum payout and
+    // Loanpath's minimum margin, docs/decisions/0052-posted-terms.md). Null for the funnel's leads.
+    minPriceCents: integer("min_price_cents"),
+    // The publisher that posted the lead through the publisher API; null for the funnel's leads. Its caps and the
+    // console's posted figures count by it.
+    postedBy: text("posted_by"),
     // The rest of the submission that is not an application answer (consent flags, page, product id).
     submission: jsonb("submission")
       .$type<Record<string, unknown>>()
@@ -340,6 +346,9 @@ export const auctions = pgTable(
     // (src/server/console/leads/lead-search.ts).
     index("auctions_status_source_idx").on(t.status, t.source),
     index("auctions_buyer_created_idx").on(t.buyerId, t.createdAt),
+    index("auctions_posted_by_idx")
+      .on(t.postedBy, t.createdAt)
+      .where(sql`posted_by is not null`),
   ],
 );
 
@@ -739,6 +748,14 @@ export const publishers = pgTable(
     postbackUrl: text("postback_url"),
     postbackSecretEncrypted: text("postback_secret_encrypted").notNull(),
     enabled: boolean("enabled").notNull().default(true),
+    // Its terms for posted leads (docs/decisions/0052-posted-terms.md): the least it accepts for one, the least Loanpath
+    // keeps of one, and how many it may post per hour, day and month of its own time zone. Null: no such limit.
+    postedMinPayoutCents: integer("posted_min_payout_cents"),
+    postedMinMarginCents: integer("posted_min_margin_cents"),
+    postedCapHourly: integer("posted_cap_hourly"),
+    postedCapDaily: integer("posted_cap_daily"),
+    postedCapMonthly: integer("posted_cap_monthly"),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
