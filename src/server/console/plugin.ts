@@ -14,6 +14,7 @@ import reportRoutes from "./reports/report-routes.ts";
 import ledgerCheckRoutes from "./ledger/ledger-check-routes.ts";
 import buyerKeyRoutes from "./buyers/buyer-key-routes.ts";
 import publisherRoutes from "./publishers/publisher-routes.ts";
+import consentTextRoutes from "./publishers/consent-text-routes.ts";
 import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
@@ -71,5 +72,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(buyerKeyRoutes, { db: deps.db });
   const publicBaseUrl = deps.config.publicBaseUrl;
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });
+  await app.register(consentTextRoutes, { db: deps.db });
   await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { POST_MESSAGES, type PostedLead } from "#domain/contracts/publisher-api.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { consentRecords, publisherConsentTexts } from "../../platform/db/schema.ts";
+import { violatedConstraint } from "../../platform/db/violated-constraint.ts";
 
 // The consent a posted lead carries (docs/decisions/0050-publisher-post-api.md): the words the visitor agreed to on
 // the publisher's page, kept once per distinct text under its SHA-256, and a TCPA consent record pointing at them,
@@ -61,4 +62,48 @@ export async function recordPostedConsent(
     userAgent: body.consent_user_agent,
     createdAt: new Date(body.consent_at),
   });
+}
+
+/** A publisher's consent texts, newest first: those registered under a version and those its posts carried. */
+export async function consentTextsOf(db: Db, publisherId: string) {
+  const rows = await db
+    .select()
+    .from(publisherConsentTexts)
+    .where(eq(publisherConsentTexts.publisherId, publisherId))
+    .orderBy(desc(publisherConsentTexts.createdAt));
+  return rows.map((r) => ({ version: r.version, hash: r.hash, text: r.text, created_at: r.createdAt.toISOString() }));
+}
+
+/**
+ * Registers `text` under `version` for the publisher: a text its posts carried already takes the version (its record
+ * and its hash stay). "version taken" when the publisher has that version for other words.
+ */
+export async function registerConsentText(
+  db: Db,
+  publisherId: string,
+  version: string,
+  text: string,
+): Promise<Awaited<ReturnType<typeof consentTextsOf>>[number] | "version taken"> {
+  const hash = sha256(text);
+  const [taken] = await db
+    .select({ hash: publisherConsentTexts.hash })
+    .from(publisherConsentTexts)
+    .where(and(eq(publisherConsentTexts.publisherId, publisherId), eq(publisherConsentTexts.version, version)))
+    .limit(1);
+  if (taken && taken.hash !== hash) return "version taken";
+  try {
+    const [row] = await db
+      .insert(publisherConsentTexts)
+      .values({ hash, publisherId, version, text })
+      .onConflictDoUpdate({
+        target: [publisherConsentTexts.publisherId, publisherConsentTexts.hash],
+        set: { version: sql`excluded.version` },
+      })
+      .returning();
+    return { version: row!.version, hash: row!.hash, text: row!.text, created_at: row!.createdAt.toISOString() };
+  } catch (error) {
+    // Two registrations of one version at once: the unique index decides, and the second is told.
+    if (violatedConstraint(error) === "publisher_consent_texts_version_idx") return "version taken";
+    throw error;
+  }
 }

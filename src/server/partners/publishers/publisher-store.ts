@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { PublisherSettings } from "../../../domain/partners/publisher.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { publishers } from "../../platform/db/schema.ts";
+import { violatedConstraint } from "../../platform/db/violated-constraint.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 
 // Publishers as stored (docs/product/partners.md#publishers). The postback secret is made here, once per
@@ -91,14 +92,6 @@ export async function updatePublisher(db: Db, settings: PublisherSettings): Prom
 
 const AFF_ID_INDEX = "publishers_aff_id_idx";
 
-/** The unique index a write broke (PostgreSQL's 23505), through drizzle's wrapping; undefined for any other error. */
-function violatedConstraint(error: unknown): string | undefined {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const fields = e as Error & { code?: unknown; constraint?: unknown };
-    if (fields.code === "23505") return typeof fields.constraint === "string" ? fields.constraint : undefined;
-  }
-  return undefined;
-}
 
 /** A new postback secret for a publisher, returned this once; null when there is no such publisher. */
 export async function replacePostbackSecret(db: Db, cipher: PiiCipher, id: string): Promise<string | null> {

@@ -803,7 +803,7 @@ export const ledgerEntries = pgTable(
 export const publisherConsentTexts = pgTable(
   "publisher_consent_texts",
   {
-    hash: text("hash").primaryKey(),
+    hash: text("hash").notNull(),
     publisherId: text("publisher_id")
       .notNull()
       .references(() => publishers.id),
@@ -811,7 +811,13 @@ export const publisherConsentTexts = pgTable(
     text: text("text").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("publisher_consent_texts_version_idx").on(t.publisherId, t.version)],
+  (t) => [
+    // Each publisher's own: two publishers may show the same words, each under a version of its own.
+    primaryKey({ columns: [t.publisherId, t.hash] }),
+    uniqueIndex("publisher_consent_texts_version_idx").on(t.publisherId, t.version),
+    // The consent certificate reads a text by its hash alone (the words are the same whoever showed them).
+    index("publisher_consent_texts_hash_idx").on(t.hash),
+  ],
 );
 
 // A publisher's Idempotency-Key: the first request's body (its SHA-256) and the lead it made, written in the
