@@ -73,7 +73,7 @@ async function pinged(t: TestApp, id: string, publisherId: string, payoutCents: 
     publisherId,
     testMode,
     fields: {},
-    preset: [],
+    preset: { offers: [], outcomes: [] },
     calls: [],
     payoutCents,
     expiresAt: new Date(Date.now() + 120_000),
