@@ -26,8 +26,8 @@ export type PublisherFiguresData = z.infer<typeof publisherFigures>;
 const postedFigures = z.object({
   posted: z.number().int(),
   sold: z.number().int(),
-  /** sold ÷ posted; null with nothing posted. */
-  acceptance: z.number().nullable(),
+  /** sold ÷ posted (MEASURES.posted_acceptance); null with nothing posted. */
+  posted_acceptance: z.number().nullable(),
   average_price_cents: z.number().int().nullable(),
   revenue_cents: z.number().int(),
   /** The auction's reasons (docs/product/lender-network.md), most first. */

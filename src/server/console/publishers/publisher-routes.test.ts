@@ -388,7 +388,7 @@ describe("console publishers", () => {
     const expected = {
       posted: 6,
       sold: 2,
-      acceptance: 2 / 6,
+      posted_acceptance: 2 / 6,
       average_price_cents: 4501,
       revenue_cents: 9001,
       rejections: [
@@ -402,7 +402,7 @@ describe("console publishers", () => {
     const byId = new Map(list.json().data.publishers.map((p: { id: string }) => [p.id, p]));
     expect(byId.get("poster")).toMatchObject({ posted: { today: expected, month: expected } });
     expect(byId.get("acme")).toMatchObject({
-      posted: { today: { posted: 0, acceptance: null, average_price_cents: null, rejections: [], pings: 0 } },
+      posted: { today: { posted: 0, posted_acceptance: null, average_price_cents: null, rejections: [], pings: 0 } },
     });
 
     const detail = await t.app.inject({

@@ -171,8 +171,8 @@ export type PostedFigures = {
   posted: number;
   /** Of those, the ones sold. */
   sold: number;
-  /** sold ÷ posted; null with nothing posted. */
-  acceptance: number | null;
+  /** sold ÷ posted (MEASURES.posted_acceptance); null with nothing posted. */
+  posted_acceptance: number | null;
   /** The mean price of the sold ones, in cents; null with none sold. */
   average_price_cents: number | null;
   /** What buyers paid for the sold ones. */
@@ -187,7 +187,7 @@ export type PostedFigures = {
 export const noPostedFigures = (): PostedFigures => ({
   posted: 0,
   sold: 0,
-  acceptance: null,
+  posted_acceptance: null,
   average_price_cents: null,
   revenue_cents: 0,
   rejections: [],
@@ -270,7 +270,7 @@ export async function postedFigures(
     f.pings_offered = r.offered;
   }
   for (const f of figures.values()) {
-    f.acceptance = f.posted === 0 ? null : f.sold / f.posted;
+    f.posted_acceptance = f.posted === 0 ? null : f.sold / f.posted;
     f.average_price_cents = f.sold === 0 ? null : Math.round(f.revenue_cents / f.sold);
     f.rejections.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   }

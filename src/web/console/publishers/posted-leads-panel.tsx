@@ -17,7 +17,7 @@ type ReasonRow = { reason: string; today: number; month: number };
 const FIGURES: [string, (f: PostedFiguresData) => string][] = [
   ["Posted", (f) => formatCount(f.posted)],
   ["Sold", (f) => formatCount(f.sold)],
-  [MEASURES.posted_acceptance.name, (f) => formatRate(f.acceptance)],
+  [MEASURES.posted_acceptance.name, (f) => formatRate(f.posted_acceptance)],
   ["Average price", (f) => formatCents(f.average_price_cents)],
   ["Revenue", (f) => formatCents(f.revenue_cents)],
   ["Pings", (f) => formatCount(f.pings)],

@@ -22,7 +22,7 @@ const figures = {
 const noPosted = {
   posted: 0,
   sold: 0,
-  acceptance: null,
+  posted_acceptance: null,
   average_price_cents: null,
   revenue_cents: 0,
   rejections: [],
@@ -32,7 +32,7 @@ const noPosted = {
 const posted = {
   posted: 6,
   sold: 2,
-  acceptance: 2 / 6,
+  posted_acceptance: 2 / 6,
   average_price_cents: 4501,
   revenue_cents: 9001,
   rejections: [
@@ -114,7 +114,7 @@ describe("the publishers pages", () => {
       ...posted,
       posted: 4,
       sold: 3,
-      acceptance: 0.75,
+      posted_acceptance: 0.75,
       average_price_cents: 3000,
       revenue_cents: 9000,
     };

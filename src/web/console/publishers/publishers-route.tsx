@@ -33,7 +33,7 @@ const postedColumns = (span: Span, label: string): ColumnDef<PublisherSummary, u
   countColumn(`${span}-posted`, `Posted ${label}`, (r) => r.posted[span].posted),
   countColumn(`${span}-posted-sold`, `Posted sold ${label}`, (r) => r.posted[span].sold),
   ratioColumn(`${span}-posted-acceptance`, `${MEASURES.posted_acceptance.name} ${label}`, {
-    value: (r) => r.posted[span].acceptance,
+    value: (r) => r.posted[span].posted_acceptance,
     parts: (r) => [r.posted[span].sold, r.posted[span].posted],
     format: formatRate,
     csv: (rate) => rate,
