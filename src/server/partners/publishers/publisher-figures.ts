@@ -166,7 +166,7 @@ export async function todayAndMonth(db: Db, now: Date, tz: string): Promise<{ to
 }
 
 /** A publisher's posted leads (docs/product/partners.md#posted-leads-in-the-console) over a span. */
-export type PostedFigures = {
+type PostedFigures = {
   /** Live leads it posted through the publisher API, by when they were posted. */
   posted: number;
   /** Of those, the ones sold. */
