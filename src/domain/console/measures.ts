@@ -30,4 +30,10 @@ export const MEASURES = {
     definition:
       "Posts the buyer accepted ÷ its posts that ended (accepted, refused, timed out, failed or unreadable) today. Pings are not in it.",
   },
+  /** Publishers: of the leads one publisher posted through the publisher API, the share sold. */
+  posted_acceptance: {
+    name: "Posted acceptance",
+    definition:
+      "Posted leads sold ÷ leads the publisher posted through the publisher API in the period (by when they were posted). Test posts are left out.",
+  },
 } as const satisfies Record<string, Measure>;

@@ -19,13 +19,41 @@ const publisherFigures = z.object({
 });
 export type PublisherFiguresData = z.infer<typeof publisherFigures>;
 
+/**
+ * A publisher's posted leads over a span (docs/product/partners.md#posted-leads-in-the-console): live posts by when
+ * they came, the sold ones and their prices, the rejected ones by the auction's reason, and its live pings.
+ */
+const postedFigures = z.object({
+  posted: z.number().int(),
+  sold: z.number().int(),
+  /** sold ÷ posted (MEASURES.posted_acceptance); null with nothing posted. */
+  posted_acceptance: z.number().nullable(),
+  average_price_cents: z.number().int().nullable(),
+  revenue_cents: z.number().int(),
+  /** The auction's reasons (docs/product/lender-network.md), most first. */
+  rejections: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  pings: z.number().int(),
+  /** Pings a buyer bid on. */
+  pings_offered: z.number().int(),
+});
+export type PostedFiguresData = z.infer<typeof postedFigures>;
+
+/** A posted cap now: the live posts in the publisher's current hour, day or month, and the cap (null: none). */
+const capUse = z.object({ used: z.number().int(), cap: z.number().int().nullable() });
+const postedCaps = z.object({ time_zone: z.string(), hourly: capUse, daily: capUse, monthly: capUse });
+export type PostedCapsData = z.infer<typeof postedCaps>;
+
 /** The reader's time zone (the console's setting): "today" and "this month" are its days. */
 const tz = z.string().max(64).refine(isTimeZone, "Unknown time zone.").default("UTC");
 export const publisherFiguresQuery = z.object({ tz });
 
 const publisher = publisherSettingsSchema.safeExtend({ created_at: z.string(), updated_at: z.string() });
 
-const publisherSummary = publisher.safeExtend({ today: publisherFigures, month: publisherFigures });
+const publisherSummary = publisher.safeExtend({
+  today: publisherFigures,
+  month: publisherFigures,
+  posted: z.object({ today: postedFigures, month: postedFigures }),
+});
 export type PublisherSummary = z.infer<typeof publisherSummary>;
 
 export const publisherListAnswer = answerOf(z.object({ publishers: z.array(publisherSummary) }));
@@ -62,6 +90,7 @@ export const publisherDetailAnswer = answerOf(
   z.object({
     publisher: publisherSummary,
     tracking_link: trackingLink,
+    posted_caps: postedCaps,
     postbacks: z.array(postbackRow),
     api_keys: z.array(apiKeyRow),
   }),

@@ -3,6 +3,7 @@ import {
   PAYOUT_DOLLARS_MESSAGE,
   PAYOUT_PERCENT_MESSAGE,
   PAYOUT_SHARE_TOO_LARGE,
+  optionalCentsOf,
   payoutAmountOf,
   payoutTextOf,
 } from "./payout-input.ts";
@@ -36,5 +37,12 @@ describe("a payout as typed and as stored", () => {
     }
     expect(payoutTextOf("per_sold", 750)).toBe("7.50");
     expect(payoutTextOf("revenue_share", 1250)).toBe("12.5");
+  });
+
+  it("reads an amount that may be left empty: none, cents, or what to type", () => {
+    expect(optionalCentsOf("  ")).toEqual({ amount: null });
+    expect(optionalCentsOf("$2.50")).toEqual({ amount: 250 });
+    expect(optionalCentsOf("0")).toEqual({ amount: 0 });
+    expect(optionalCentsOf("2.505")).toEqual({ message: PAYOUT_DOLLARS_MESSAGE });
   });
 });

@@ -30,7 +30,7 @@ function basisPointsOfPercent(text: string): number | undefined {
 }
 
 /** 750 → "7.50". */
-const dollarsOfCents = (cents: number) => (cents / 100).toFixed(2);
+export const dollarsOfCents = (cents: number) => (cents / 100).toFixed(2);
 /** 1250 → "12.5", 2500 → "25". */
 export const percentOfBasisPoints = (basisPoints: number) => String(basisPoints / 100);
 
@@ -45,6 +45,13 @@ export function payoutAmountOf(kind: Kind, text: string): { amount: number } | {
   const basisPoints = basisPointsOfPercent(text);
   if (basisPoints === undefined) return { message: PAYOUT_PERCENT_MESSAGE };
   return basisPoints > 10_000 ? { message: PAYOUT_SHARE_TOO_LARGE } : { amount: basisPoints };
+}
+
+/** An amount in dollars that may be left empty (a publisher's posted terms): cents, null for none, or what to type. */
+export function optionalCentsOf(text: string): { amount: number | null } | { message: string } {
+  if (text.trim() === "") return { amount: null };
+  const cents = centsOfDollars(text);
+  return cents === undefined ? { message: PAYOUT_DOLLARS_MESSAGE } : { amount: cents };
 }
 
 /** A stored payout as the form shows it: dollars for a fixed payout, percent for a share. */

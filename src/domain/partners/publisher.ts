@@ -52,9 +52,15 @@ const cents = (what: string) =>
     .min(0, `${what} cannot be negative.`)
     .max(1_000_000, `${what}: that is more than any lead sells for.`);
 
+/** The zone a publisher's caps count in unless it has one (the column's default). */
+export const PUBLISHER_DEFAULT_TIME_ZONE = "America/New_York";
+
+/** The schema's message for a cap that is not a whole number, which the console's form also gives for unreadable text. */
+export const POSTED_CAP_MESSAGE = "Enter a whole number of leads.";
+
 const postedCap = z
   .number()
-  .int("Enter a whole number of leads.")
+  .int(POSTED_CAP_MESSAGE)
   .min(0, "A cap cannot be negative.")
   .max(10_000_000, "That cap is too large.");
 

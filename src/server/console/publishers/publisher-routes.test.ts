@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import type { PublisherSettings } from "../../../domain/partners/publisher.ts";
-import { auditLog, auctions, leads } from "../../platform/db/schema.ts";
+import { auditLog, auctions, leads, publisherPings } from "../../platform/db/schema.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { lenderConfig } from "../../distribution/auction/auction.testing.ts";
 import { partnerOfKey } from "../../partners/api-keys/api-key-store.ts";
@@ -38,6 +38,45 @@ async function submitted(t: TestApp, id: string, affId: string, sub1: string, so
     attribution: { aff_id: affId, aff_sub1: sub1 },
     deadlineAt: now,
     decidedAt: now,
+  });
+}
+
+/** A lead the publisher `postedBy` posted through the publisher API, as the post writes its auction. */
+async function posted(
+  t: TestApp,
+  id: string,
+  postedBy: string,
+  outcome: { status: "accepted"; price: number } | { status: "rejected"; reason: string } | { status: "pending" },
+  options: { testMode?: boolean; createdAt?: Date } = {},
+) {
+  const testMode = options.testMode ?? false;
+  const at = options.createdAt ?? new Date();
+  await t.database.db.insert(leads).values({ id, accessTokenHash: `h-${id}`, test_mode: testMode });
+  await t.database.db.insert(auctions).values({
+    leadId: id,
+    status: outcome.status,
+    reason: outcome.status === "rejected" ? outcome.reason : null,
+    buyerId: outcome.status === "accepted" ? "b1" : null,
+    priceCents: outcome.status === "accepted" ? outcome.price : null,
+    testMode,
+    postedBy,
+    attribution: { aff_id: "P200", utm_source: "publisher post" },
+    deadlineAt: at,
+    decidedAt: outcome.status === "pending" ? null : at,
+    createdAt: at,
+  });
+}
+
+async function pinged(t: TestApp, id: string, publisherId: string, payoutCents: number | null, testMode = false) {
+  await t.database.db.insert(publisherPings).values({
+    id,
+    publisherId,
+    testMode,
+    fields: {},
+    preset: { offers: [], outcomes: [] },
+    calls: [],
+    payoutCents,
+    expiresAt: new Date(Date.now() + 120_000),
   });
 }
 
@@ -313,5 +352,72 @@ describe("console publishers", () => {
       headers: manager.read,
     });
     expect(list.statusCode).toBe(400);
+  });
+
+  it("shows each publisher's posted leads: sold, acceptance, prices, rejections by reason, pings, and its caps now", async () => {
+    const terms = {
+      posted_min_payout_cents: 500,
+      posted_min_margin_cents: 250,
+      posted_cap_hourly: 10,
+      posted_cap_daily: null,
+      posted_cap_monthly: 1000,
+      time_zone: "America/Chicago",
+    };
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/console/publishers",
+      headers: manager.write,
+      payload: settings({ id: "poster", name: "Poster Co", aff_id: "P200", postback_url: null, ...terms }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await posted(t, "ld_p1", "poster", { status: "accepted", price: 4000 });
+    await posted(t, "ld_p2", "poster", { status: "accepted", price: 5001 });
+    await posted(t, "ld_p3", "poster", { status: "rejected", reason: "duplicate" });
+    await posted(t, "ld_p4", "poster", { status: "rejected", reason: "duplicate" });
+    await posted(t, "ld_p5", "poster", { status: "rejected", reason: "no eligible buyer" });
+    await posted(t, "ld_p6", "poster", { status: "pending" });
+    // Neither a test post nor one of an earlier month counts, in the figures or the caps.
+    await posted(t, "ld_pt", "poster", { status: "accepted", price: 9000 }, { testMode: true });
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    await posted(t, "ld_po", "poster", { status: "rejected", reason: "time budget" }, { createdAt: longAgo });
+    await pinged(t, "ping_1", "poster", 700);
+    await pinged(t, "ping_2", "poster", 650);
+    await pinged(t, "ping_3", "poster", null);
+    await pinged(t, "ping_t", "poster", 700, true);
+
+    const expected = {
+      posted: 6,
+      sold: 2,
+      posted_acceptance: 2 / 6,
+      average_price_cents: 4501,
+      revenue_cents: 9001,
+      rejections: [
+        { reason: "duplicate", count: 2 },
+        { reason: "no eligible buyer", count: 1 },
+      ],
+      pings: 3,
+      pings_offered: 2,
+    };
+    const list = await t.app.inject({ method: "GET", url: "/api/console/publishers", headers: manager.read });
+    const byId = new Map(list.json().data.publishers.map((p: { id: string }) => [p.id, p]));
+    expect(byId.get("poster")).toMatchObject({ posted: { today: expected, month: expected } });
+    expect(byId.get("acme")).toMatchObject({
+      posted: { today: { posted: 0, posted_acceptance: null, average_price_cents: null, rejections: [], pings: 0 } },
+    });
+
+    const detail = await t.app.inject({
+      method: "GET",
+      url: "/api/console/publishers/poster?tz=America%2FNew_York",
+      headers: manager.read,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const data = detail.json().data;
+    expect(data.publisher).toMatchObject({ ...terms, posted: { today: expected, month: expected } });
+    expect(data.posted_caps).toEqual({
+      time_zone: "America/Chicago",
+      hourly: { used: 6, cap: 10 },
+      daily: { used: 6, cap: null },
+      monthly: { used: 6, cap: 1000 },
+    });
   });
 });

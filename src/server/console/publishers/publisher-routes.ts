@@ -11,6 +11,7 @@ import {
 import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import {
   postbackAddressOf,
+  PUBLISHER_DEFAULT_TIME_ZONE,
   publisherSettingsSchema,
   type PublisherSettings,
 } from "../../../domain/partners/publisher.ts";
@@ -19,7 +20,15 @@ import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { trackingLink } from "../../partners/tracking/tracking-link.ts";
 import { listApiKeys } from "../../partners/api-keys/api-key-store.ts";
 import { recentPostbacks } from "../../partners/postbacks/postback-outbox.ts";
-import { noPublisherFigures, publisherFigures, todayAndMonth } from "../../partners/publishers/publisher-figures.ts";
+import { postedCapUse } from "../../partners/publisher-api/posted-caps.ts";
+import {
+  noPostedFigures,
+  noPublisherFigures,
+  postedFigures,
+  publisherFigures,
+  todayAndMonth,
+  type Range,
+} from "../../partners/publishers/publisher-figures.ts";
 import {
   createPublisher,
   findPublisher,
@@ -63,20 +72,48 @@ export default async function publisherRoutes(
   const read = { access: "partners:read" } as const;
   const write = { access: "partners:write" } as const;
 
-  const withFigures = async (p: Publisher, tz: string) => {
+  /** Each publisher with today's and the month's figures; the posted ones for all of them at once. */
+  const withFigures = async (list: Publisher[], tz: string) => {
     const spans = await todayAndMonth(db, deps.now(), tz);
-    const [today, month] = await Promise.all([
-      publisherFigures(db, p, spans.today, "all"),
-      publisherFigures(db, p, spans.month, "all"),
+    const ids = list.map((p) => p.id);
+    const [postedToday, postedMonth] = await Promise.all([
+      postedFigures(db, ids, spans.today),
+      postedFigures(db, ids, spans.month),
     ]);
-    return { ...p, today: today.get("all") ?? noPublisherFigures(), month: month.get("all") ?? noPublisherFigures() };
+    const all = async (p: Publisher, span: Range) => (await publisherFigures(db, p, span, "all")).get("all");
+    return Promise.all(
+      list.map(async (p) => {
+        const [today, month] = await Promise.all([all(p, spans.today), all(p, spans.month)]);
+        return {
+          ...p,
+          today: today ?? noPublisherFigures(),
+          month: month ?? noPublisherFigures(),
+          posted: {
+            today: postedToday.get(p.id) ?? noPostedFigures(),
+            month: postedMonth.get(p.id) ?? noPostedFigures(),
+          },
+        };
+      }),
+    );
+  };
+
+  /** Its caps on posted leads with what each has used now, in its own time zone (posted-caps.ts). */
+  const capsOf = async (p: Publisher) => {
+    const timeZone = p.time_zone ?? PUBLISHER_DEFAULT_TIME_ZONE;
+    const used = await postedCapUse(db, p.id, timeZone, deps.now());
+    return {
+      time_zone: timeZone,
+      hourly: { used: used.hourly, cap: p.posted_cap_hourly ?? null },
+      daily: { used: used.daily, cap: p.posted_cap_daily ?? null },
+      monthly: { used: used.monthly, cap: p.posted_cap_monthly ?? null },
+    };
   };
 
   typed.get(
     "/api/console/publishers",
     { schema: { querystring: publisherFiguresQuery, response: { 200: publisherListAnswer } }, config: read },
     async (request) => {
-      const list = await Promise.all((await listPublishers(db)).map((p) => withFigures(p, request.query.tz)));
+      const list = await withFigures(await listPublishers(db), request.query.tz);
       return { status: 200, message: "ok", data: { publishers: list } };
     },
   );
@@ -94,8 +131,9 @@ export default async function publisherRoutes(
     async (request, reply) => {
       const publisher = await findPublisher(db, request.params.id);
       if (!publisher) return reply.code(404).send(NOT_FOUND);
-      const [summary, postbacks, keys] = await Promise.all([
-        withFigures(publisher, request.query.tz),
+      const [[summary], caps, postbacks, keys] = await Promise.all([
+        withFigures([publisher], request.query.tz),
+        capsOf(publisher),
         recentPostbacks(db, publisher.id),
         listApiKeys(db, "publisher", publisher.id),
       ]);
@@ -103,8 +141,9 @@ export default async function publisherRoutes(
         status: 200,
         message: "ok",
         data: {
-          publisher: summary,
+          publisher: summary!,
           tracking_link: trackingLink(deps.publicBaseUrl, publisher.id),
+          posted_caps: caps,
           postbacks: postbacks.map((p) => ({
             id: p.id,
             lead_id: p.leadId,

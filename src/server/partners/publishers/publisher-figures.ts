@@ -1,5 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
+import { auctions, publisherPings } from "../../platform/db/schema.ts";
 
 // A publisher's figures over whole days of the reader's time zone (docs/product/partners.md#a-publishers-own-view):
 // clicks from the tracking links, completed applications and sales from its leads' submissions (test leads never
@@ -162,4 +163,116 @@ export async function todayAndMonth(db: Db, now: Date, tz: string): Promise<{ to
     today: { from: instant(row!.day_ms!), to: next, tz },
     month: { from: instant(row!.month_ms!), to: next, tz },
   };
+}
+
+/** A publisher's posted leads (docs/product/partners.md#posted-leads-in-the-console) over a span. */
+type PostedFigures = {
+  /** Live leads it posted through the publisher API, by when they were posted. */
+  posted: number;
+  /** Of those, the ones sold. */
+  sold: number;
+  /** sold ÷ posted (MEASURES.posted_acceptance); null with nothing posted. */
+  posted_acceptance: number | null;
+  /** The mean price of the sold ones, in cents; null with none sold. */
+  average_price_cents: number | null;
+  /** What buyers paid for the sold ones. */
+  revenue_cents: number;
+  /** The rejected ones by the auction's reason, most first. */
+  rejections: { reason: string; count: number }[];
+  /** Its live pings, and of those the ones a buyer bid on. */
+  pings: number;
+  pings_offered: number;
+};
+
+export const noPostedFigures = (): PostedFigures => ({
+  posted: 0,
+  sold: 0,
+  posted_acceptance: null,
+  average_price_cents: null,
+  revenue_cents: 0,
+  rejections: [],
+  pings: 0,
+  pings_offered: 0,
+});
+
+/** A rejected auction with no reason recorded, which no run writes but a row may hold. */
+const NO_REASON = "other";
+
+/**
+ * The posted figures of each of `publisherIds` over `[from, to)`, in two grouped statements whatever their number:
+ * the auctions through their posted_by index (publisher, then time) and the pings through theirs. Test posts and
+ * test pings never count.
+ */
+export async function postedFigures(
+  db: Db,
+  publisherIds: readonly string[],
+  range: Pick<Range, "from" | "to">,
+): Promise<Map<string, PostedFigures>> {
+  const figures = new Map<string, PostedFigures>();
+  if (publisherIds.length === 0) return figures;
+  const [outcomes, pings] = await Promise.all([
+    db
+      .select({
+        id: auctions.postedBy,
+        status: auctions.status,
+        reason: auctions.reason,
+        n: sql<number>`count(*)::int`,
+        revenue: sql<string>`coalesce(sum(${auctions.priceCents}), 0)::bigint`,
+      })
+      .from(auctions)
+      .where(
+        and(
+          inArray(auctions.postedBy, [...publisherIds]),
+          eq(auctions.testMode, false),
+          gte(auctions.createdAt, range.from),
+          lt(auctions.createdAt, range.to),
+        ),
+      )
+      .groupBy(auctions.postedBy, auctions.status, auctions.reason),
+    db
+      .select({
+        id: publisherPings.publisherId,
+        pings: sql<number>`count(*)::int`,
+        offered: sql<number>`count(${publisherPings.payoutCents})::int`,
+      })
+      .from(publisherPings)
+      .where(
+        and(
+          inArray(publisherPings.publisherId, [...publisherIds]),
+          eq(publisherPings.testMode, false),
+          gte(publisherPings.createdAt, range.from),
+          lt(publisherPings.createdAt, range.to),
+        ),
+      )
+      .groupBy(publisherPings.publisherId),
+  ]);
+  const of = (id: string) => {
+    let f = figures.get(id);
+    if (!f) figures.set(id, (f = noPostedFigures()));
+    return f;
+  };
+  for (const r of outcomes) {
+    const f = of(r.id!);
+    f.posted += r.n;
+    if (r.status === "accepted") {
+      f.sold += r.n;
+      f.revenue_cents += Number(r.revenue);
+    } else if (r.status === "rejected") {
+      const reason = r.reason ?? NO_REASON;
+      const seen = f.rejections.find((x) => x.reason === reason);
+      if (seen) seen.count += r.n;
+      else f.rejections.push({ reason, count: r.n });
+    }
+  }
+  for (const r of pings) {
+    const f = of(r.id);
+    f.pings = r.pings;
+    f.pings_offered = r.offered;
+  }
+  for (const f of figures.values()) {
+    f.posted_acceptance = f.posted === 0 ? null : f.sold / f.posted;
+    f.average_price_cents = f.sold === 0 ? null : Math.round(f.revenue_cents / f.sold);
+    f.rejections.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  }
+  return figures;
 }

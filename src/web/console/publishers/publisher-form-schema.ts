@@ -1,10 +1,17 @@
 import { z } from "zod";
-import { payoutAmountOf, payoutTextOf } from "#domain/partners/payout-input.ts";
-import { PAYOUT_KINDS, publisherSettingsSchema, type PublisherSettings } from "#domain/partners/publisher.ts";
+import { dollarsOfCents, optionalCentsOf, payoutAmountOf, payoutTextOf } from "#domain/partners/payout-input.ts";
+import {
+  PAYOUT_KINDS,
+  POSTED_CAP_MESSAGE,
+  PUBLISHER_DEFAULT_TIME_ZONE,
+  publisherSettingsSchema,
+  type PublisherSettings,
+} from "#domain/partners/publisher.ts";
 
 // The publisher form holds text; this turns it into the settings and checks them with publisherSettingsSchema, the
 // schema the server checks, so each of its messages lands on its own field. The payout is typed in dollars or
-// percent and becomes cents or basis points here, at the form's edge (payout-input.ts).
+// percent and becomes cents or basis points here, at the form's edge (payout-input.ts); so do the posted terms'
+// minimums (docs/decisions/0052-posted-terms.md). An empty minimum or cap is no limit (null).
 
 export type PublisherFormValues = {
   id: string;
@@ -15,7 +22,18 @@ export type PublisherFormValues = {
   hold_days: string;
   postback_url: string;
   enabled: string;
+  /** Dollars. */
+  posted_min_payout_cents: string;
+  /** Dollars. */
+  posted_min_margin_cents: string;
+  posted_cap_hourly: string;
+  posted_cap_daily: string;
+  posted_cap_monthly: string;
+  time_zone: string;
 };
+
+type FieldName = keyof PublisherFormValues;
+type CapField = "posted_cap_hourly" | "posted_cap_daily" | "posted_cap_monthly";
 
 const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
 
@@ -23,17 +41,36 @@ type Kind = PublisherSettings["payout_kind"];
 const kindOf = (text: string): Kind =>
   (PAYOUT_KINDS as readonly string[]).includes(text) ? (text as Kind) : "per_sold";
 
-/** The settings the text stands for; an unreadable payout as NaN, which the payout's own message replaces. */
+/**
+ * The settings the text stands for, and the fields whose text cannot be read with what to type there: such a field
+ * holds NaN, and its own message replaces the schema's.
+ */
 function settingsOf(v: PublisherFormValues) {
-  const payout = payoutAmountOf(kindOf(v.payout_kind), v.payout_amount);
+  const unreadable: Partial<Record<FieldName, string>> = {};
+  const read = (field: FieldName, value: { amount: number | null } | { message: string }) => {
+    if ("amount" in value) return value.amount;
+    unreadable[field] = value.message;
+    return Number.NaN;
+  };
+  const cap = (field: CapField) => {
+    const text = v[field].trim();
+    if (text === "") return null;
+    if (Number.isNaN(Number(text))) unreadable[field] = POSTED_CAP_MESSAGE;
+    return Number(text);
+  };
   return {
-    payout,
+    unreadable,
     settings: {
       ...v,
-      payout_amount: "amount" in payout ? payout.amount : Number.NaN,
+      payout_amount: read("payout_amount", payoutAmountOf(kindOf(v.payout_kind), v.payout_amount)),
       hold_days: numberOf(v.hold_days),
       postback_url: v.postback_url.trim() === "" ? null : v.postback_url,
       enabled: v.enabled === "yes",
+      posted_min_payout_cents: read("posted_min_payout_cents", optionalCentsOf(v.posted_min_payout_cents)),
+      posted_min_margin_cents: read("posted_min_margin_cents", optionalCentsOf(v.posted_min_margin_cents)),
+      posted_cap_hourly: cap("posted_cap_hourly"),
+      posted_cap_daily: cap("posted_cap_daily"),
+      posted_cap_monthly: cap("posted_cap_monthly"),
     },
   };
 }
@@ -47,20 +84,29 @@ const formText = z.object({
   hold_days: z.string(),
   postback_url: z.string(),
   enabled: z.string(),
+  posted_min_payout_cents: z.string(),
+  posted_min_margin_cents: z.string(),
+  posted_cap_hourly: z.string(),
+  posted_cap_daily: z.string(),
+  posted_cap_monthly: z.string(),
+  time_zone: z.string(),
 });
 
-// Every field's message at once: the payout's in its own units when it cannot be read, the schema's for the rest.
+// Every field's message at once: what to type where the text cannot be read, the schema's for the rest.
 export const publisherFormSchema = formText
   .superRefine((v, ctx) => {
-    const { payout, settings } = settingsOf(v);
-    if ("message" in payout) ctx.addIssue({ code: "custom", path: ["payout_amount"], message: payout.message });
+    const { unreadable, settings } = settingsOf(v);
+    for (const [field, message] of Object.entries(unreadable)) ctx.addIssue({ code: "custom", path: [field], message });
     const checked = publisherSettingsSchema.safeParse(settings);
     for (const issue of checked.error?.issues ?? []) {
-      if ("message" in payout && issue.path[0] === "payout_amount") continue;
+      if (String(issue.path[0]) in unreadable) continue;
       ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     }
   })
   .transform((v) => publisherSettingsSchema.parse(settingsOf(v).settings));
+
+const textOf = (n: number | null | undefined, show: (n: number) => string = String) =>
+  n === null || n === undefined ? "" : show(n);
 
 export function formValuesOf(p?: PublisherSettings): PublisherFormValues {
   return {
@@ -72,5 +118,11 @@ export function formValuesOf(p?: PublisherSettings): PublisherFormValues {
     hold_days: p ? String(p.hold_days) : "30",
     postback_url: p?.postback_url ?? "",
     enabled: p?.enabled === false ? "no" : "yes",
+    posted_min_payout_cents: textOf(p?.posted_min_payout_cents, dollarsOfCents),
+    posted_min_margin_cents: textOf(p?.posted_min_margin_cents, dollarsOfCents),
+    posted_cap_hourly: textOf(p?.posted_cap_hourly),
+    posted_cap_daily: textOf(p?.posted_cap_daily),
+    posted_cap_monthly: textOf(p?.posted_cap_monthly),
+    time_zone: p?.time_zone ?? PUBLISHER_DEFAULT_TIME_ZONE,
   };
 }

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PublisherForm } from "./publisher-form.tsx";
 import { renderInConsole } from "../console-screen.testing.tsx";
@@ -76,6 +77,12 @@ describe("the publisher form", () => {
       hold_days: 30,
       postback_url: null,
       enabled: true,
+      posted_min_payout_cents: null,
+      posted_min_margin_cents: null,
+      posted_cap_hourly: null,
+      posted_cap_daily: null,
+      posted_cap_monthly: null,
+      time_zone: "America/New_York",
     });
     expect(onSaved.mock.calls[0]![0]).toMatchObject({ postbackSecret: "s3cret", message: "Publisher added." });
   });
@@ -149,5 +156,95 @@ describe("the publisher form", () => {
       <PublisherForm publisher={{ ...stored, payout_kind: "revenue_share", payout_amount: 1250 }} onSaved={() => {}} />,
     );
     expect(field("Payout").value).toBe("12.5");
+  });
+
+  it("sends the posted-lead terms: minimums in cents from dollars, whole-number caps, the zone; empty is no limit", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(400, { status: 400, message: "x", errors: {} }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    renderInConsole(<PublisherForm onSaved={() => {}} />);
+    const terms = screen.getByRole("group", { name: "Posted leads" });
+    expect(terms.getAttribute("aria-describedby")).toBe(
+      screen.getByText(/Leave a field empty for no limit/).getAttribute("id"),
+    );
+    expect(within(terms).getByLabelText("Minimum payout")).toBeTruthy();
+    fillValid();
+    type("Minimum payout", "$5.50");
+    type("Loanpath's minimum margin", "2");
+    type("Hourly cap", "20");
+    type("Monthly cap", " 5000 ");
+    type("Time zone", "America/Phoenix");
+    fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(fetch.mock.calls[0]![1].body as string)).toMatchObject({
+      posted_min_payout_cents: 550,
+      posted_min_margin_cents: 200,
+      posted_cap_hourly: 20,
+      posted_cap_daily: null,
+      posted_cap_monthly: 5000,
+      time_zone: "America/Phoenix",
+    });
+  });
+
+  it("says what to type in a term it cannot read, or that the schema refuses, and sends nothing", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderInConsole(<PublisherForm onSaved={() => {}} />);
+    fillValid();
+    type("Minimum payout", "five");
+    type("Hourly cap", "lots");
+    type("Daily cap", "2.5");
+    type("Monthly cap", "-1");
+    fireEvent.click(screen.getByRole("button", { name: "Add publisher" }));
+    await waitFor(() => expect(field("Minimum payout").getAttribute("aria-invalid")).toBe("true"));
+    const messageOf = (label: string) =>
+      document.getElementById(
+        field(label)
+          .getAttribute("aria-describedby")!
+          .split(" ")
+          .find((id) => id.includes("error"))!,
+      )?.textContent;
+    expect(messageOf("Minimum payout")).toBe("Enter dollars and cents, e.g. $7.50.");
+    expect(messageOf("Hourly cap")).toBe("Enter a whole number of leads.");
+    expect(messageOf("Daily cap")).toBe("Enter a whole number of leads.");
+    expect(messageOf("Monthly cap")).toBe("A cap cannot be negative.");
+    expect(field("Loanpath's minimum margin").getAttribute("aria-invalid")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    // Its labels, descriptions and messages as a screen reader meets them.
+    const results = await axe.run(screen.getByRole("group", { name: "Posted leads" }), {
+      rules: { "color-contrast": { enabled: false } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+
+  it("shows stored terms in dollars and whole numbers, and keeps a zone set outside the list", () => {
+    renderInConsole(
+      <PublisherForm
+        publisher={{
+          id: "acme",
+          name: "Acme Media",
+          aff_id: "A100",
+          payout_kind: "per_sold",
+          payout_amount: 750,
+          hold_days: 30,
+          postback_url: null,
+          enabled: true,
+          posted_min_payout_cents: 500,
+          posted_min_margin_cents: null,
+          posted_cap_hourly: null,
+          posted_cap_daily: 300,
+          posted_cap_monthly: null,
+          time_zone: "Europe/London",
+        }}
+        onSaved={() => {}}
+      />,
+    );
+    expect(field("Minimum payout").value).toBe("5.00");
+    expect(field("Loanpath's minimum margin").value).toBe("");
+    expect(field("Daily cap").value).toBe("300");
+    expect(field("Hourly cap").value).toBe("");
+    expect(field("Time zone").value).toBe("Europe/London");
+    expect(within(field("Time zone")).getByRole("option", { name: "Central (America/Chicago)" })).toBeTruthy();
   });
 });

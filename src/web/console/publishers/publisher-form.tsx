@@ -1,11 +1,11 @@
-import { Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { Button, Fieldset, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useId, useState } from "react";
 import { PAYOUT_KINDS, POSTBACK_MACROS, type PublisherSettings } from "#domain/partners/publisher.ts";
 import { publisherSavedAnswer, publisherSecretAnswer } from "#domain/contracts/console-publishers.ts";
 import { useZodForm } from "#web/ui/forms/use-zod-form.ts";
 import { consoleApi } from "../console-api.ts";
 import { ConsoleSelectField, ConsoleTextField } from "../form-fields.tsx";
-import { PAYOUT_KIND_LABELS } from "./publisher-labels.ts";
+import { PAYOUT_KIND_LABELS, publisherTimeZoneOptions } from "./publisher-labels.ts";
 import { formValuesOf, publisherFormSchema, type PublisherFormValues } from "./publisher-form-schema.ts";
 
 const MACROS = POSTBACK_MACROS.map((m) => `{${m}}`).join(" ");
@@ -40,6 +40,8 @@ export function PublisherForm(props: {
   const c = form.control;
   // The payout is typed in the unit of its rule: percent for a share, dollars otherwise.
   const share = form.watch("payout_kind") === "revenue_share";
+  const zone = form.watch("time_zone");
+  const termsNote = useId();
   return (
     <Paper withBorder p="lg" radius="md" my="lg" maw={760}>
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="publisher-form-title">
@@ -103,6 +105,65 @@ export function PublisherForm(props: {
             autoComplete="off"
             description={`Optional. Macros: ${MACROS}`}
           />
+          {/* Its terms for the leads it posts through the publisher API (docs/decisions/0052-posted-terms.md). */}
+          <Fieldset legend="Posted leads" variant="unstyled" aria-describedby={termsNote}>
+            <Stack gap="md">
+              <Text id={termsNote} size="sm" c="dimmed">
+                Terms for the leads it posts through the publisher API. Leave a field empty for no limit.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+                <ConsoleTextField
+                  control={c}
+                  name="posted_min_payout_cents"
+                  label="Minimum payout"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  description="The least it earns for a posted lead, in dollars, e.g. $5.00"
+                />
+                <ConsoleTextField
+                  control={c}
+                  name="posted_min_margin_cents"
+                  label="Loanpath's minimum margin"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  description="The least Loanpath keeps of each sale (price less payout), in dollars"
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
+                <ConsoleTextField
+                  control={c}
+                  name="posted_cap_hourly"
+                  label="Hourly cap"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  description="Posted leads per hour"
+                />
+                <ConsoleTextField
+                  control={c}
+                  name="posted_cap_daily"
+                  label="Daily cap"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  description="Posted leads per day"
+                />
+                <ConsoleTextField
+                  control={c}
+                  name="posted_cap_monthly"
+                  label="Monthly cap"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  description="Posted leads per month"
+                />
+              </SimpleGrid>
+              <ConsoleSelectField
+                control={c}
+                name="time_zone"
+                label="Time zone"
+                description="Its caps count its hours, days and months in this zone"
+                options={publisherTimeZoneOptions(zone)}
+              />
+            </Stack>
+          </Fieldset>
           <Text className="console-problem" size="sm" role="alert" mih="1.25rem">
             {problem ?? ""}
           </Text>

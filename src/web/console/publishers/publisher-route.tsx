@@ -21,6 +21,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
+import { PostedLeadsPanel } from "./posted-leads-panel.tsx";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
 import { PublisherStatus } from "./publisher-status.tsx";
@@ -116,7 +117,7 @@ export default function PublisherRoute() {
     <>
       <PageHeader
         title={publisher.name}
-        description={`Publisher ${publisher.id}: its tracking link, figures, settings, API keys and postbacks.`}
+        description={`Publisher ${publisher.id}: its tracking link, figures, posted leads, settings, API keys and postbacks.`}
         actions={
           <>
             {allPublishers}
@@ -159,6 +160,7 @@ export default function PublisherRoute() {
         <Figures title={`Today (${timeZone})`} figures={publisher.today} />
         <Figures title={`This month (${timeZone})`} figures={publisher.month} />
       </SimpleGrid>
+      <PostedLeadsPanel publisher={publisher} caps={detail.data.posted_caps} timeZone={timeZone} />
       {writer ? (
         <PublisherForm
           key={publisher.updated_at}

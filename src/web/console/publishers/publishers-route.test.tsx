@@ -19,6 +19,29 @@ const figures = {
   reversed_cents: 0,
   returns: 0,
 };
+const noPosted = {
+  posted: 0,
+  sold: 0,
+  posted_acceptance: null,
+  average_price_cents: null,
+  revenue_cents: 0,
+  rejections: [],
+  pings: 0,
+  pings_offered: 0,
+};
+const posted = {
+  posted: 6,
+  sold: 2,
+  posted_acceptance: 2 / 6,
+  average_price_cents: 4501,
+  revenue_cents: 9001,
+  rejections: [
+    { reason: "duplicate", count: 3 },
+    { reason: "no eligible buyer", count: 1 },
+  ],
+  pings: 3,
+  pings_offered: 2,
+};
 const acme = {
   id: "acme",
   name: "Acme Media",
@@ -32,6 +55,13 @@ const acme = {
   updated_at: "2026-01-01T00:00:00.000Z",
   today: figures,
   month: figures,
+  posted: { today: noPosted, month: noPosted },
+};
+const caps = {
+  time_zone: "America/Chicago",
+  hourly: { used: 6, cap: 10 },
+  daily: { used: 6, cap: null },
+  monthly: { used: 6, cap: 1000 },
 };
 const ok = (data: unknown) => ({ status: 200, body: { status: 200, message: "ok", data } });
 const NEW_YORK = { timeZone: "America/New_York" };
@@ -79,18 +109,41 @@ describe("the publishers pages", () => {
     expect(screen.queryByRole("link", { name: "Add publisher" })).toBeNull();
   });
 
-  it("add up the figures of every publisher in a totals row", async () => {
+  it("add up the figures of every publisher in a totals row, posted rates as the ratio of the sums", async () => {
+    const betaPosted = {
+      ...posted,
+      posted: 4,
+      sold: 3,
+      posted_acceptance: 0.75,
+      average_price_cents: 3000,
+      revenue_cents: 9000,
+    };
+    const beta = { ...acme, id: "beta", name: "Beta Media", posted: { today: betaPosted, month: betaPosted } };
     showScreen(
       "/console/publishers",
       PublishersRoute,
-      { "/api/console/publishers": ok({ publishers: [acme, { ...acme, id: "beta", name: "Beta Media" }] }) },
+      {
+        "/api/console/publishers": ok({
+          publishers: [{ ...acme, posted: { today: posted, month: posted } }, beta],
+        }),
+      },
       "manager",
     );
     const table = await screen.findByRole("table", { name: /^Publishers, with today's/ });
-    const totals = within(table.querySelector("tfoot")!)
-      .getAllByRole("cell")
-      .map((c) => c.textContent);
-    expect(totals).toEqual(["Total", "", "", "", "", "6", "4", "2", "$14.00", "6", "4", "2", "$14.00"]);
+    const cellsOf = (row: Element) =>
+      within(row as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    const span = ["6", "4", "2", "$14.00", "10", "5", "50.0%", "$36.00"];
+    expect(cellsOf(table.querySelector("tfoot tr")!)).toEqual(["Total", "", "", "", "", ...span, ...span]);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual(
+      expect.arrayContaining(["Posted today", "Posted sold today", "Posted avg price this month"]),
+    );
+    const acmeRow = within(table).getByRole("link", { name: "Acme Media" }).closest("tr")!;
+    expect(cellsOf(acmeRow).slice(9, 13)).toEqual(["6", "2", "33.3%", "$45.01"]);
     expect(within(table).getAllByText("Enabled")[0]!.closest(".mantine-Badge-root")).not.toBeNull();
   });
 
@@ -99,7 +152,15 @@ describe("the publishers pages", () => {
     const fetch = showScreen(
       "/console/publishers/:id",
       PublisherRoute,
-      { "/api/console/publishers/acme": ok({ publisher: acme, postbacks: [], api_keys: [], tracking_link: link }) },
+      {
+        "/api/console/publishers/acme": ok({
+          publisher: acme,
+          postbacks: [],
+          api_keys: [],
+          tracking_link: link,
+          posted_caps: caps,
+        }),
+      },
       "manager",
       { ...NEW_YORK, address: "/console/publishers/acme" },
     );
@@ -114,5 +175,78 @@ describe("the publishers pages", () => {
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByText("Copied").getAttribute("role")).toBe("status"));
     expect(writeText).toHaveBeenCalledWith(link);
+  });
+
+  it("show a publisher's posted leads: its terms, caps used now, figures and rejections by reason", async () => {
+    const terms = { posted_min_payout_cents: 500, posted_min_margin_cents: null, posted_cap_hourly: 10 };
+    showScreen(
+      "/console/publishers/:id",
+      PublisherRoute,
+      {
+        "/api/console/publishers/acme": ok({
+          publisher: { ...acme, ...terms, posted: { today: { ...posted, posted: 5, rejections: [] }, month: posted } },
+          postbacks: [],
+          api_keys: [],
+          tracking_link: "https://loanpath.example/r/acme",
+          posted_caps: caps,
+        }),
+      },
+      "manager",
+      { ...NEW_YORK, address: "/console/publishers/acme" },
+    );
+    const panel = (await screen.findByRole("heading", { name: "Posted leads" })).closest("section")!;
+    const fact = (term: string) => within(panel).getByText(term).nextElementSibling?.textContent;
+    expect(fact("Minimum payout")).toBe("$5.00");
+    expect(fact("Loanpath's minimum margin")).toBe("None");
+    expect(fact("Cap used this hour")).toBe("6 / 10");
+    expect(fact("Cap used today")).toBe("6 / no cap");
+    expect(fact("Cap used this month")).toBe("6 / 1,000");
+    expect(fact("Caps count in")).toBe("America/Chicago");
+
+    const rows = (name: string) =>
+      within(within(panel).getByRole("table", { name }))
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole("cell")
+            .map((c) => c.textContent),
+        );
+    expect(rows("Acme Media's posted leads, today and this month")).toEqual([
+      ["Posted", "5", "6"],
+      ["Sold", "2", "2"],
+      ["Posted acceptance", "33.3%", "33.3%"],
+      ["Average price", "$45.01", "$45.01"],
+      ["Revenue", "$90.01", "$90.01"],
+      ["Pings", "3", "3"],
+      ["Pings with an offer", "2", "2"],
+    ]);
+    expect(rows("Rejected posted leads by reason")).toEqual([
+      ["Duplicate of an earlier lead", "0", "3"],
+      ["No eligible buyer", "0", "1"],
+    ]);
+    expect(within(panel).queryByText("No posted leads in this period.")).toBeNull();
+  });
+
+  it("say, with nothing posted this month, how a publisher starts posting", async () => {
+    showScreen(
+      "/console/publishers/:id",
+      PublisherRoute,
+      {
+        "/api/console/publishers/acme": ok({
+          publisher: acme,
+          postbacks: [],
+          api_keys: [],
+          tracking_link: "https://loanpath.example/r/acme",
+          posted_caps: { ...caps, hourly: { used: 0, cap: null } },
+        }),
+      },
+      "manager",
+      { address: "/console/publishers/acme" },
+    );
+    const empty = (await screen.findByText("No posted leads in this period.")).closest<HTMLElement>("[role=status]")!;
+    expect(empty.textContent).toContain("docs/guides/publisher-integration.md");
+    expect(screen.queryByRole("table", { name: "Rejected posted leads by reason" })).toBeNull();
+    expect(screen.getByText("Cap used this hour").nextElementSibling?.textContent).toBe("0 / no cap");
   });
 });

@@ -1,6 +1,7 @@
 import { Anchor, Button } from "@mantine/core";
 import { useMemo } from "react";
 import { Link } from "react-router";
+import { MEASURES } from "#domain/console/measures.ts";
 import { publisherListAnswer, type PublisherSummary } from "#domain/contracts/console-publishers.ts";
 import { consoleTitle } from "../console-nav.ts";
 import { useConsole } from "../console-session.tsx";
@@ -9,7 +10,9 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
-import { countColumn, moneyColumn } from "./figure-columns.ts";
+import { formatCents, formatRate } from "../reports/report-format.ts";
+import { csvDollars } from "../ui/csv.ts";
+import { countColumn, moneyColumn, ratioColumn } from "./figure-columns.ts";
 import { payoutRule } from "./publisher-labels.ts";
 import { PublisherStatus } from "./publisher-status.tsx";
 
@@ -23,6 +26,25 @@ const figureColumns = (span: Span, label: string): ColumnDef<PublisherSummary, u
   countColumn(`${span}-completed`, `Completed ${label}`, (r) => r[span].completed),
   countColumn(`${span}-sold`, `Sold ${label}`, (r) => r[span].sold),
   moneyColumn(`${span}-earned`, `Payout earned ${label}`, (r) => r[span].earned_cents),
+];
+
+/** Its leads posted through the publisher API in the span (docs/product/partners.md#posted-leads-in-the-console). */
+const postedColumns = (span: Span, label: string): ColumnDef<PublisherSummary, unknown>[] => [
+  countColumn(`${span}-posted`, `Posted ${label}`, (r) => r.posted[span].posted),
+  countColumn(`${span}-posted-sold`, `Posted sold ${label}`, (r) => r.posted[span].sold),
+  ratioColumn(`${span}-posted-acceptance`, `${MEASURES.posted_acceptance.name} ${label}`, {
+    value: (r) => r.posted[span].posted_acceptance,
+    parts: (r) => [r.posted[span].sold, r.posted[span].posted],
+    format: formatRate,
+    csv: (rate) => rate,
+    measure: MEASURES.posted_acceptance,
+  }),
+  ratioColumn(`${span}-posted-price`, `Posted avg price ${label}`, {
+    value: (r) => r.posted[span].average_price_cents,
+    parts: (r) => [r.posted[span].revenue_cents, r.posted[span].sold],
+    format: (cents) => formatCents(cents === null ? null : Math.round(cents)),
+    csv: (cents) => csvDollars(cents === null ? null : Math.round(cents)),
+  }),
 ];
 
 const ADD_PUBLISHER = "/console/publishers/new";
@@ -53,7 +75,9 @@ export default function PublishersRoute() {
       },
       { header: "Payout", accessorFn: payoutRule },
       ...figureColumns("today", "today"),
+      ...postedColumns("today", "today"),
       ...figureColumns("month", "this month"),
+      ...postedColumns("month", "this month"),
     ],
     [],
   );
