@@ -6,7 +6,7 @@ import { answerOf } from "./envelope.ts";
 // show, registered under a version its posts may name (consent_version) instead of carrying the text each time, and
 // the texts its posts carried, each kept once.
 
-export const CONSENT_VERSION_MESSAGE = "Name the version in 1 to 64 letters, digits, spaces and . _ - characters.";
+const CONSENT_VERSION_MESSAGE = "Name the version in 1 to 64 letters, digits, spaces and . _ - characters.";
 
 export const consentTextRegistration = z.object({
   version: z

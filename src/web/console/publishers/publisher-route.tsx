@@ -21,6 +21,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
+import { ConsentTextsSection } from "./consent-texts-section.tsx";
 import { PostedLeadsPanel } from "./posted-leads-panel.tsx";
 import { PublisherForm } from "./publisher-form.tsx";
 import { payoutRule } from "./publisher-labels.ts";
@@ -172,6 +173,7 @@ export default function PublisherRoute() {
         />
       ) : null}
       <ApiKeysSection path={path} partnerName={publisher.name} writer={writer} />
+      <ConsentTextsSection path={path} partnerName={publisher.name} writer={writer} />
       <section aria-labelledby="postbacks-title">
         <Title order={2} size="h3" id="postbacks-title" mt="xl">
           Recent postbacks
