@@ -264,7 +264,7 @@ export type LeadTimelineEvent = z.infer<typeof leadTimelineEvent>;
  * A buyer's outcome in the lead's auction (src/domain/buyers/buyer-outcomes.ts): its code (shown by outcomeText),
  * the detail, the price it offered and the price it paid, and when it came to it.
  */
-const buyerOutcomeRow = z.object({
+export const buyerOutcomeRow = z.object({
   buyer: z.string(),
   outcome: z.string(),
   detail: z.string().nullable(),

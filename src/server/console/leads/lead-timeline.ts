@@ -1,7 +1,7 @@
 import { withoutContactDetails } from "../../../domain/contact-details.ts";
 import { asc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
-import type { LeadTimeline, LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
+import type { BuyerOutcomeRow, LeadTimeline, LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import type { Db } from "../../platform/db/database.ts";
 import {
   auctions,
@@ -217,14 +217,19 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
       personal_fields: [...PERSONAL_FIELDS],
     },
     events,
-    outcomes: outcomes.map((o) => ({
-      buyer: o.buyerId,
-      outcome: o.outcome,
-      detail: o.detail,
-      offered_cents: o.offeredCents,
-      paid_cents: o.paidCents,
-      at: o.at.toISOString(),
-    })),
+    outcomes: outcomes.map(outcomeRow),
+  };
+}
+
+/** A buyer's outcome (outcomesOf) as the console shows it: the lead's page and the publisher test console. */
+export function outcomeRow(o: Awaited<ReturnType<typeof outcomesOf>>[number]): BuyerOutcomeRow {
+  return {
+    buyer: o.buyerId,
+    outcome: o.outcome,
+    detail: o.detail,
+    offered_cents: o.offeredCents,
+    paid_cents: o.paidCents,
+    at: o.at.toISOString(),
   };
 }
 
