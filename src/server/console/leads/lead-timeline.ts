@@ -264,7 +264,7 @@ async function postedEvents(
       test: ping.testMode,
       // Ping-class fields only (the ping refuses any other), masked all the same should the registry change.
       fields: Object.fromEntries(
-        Object.entries(ping.fields).map(([field, value]) => [field, shownValue(field, value) as string]),
+        Object.entries(ping.fields).map(([field, value]) => [field, shownValue(field, value) as typeof value]),
       ),
       payout_cents: ping.payoutCents,
       expires_at: ping.expiresAt.toISOString(),
