@@ -128,6 +128,12 @@ describe("POST /api/console/publishers/:id/test-call", () => {
     expect(res.json().data).toMatchObject({ http_status: 403, answer: { code: "publisher_disabled" }, lead_id: null });
   });
 
+  it("answers a body over the API's 32 KiB as the API does: 413 body_too_large, and makes no lead", async () => {
+    const big = postedApplication(serial++, { consent_text: "I agree. ".repeat(4_000) });
+    const res = await testCall(manager, "post", JSON.stringify(big));
+    expect(res.json().data).toMatchObject({ http_status: 413, answer: { code: "body_too_large" }, lead_id: null });
+  });
+
   it("is for those who may change publishers, and knows only publishers that exist", async () => {
     const analyst = await signInAs(t, "analyst");
     const refused = await testCall(analyst, "ping", "{}");
