@@ -40,7 +40,7 @@ import webAssets from "./platform/web-assets/plugin.ts";
 import consolePlugin from "./console/plugin.ts";
 import { markClosingFirst } from "./platform/jobs/run-every.ts";
 import { PostgresFailureCounts } from "./platform/security/postgres-failure-counts.ts";
-import partnersPlugin from "./partners/plugin.ts";
+import partnersPlugin, { publisherCallsPlugin } from "./partners/plugin.ts";
 import { CONSOLE_PAGES, consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
 import { createOutboundGuard } from "./platform/net/outbound-guard.ts";
@@ -144,7 +144,9 @@ export async function buildApp({
     check: reminderSendCheck(database.db, secrets.tokenSecret),
   });
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
-  await app.register(partnersPlugin, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
+  const partners = { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret };
+  await app.register(publisherCallsPlugin, partners);
+  await app.register(partnersPlugin, partners);
   if (consoleIsServed(config)) {
     await app.register(consolePlugin, {
       config,

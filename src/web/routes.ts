@@ -50,6 +50,7 @@ export default [
     route("publishers", "console/publishers/publishers-route.tsx"),
     route("publishers/new", "console/publishers/publisher-new-route.tsx"),
     route("publishers/:id", "console/publishers/publisher-route.tsx"),
+    route("publishers/:id/test", "console/publishers/publisher-test-route.tsx"),
     route("my-traffic", "console/publishers/my-traffic-route.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { dateOrTime } from "./console.ts";
 import { LEAD_STAGES } from "./console-reports.ts";
 import { answerOf } from "./envelope.ts";
 import { leadIdSchema } from "./lead.ts";
+import { postedLeadAnswer } from "./publisher-api.ts";
 
 // The console's Leads (issue 19): search, a lead's timeline with its personal data masked, and the reveal of
 // that data with a stated reason (docs/decisions/0034-operator-console.md). A search row names no one.
@@ -170,6 +171,52 @@ const decisionEvent = z.object({
   price_cents: z.number().int().nullable(),
 });
 const redirectEvent = z.object({ kind: z.literal("redirect"), at, buyer: z.string().nullable() });
+// A posted lead's publisher side (docs/decisions/0050-publisher-post-api.md, 0051-publisher-ping-post.md): its ping,
+// its post and what the publisher was answered, each naming the publisher.
+const publisher = { publisher_id: z.string(), publisher_name: z.string() };
+const publisherPingEvent = z.object({
+  kind: z.literal("publisher_ping"),
+  at,
+  ...publisher,
+  ping_id: z.string(),
+  test: z.boolean(),
+  /** The ping's fields as sent: ping-class fields only, so nothing personal. */
+  fields: z.record(z.string(), shownValue),
+  /** What the publisher was offered; null when no buyer bid. */
+  payout_cents: z.number().int().nullable(),
+  expires_at: z.string(),
+  /** The buyers' bids, in the order the post went to them. */
+  offers: z.array(z.object({ buyer: z.string(), price_cents: z.number().int() })),
+});
+const publisherPostEvent = z.object({
+  kind: z.literal("publisher_post"),
+  at,
+  ...publisher,
+  test: z.boolean(),
+  /** The ping the post named, if any. */
+  ping_id: z.string().nullable(),
+  /** The publisher's sub ids and click id, as the lead keeps them (aff_sub1..5, clickid). */
+  tracking: z.record(z.string(), z.string()),
+  /** The consent evidence the post carried; its IP masked as the console masks personal values. */
+  consent: z
+    .object({
+      text_version: z.string(),
+      text_hash: z.string(),
+      at: z.string(),
+      page_url: z.string(),
+      ip: z.string().nullable(),
+      trusted_form_cert_url: z.string().nullable(),
+      jornaya_leadid: z.string().nullable(),
+    })
+    .nullable(),
+});
+const publisherAnswerEvent = z.object({
+  kind: z.literal("publisher_answer"),
+  at,
+  ...publisher,
+  /** The answer for the auction as it stands (decided, or pending), under the publisher's payout rule now. */
+  answer: postedLeadAnswer,
+});
 const privacyEvent = z.object({
   kind: z.literal("privacy_request"),
   at,
@@ -204,6 +251,9 @@ const leadTimelineEvent = z.discriminatedUnion("kind", [
   callEvent,
   decisionEvent,
   redirectEvent,
+  publisherPingEvent,
+  publisherPostEvent,
+  publisherAnswerEvent,
   privacyEvent,
   marketingEvent,
   mailEvent,
@@ -214,7 +264,7 @@ export type LeadTimelineEvent = z.infer<typeof leadTimelineEvent>;
  * A buyer's outcome in the lead's auction (src/domain/buyers/buyer-outcomes.ts): its code (shown by outcomeText),
  * the detail, the price it offered and the price it paid, and when it came to it.
  */
-const buyerOutcomeRow = z.object({
+export const buyerOutcomeRow = z.object({
   buyer: z.string(),
   outcome: z.string(),
   detail: z.string().nullable(),

@@ -16,6 +16,7 @@ import buyerKeyRoutes from "./buyers/buyer-key-routes.ts";
 import publisherRoutes from "./publishers/publisher-routes.ts";
 import consentTextRoutes from "./publishers/consent-text-routes.ts";
 import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
+import publisherTestCallRoutes from "./publishers/publisher-test-call-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
 import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
 import { runEvery } from "../platform/jobs/run-every.ts";
@@ -74,4 +75,5 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });
   await app.register(consentTextRoutes, { db: deps.db });
   await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
+  await app.register(publisherTestCallRoutes, { db: deps.db });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Config } from "../platform/config/config.ts";
 import type { Db } from "../platform/db/database.ts";
 import type { PiiCipher } from "../platform/security/pii-cipher.ts";
@@ -23,6 +24,27 @@ import { publisherApiScope } from "./publisher-api/publisher-api-scope.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
+/** The publisher API (docs/decisions/0050-publisher-post-api.md): posted leads submit and wait as the funnel's do. */
+const publisherApiOf = (app: FastifyInstance, deps: PartnersDeps) => ({
+  config: deps.config,
+  db: deps.db,
+  keys: { cipher: deps.cipher, hashSecret: deps.tokenSecret },
+  desk: app.auctionDesk,
+  zips: createPackagedZipDirectory(),
+});
+
+/**
+ * `app.publisherCalls` for the whole app, so the console's test of a publisher's post or ping runs the API's own path
+ * as that publisher (publisher-calls.ts). A plugin of its own without encapsulation: decorated inside the partners
+ * plugin's scope, the console's scope would not see it.
+ */
+export const publisherCallsPlugin = fp(
+  async (app: FastifyInstance, deps: PartnersDeps) => {
+    app.decorate("publisherCalls", publisherCalls(publisherApiOf(app, deps)));
+  },
+  { name: "publisher-calls", dependencies: ["distribution"] },
+);
+
 // The partners context's routes and jobs (docs/product/partners.md): the partner API (/api/buyer/..., /api/publisher/...)
 // behind partner keys, the tracking links, the settle pass, the daily hand-out of the signed head and the postback
 // outbox.
@@ -37,18 +59,9 @@ export default async function partnersPlugin(app: FastifyInstance, deps: Partner
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
-  // The publisher API (docs/decisions/0050-publisher-post-api.md): posted leads submit and wait as the funnel's do.
-  const publisherApi = {
-    config: deps.config,
-    db: deps.db,
-    keys: { cipher: deps.cipher, hashSecret: deps.tokenSecret },
-    desk: app.auctionDesk,
-    zips: createPackagedZipDirectory(),
-  };
+  const publisherApi = publisherApiOf(app, deps);
   const posts = postLeadRoutes(publisherApi);
   const pings = pingRoutes(publisherApi);
-  // The console's test of a publisher's post or ping runs the API's own path as that publisher (publisher-calls.ts).
-  app.decorate("publisherCalls", publisherCalls(publisherApi));
   await app.register(
     publisherApiScope({ db: deps.db, config: deps.config }, (scope) => {
       posts(scope);

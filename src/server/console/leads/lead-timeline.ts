@@ -1,6 +1,7 @@
 import { withoutContactDetails } from "../../../domain/contact-details.ts";
 import { asc, eq, inArray, or, type SQL } from "drizzle-orm";
-import type { LeadTimeline, LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
+import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
+import type { BuyerOutcomeRow, LeadTimeline, LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
 import type { Db } from "../../platform/db/database.ts";
 import {
   auctions,
@@ -11,11 +12,14 @@ import {
   mailOutbox,
   marketingOutbox,
   privacyRequests,
+  publisherPings,
+  publishers,
   stepEvents,
 } from "../../platform/db/schema.ts";
 import { leadContact } from "../../intake/leads/lead-view.ts";
 import { certificateUrl, issueCertificateToken } from "../../intake/consent/consent-certificate.ts";
 import { outcomesOf } from "../../distribution/auction/auction-store.ts";
+import { postedAnswer } from "../../partners/publisher-api/posted-answer.ts";
 import { leadStatus } from "./lead-search.ts";
 import { PERSONAL_FIELDS, shownValue } from "./mask-personal.ts";
 
@@ -127,6 +131,7 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
     if (auction.redirectedAt) {
       events.push({ kind: "redirect", at: auction.redirectedAt.toISOString(), buyer: auction.buyerId });
     }
+    if (auction.postedBy !== null) events.push(...(await postedEvents(deps, auction, consents)));
   }
 
   // The person's privacy requests, matched as suppression matches them (compliance/suppression.ts): the e-mail
@@ -212,15 +217,97 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
       personal_fields: [...PERSONAL_FIELDS],
     },
     events,
-    outcomes: outcomes.map((o) => ({
-      buyer: o.buyerId,
-      outcome: o.outcome,
-      detail: o.detail,
-      offered_cents: o.offeredCents,
-      paid_cents: o.paidCents,
-      at: o.at.toISOString(),
-    })),
+    outcomes: outcomes.map(outcomeRow),
   };
+}
+
+/** A buyer's outcome (outcomesOf) as the console shows it: the lead's page and the publisher test console. */
+export function outcomeRow(o: Awaited<ReturnType<typeof outcomesOf>>[number]): BuyerOutcomeRow {
+  return {
+    buyer: o.buyerId,
+    outcome: o.outcome,
+    detail: o.detail,
+    offered_cents: o.offeredCents,
+    paid_cents: o.paidCents,
+    at: o.at.toISOString(),
+  };
+}
+
+/** The tracking a posted lead keeps of its publisher's sub ids and click id (create-posted-lead.ts, attributionOf). */
+const POSTED_TRACKING = ATTRIBUTION_KEYS.filter((key) => key.startsWith("aff_sub") || key === "clickid");
+
+/**
+ * A posted lead's publisher side (docs/decisions/0050-publisher-post-api.md, 0051-publisher-ping-post.md): the ping it
+ * came after, its post with the tracking and consent evidence it carried, and what the publisher was answered.
+ */
+async function postedEvents(
+  deps: Deps,
+  auction: typeof auctions.$inferSelect,
+  consents: (typeof consentRecords.$inferSelect)[],
+): Promise<LeadTimelineEvent[]> {
+  const { db } = deps;
+  const publisherId = auction.postedBy!;
+  const [found] = await db
+    .select({ name: publishers.name, payoutKind: publishers.payoutKind, payoutAmount: publishers.payoutAmount })
+    .from(publishers)
+    .where(eq(publishers.id, publisherId));
+  const who = { publisher_id: publisherId, publisher_name: found?.name ?? publisherId };
+  const events: LeadTimelineEvent[] = [];
+
+  const [ping] = await db.select().from(publisherPings).where(eq(publisherPings.leadId, auction.leadId));
+  if (ping) {
+    events.push({
+      kind: "publisher_ping",
+      at: ping.createdAt.toISOString(),
+      ...who,
+      ping_id: ping.id,
+      test: ping.testMode,
+      // Ping-class fields only (the ping refuses any other), masked all the same should the registry change.
+      fields: Object.fromEntries(
+        Object.entries(ping.fields).map(([field, value]) => [field, shownValue(field, value) as typeof value]),
+      ),
+      payout_cents: ping.payoutCents,
+      expires_at: ping.expiresAt.toISOString(),
+      offers: ping.preset.offers.map((offer) => ({ buyer: offer.buyerId, price_cents: offer.priceCents })),
+    });
+  }
+
+  const attribution = auction.attribution;
+  // The post's own record is its TCPA consent (posted-consent.ts, recordPostedConsent): the first the lead has.
+  const consent = consents.find((c) => c.consentKind === "tcpa") ?? consents[0];
+  const pingId = auction.submission.ping_id;
+  events.push({
+    kind: "publisher_post",
+    at: auction.createdAt.toISOString(),
+    ...who,
+    test: auction.testMode,
+    ping_id: typeof pingId === "string" ? pingId : null,
+    tracking: Object.fromEntries(POSTED_TRACKING.flatMap((key) => (attribution[key] ? [[key, attribution[key]]] : []))),
+    consent: consent
+      ? {
+          text_version: consent.textVersion,
+          text_hash: consent.textHash,
+          at: consent.createdAt.toISOString(),
+          page_url: consent.pageUrl,
+          ip: shownValue("user_ip", consent.ip) as string | null,
+          trusted_form_cert_url: attribution.trustedFormURL ?? null,
+          jornaya_leadid: attribution.jornayaLeadId ?? null,
+        }
+      : null,
+  });
+
+  // Under the publisher's payout rule now, as the API's status address answers it; a publisher since removed is
+  // answered as paid nothing.
+  const rule = found
+    ? { payout_kind: found.payoutKind, payout_amount: found.payoutAmount }
+    : { payout_kind: "revenue_share" as const, payout_amount: 0 };
+  events.push({
+    kind: "publisher_answer",
+    at: (auction.decidedAt ?? auction.createdAt).toISOString(),
+    ...who,
+    answer: postedAnswer(auction, auction.testMode, rule, deps.publicBaseUrl),
+  });
+  return events;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { LeadSearchRow, LeadTimeline } from "#domain/contracts/console-leads.ts";
 import { formatDateTime } from "../time.ts";
 import { LeadStatusBadge } from "./leads-columns.tsx";
@@ -47,6 +48,8 @@ export function LeadHeader({
   timeZone: string;
 }) {
   const submission = lead?.events.findLast((event) => event.kind === "submission");
+  // A posted lead names its publisher for certain (auctions.posted_by), so it links to the publisher's page.
+  const posted = lead?.events.find((event) => event.kind === "publisher_post");
   const decision = lead?.events.find((event) => event.kind === "decision");
   const status = row?.status ?? lead?.lead.status;
   const created = row?.created_at ?? lead?.lead.created_at;
@@ -86,7 +89,15 @@ export function LeadHeader({
             </Fact>
             <Fact label="State">{row?.state ?? textOf(lead.lead.fields.state)}</Fact>
             <Fact label="Source">{row?.source ?? submission?.attribution.utm_source}</Fact>
-            <Fact label="Publisher">{row?.publisher_name ?? row?.publisher_id ?? submission?.attribution.aff_id}</Fact>
+            <Fact label="Publisher">
+              {posted ? (
+                <Anchor component={Link} to={`/console/publishers/${encodeURIComponent(posted.publisher_id)}`}>
+                  {posted.publisher_name} (posted)
+                </Anchor>
+              ) : (
+                (row?.publisher_name ?? row?.publisher_id ?? submission?.attribution.aff_id)
+              )}
+            </Fact>
             <Fact label="Buyer">{buyer}</Fact>
             <Fact label="Sold for">{dollars(price)}</Fact>
             <Fact label="Buyer's reference">{row?.buyer_ref}</Fact>

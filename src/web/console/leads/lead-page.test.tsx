@@ -147,6 +147,30 @@ describe("a lead's page", () => {
     expect(said["Buyer's reference"]).toBe("—");
   });
 
+  it("links a posted lead's publisher to its page", async () => {
+    const posted: LeadTimeline = {
+      ...TIMELINE,
+      events: [
+        ...TIMELINE.events,
+        {
+          kind: "publisher_post",
+          at: "2026-03-10T15:01:00.000Z",
+          publisher_id: "acme",
+          publisher_name: "Acme Media",
+          test: false,
+          ping_id: null,
+          tracking: {},
+          consent: null,
+        },
+      ],
+    };
+    open("manager", { [`/api/console/leads/${ID}`]: ok(posted) });
+    expect((await facts()).Publisher).toBe("Acme Media (posted)");
+    expect(screen.getByRole("link", { name: "Acme Media (posted)" }).getAttribute("href")).toBe(
+      "/console/publishers/acme",
+    );
+  });
+
   it("opens on the buyers' outcomes, with the timeline, the calls and the personal data behind tabs", async () => {
     open("manager");
     await facts();

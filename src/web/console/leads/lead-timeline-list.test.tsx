@@ -92,6 +92,60 @@ describe("a lead's timeline", () => {
     expect(item.textContent).not.toContain('"result"');
   });
 
+  it("shows a posted lead's ping, its post with its tracking and masked consent, and what its publisher was answered", () => {
+    const who = { publisher_id: "acme", publisher_name: "Acme Media" };
+    const events: LeadTimelineEvent[] = [
+      {
+        kind: "publisher_ping",
+        at: "2026-12-07T14:01:00.000Z",
+        ...who,
+        ping_id: "ping_Qm3xV8tN2kR9wZa4bC7dE1fG",
+        test: false,
+        fields: { loan_amount: 800, state: "NY" },
+        payout_cents: 1200,
+        expires_at: "2026-12-07T14:03:00.000Z",
+        offers: [{ buyer: "lender-a", price_cents: 3000 }],
+      },
+      {
+        kind: "publisher_post",
+        at: "2026-12-07T14:02:00.000Z",
+        ...who,
+        test: true,
+        ping_id: "ping_Qm3xV8tN2kR9wZa4bC7dE1fG",
+        tracking: { aff_sub1: "camp-1", clickid: "clk-9" },
+        consent: {
+          text_version: "publisher acme",
+          text_hash: "ab12",
+          at: "2026-12-07T14:00:00.000Z",
+          page_url: "https://loans.publisher.example/apply",
+          ip: "2•••",
+          trusted_form_cert_url: null,
+          jornaya_leadid: null,
+        },
+      },
+      {
+        kind: "publisher_answer",
+        at: "2026-12-07T14:02:01.000Z",
+        ...who,
+        answer: { status: "rejected", lead_id: "ld_1", reason: "no_buyer", test: true },
+      },
+    ];
+    const { getByRole } = renderInConsole(<LeadTimelineList events={events} timeZone="UTC" />);
+    const [ping, post, answer] = within(getByRole("list")).getAllByRole("listitem");
+    expect(within(ping!).getByRole("heading").textContent).toContain("Pinged by Acme Media");
+    expect(ping!.textContent).toContain("$12.00");
+    expect(ping!.textContent).toContain("lender-a $30.00");
+    expect(ping!.textContent).toContain("loan_amount800");
+    expect(within(post!).getByRole("heading").textContent).toContain("Posted by Acme Media");
+    expect(post!.textContent).toContain("aff_sub1camp-1");
+    expect(post!.textContent).toContain("clickidclk-9");
+    expect(post!.textContent).toContain("publisher acme (sha256 ab12)");
+    expect(post!.textContent).toContain("Consent IP2•••");
+    expect(post!.textContent).toContain("never sold, paid or counted");
+    expect(within(answer!).getByRole("heading").textContent).toContain("Answered Acme Media: rejected");
+    expect(answer!.textContent).toContain("Reason codeno_buyer");
+  });
+
   it("says so when nothing has happened", () => {
     const { container } = renderInConsole(<LeadTimelineList events={[]} timeZone="UTC" />);
     expect(container.querySelector("p")?.textContent).toBe("Nothing has happened to this lead yet.");

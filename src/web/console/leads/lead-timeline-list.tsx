@@ -45,6 +45,12 @@ function title(event: LeadTimelineEvent): string {
       return `Decision: ${event.status}`;
     case "redirect":
       return "Sent on to the lender";
+    case "publisher_ping":
+      return `Pinged by ${event.publisher_name}`;
+    case "publisher_post":
+      return `Posted by ${event.publisher_name}`;
+    case "publisher_answer":
+      return `Answered ${event.publisher_name}: ${event.answer.status}`;
     case "privacy_request":
       return `Privacy request ${event.reference}: ${event.request_type ?? event.request_kind}`;
     case "marketing":
@@ -107,6 +113,63 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
       );
     case "redirect":
       return <dl style={DETAILS}>{<Detail label="Buyer" value={event.buyer} />}</dl>;
+    case "publisher_ping":
+      return (
+        <dl style={DETAILS}>
+          <Detail label="Ping id" value={event.ping_id} />
+          <Detail label="Test" value={event.test ? "yes" : null} />
+          <Detail label="Payout offered" value={money(event.payout_cents) ?? "none (no buyer bid)"} />
+          <Detail label="Expires" value={formatDateTime(event.expires_at, timeZone)} />
+          <Detail
+            label="Bids"
+            value={event.offers.map((offer) => `${offer.buyer} ${money(offer.price_cents)}`).join(", ")}
+          />
+          {Object.entries(event.fields).map(([field, value]) => (
+            <Detail key={field} label={field} value={value} />
+          ))}
+        </dl>
+      );
+    case "publisher_post": {
+      const { consent } = event;
+      return (
+        <dl style={DETAILS}>
+          <Detail label="Test" value={event.test ? "yes (never sold, paid or counted)" : null} />
+          <Detail label="Ping id" value={event.ping_id} />
+          {Object.entries(event.tracking).map(([key, value]) => (
+            <Detail key={key} label={key} value={value} />
+          ))}
+          {consent ? (
+            <>
+              <Detail label="Consent text" value={`${consent.text_version} (sha256 ${consent.text_hash})`} />
+              <Detail label="Consent given" value={formatDateTime(consent.at, timeZone)} />
+              <Detail label="Consent page" value={consent.page_url} />
+              <Detail label="Consent IP" value={consent.ip} />
+              <Detail label="TrustedForm" value={consent.trusted_form_cert_url} />
+              <Detail label="Jornaya" value={consent.jornaya_leadid} />
+            </>
+          ) : (
+            <Detail label="Consent" value="none recorded" />
+          )}
+        </dl>
+      );
+    }
+    case "publisher_answer": {
+      const { answer } = event;
+      return (
+        <dl style={DETAILS}>
+          <Detail label="Status" value={answer.status} />
+          {answer.status === "sold" ? (
+            <>
+              <Detail label="Payout" value={money(answer.payout_cents)} />
+              <Detail label="Redirect" value={answer.redirect_url} />
+            </>
+          ) : null}
+          {answer.status === "rejected" ? <Detail label="Reason code" value={answer.reason} /> : null}
+          {answer.status === "pending" ? <Detail label="Status address" value={answer.status_url} /> : null}
+          <Detail label="Test" value={answer.test ? "yes" : null} />
+        </dl>
+      );
+    }
     case "privacy_request":
       return (
         <dl style={DETAILS}>

@@ -124,6 +124,9 @@ export default function PublisherRoute() {
             {allPublishers}
             {writer ? (
               <>
+                <Button component={Link} to={`/console${path}/test`} variant="default">
+                  Test a post
+                </Button>
                 <Button variant="default" onClick={() => void newSecret()}>
                   Replace the postback secret
                 </Button>
