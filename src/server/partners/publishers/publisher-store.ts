@@ -92,7 +92,6 @@ export async function updatePublisher(db: Db, settings: PublisherSettings): Prom
 
 const AFF_ID_INDEX = "publishers_aff_id_idx";
 
-
 /** A new postback secret for a publisher, returned this once; null when there is no such publisher. */
 export async function replacePostbackSecret(db: Db, cipher: PiiCipher, id: string): Promise<string | null> {
   const secret = newSecret();
