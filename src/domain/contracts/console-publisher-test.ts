@@ -29,7 +29,6 @@ export const publisherTestRequest = z.object({
     .min(1, PUBLISHER_TEST_MESSAGES.empty)
     .max(256 * 1024, PUBLISHER_TEST_MESSAGES.tooLong),
 });
-export type PublisherTestRequest = z.infer<typeof publisherTestRequest>;
 
 export const publisherTestAnswer = answerOf(
   z.object({

@@ -1,10 +1,9 @@
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { guideExamples } from "#tests/helpers/guide-examples.ts";
-import { GUIDE_EXAMPLES, sampleBody } from "./publisher-test-samples.ts";
+import { GUIDE_EXAMPLES, sampleBody } from "../../src/web/console/publishers/publisher-test-samples.ts";
+import { guideExamples } from "../helpers/guide-examples.ts";
 
-// From the repository's root (the tests' working directory): a web test's import.meta.url is no file address.
-const { example } = guideExamples(pathToFileURL("docs/guides/publisher-integration.md"));
+// The console's test of a publisher's post or ping starts from the integration guide's own examples.
+const { example } = guideExamples(new URL("../../docs/guides/publisher-integration.md", import.meta.url));
 
 describe("the test console's sample bodies", () => {
   it("are the integration guide's post and ping examples", () => {
