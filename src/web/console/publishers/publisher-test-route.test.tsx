@@ -20,6 +20,16 @@ const figures = {
   reversed_cents: 0,
   returns: 0,
 };
+const posted = {
+  posted: 0,
+  sold: 0,
+  posted_acceptance: null,
+  average_price_cents: null,
+  revenue_cents: 0,
+  rejections: [],
+  pings: 0,
+  pings_offered: 0,
+};
 const acme = {
   id: "acme",
   name: "Acme Media",
@@ -33,9 +43,17 @@ const acme = {
   updated_at: "2026-01-01T00:00:00.000Z",
   today: figures,
   month: figures,
+  posted: { today: posted, month: posted },
 };
+const noCap = { used: 0, cap: null };
 const ok = (data: unknown) => ({ status: 200, body: { status: 200, message: "ok", data } });
-const DETAIL = ok({ publisher: acme, postbacks: [], api_keys: [], tracking_link: "https://loanpath.example/r/acme" });
+const DETAIL = ok({
+  publisher: acme,
+  postbacks: [],
+  api_keys: [],
+  tracking_link: "https://loanpath.example/r/acme",
+  posted_caps: { time_zone: "America/New_York", hourly: noCap, daily: noCap, monthly: noCap },
+});
 
 function open(testCall: ServerAnswer, role: "manager" | "analyst" = "manager") {
   return showScreen(
