@@ -12,8 +12,11 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app.ts";
 import { lenderConfig } from "../src/server/distribution/auction/auction.testing.ts";
 import { saveBuyer } from "../src/server/distribution/auction/buyer-registry.ts";
-import { PING_FIELDS } from "../src/domain/contracts/publisher-ping.ts";
-import { postedApplication, postingPublishers } from "../src/server/partners/publisher-api/posted-lead.testing.ts";
+import {
+  pingOf,
+  postedApplication,
+  postingPublishers,
+} from "../src/server/partners/publisher-api/posted-lead.testing.ts";
 import { loadConfig } from "../src/server/platform/config/config.ts";
 import { openDatabase } from "../src/server/platform/db/database.ts";
 import { randomSecrets } from "../tests/helpers/test-app.ts";
@@ -77,7 +80,7 @@ export async function benchPublisherPost(): Promise<void> {
     const pings: number[] = [];
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const whole = postedApplication(10_000 + i);
-      const ping = Object.fromEntries(PING_FIELDS.flatMap((f) => (whole[f] === undefined ? [] : [[f, whole[f]]])));
+      const ping = pingOf(whole);
       const started = performance.now();
       const res = await fetch(`${base}/api/publisher/v1/ping`, {
         method: "POST",

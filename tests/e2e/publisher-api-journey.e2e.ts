@@ -6,9 +6,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PING_FIELDS } from "../../src/domain/contracts/publisher-ping.ts";
 import { startFakeHttpServer, type FakeHttpServer } from "../../src/server/intake/lookups/fake-http-server.testing.ts";
-import { postedApplication } from "../../src/server/partners/publisher-api/posted-lead.testing.ts";
+import { pingOf, postedApplication } from "../../src/server/partners/publisher-api/posted-lead.testing.ts";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server.ts";
 import { GENEROUS_RATE_LIMITS } from "../helpers/generous-rate-limits.ts";
 import { launchBrowser, openPage, seriousA11yViolations } from "./browser.ts";
@@ -121,9 +120,6 @@ async function call(key: string, route: string, body: unknown, idempotencyKey?: 
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
-
-const pingOf = (lead: Record<string, unknown>) =>
-  Object.fromEntries(PING_FIELDS.flatMap((f) => (lead[f] === undefined ? [] : [[f, lead[f]]])));
 
 describe("leads posted by publishers, through the publisher API", () => {
   it("pings, posts, redirects, refuses duplicates and unconsented leads, and pays, posts back and states", async () => {

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/helpers/test-app.ts";
 import { leadTimelineAnswer } from "#domain/contracts/console-leads.ts";
-import { PING_FIELDS } from "#domain/contracts/publisher-ping.ts";
 import { buyerCalls } from "../../platform/db/schema.ts";
 import {
   accept,
@@ -12,7 +11,7 @@ import {
   startFakeBuyer,
   type FakeBuyer,
 } from "../../distribution/auction/auction.testing.ts";
-import { postedApplication, postingPublishers } from "../../partners/publisher-api/posted-lead.testing.ts";
+import { pingOf, postedApplication, postingPublishers } from "../../partners/publisher-api/posted-lead.testing.ts";
 import { clearBuyerCallBodies } from "../../workflows/retention/clear-buyer-call-bodies.ts";
 import { leadTimeline } from "./lead-timeline.ts";
 
@@ -88,7 +87,7 @@ describe("a posted lead's timeline: its ping, its post and what its publisher wa
     await addBuyers(t.database.db, lenderConfig("lender-p", buyer));
     const [key] = await postingPublishers(t.database.db, t.secrets.piiKeyring, ["acme"]);
     const whole = postedApplication(7, { sub1: "camp-1", sub3: "blue", click_id: "clk-9", consent_ip: "203.0.113.77" });
-    const ping = Object.fromEntries(PING_FIELDS.flatMap((f) => (whole[f] === undefined ? [] : [[f, whole[f]]])));
+    const ping = pingOf(whole);
     const call = (path: string, payload: Record<string, unknown>) =>
       t.app.inject({
         method: "POST",

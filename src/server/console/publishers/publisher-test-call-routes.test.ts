@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs, type ConsoleUser } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { PUBLISHER_TEST_MESSAGES } from "../../../domain/contracts/console-publisher-test.ts";
-import { PING_FIELDS } from "../../../domain/contracts/publisher-ping.ts";
 import {
   accept,
   addBuyers,
@@ -12,7 +11,7 @@ import {
   startFakeBuyer,
   type FakeBuyer,
 } from "../../distribution/auction/auction.testing.ts";
-import { postedApplication, postingPublishers } from "../../partners/publisher-api/posted-lead.testing.ts";
+import { pingOf, postedApplication, postingPublishers } from "../../partners/publisher-api/posted-lead.testing.ts";
 import { auditLog, auctions } from "../../platform/db/schema.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
 
@@ -95,7 +94,7 @@ describe("POST /api/console/publishers/:id/test-call", () => {
 
   it("pings with the ping fields: offered, as a test, with the payout a test earns", async () => {
     const whole = postedApplication(serial++);
-    const ping = Object.fromEntries(PING_FIELDS.flatMap((f) => (whole[f] === undefined ? [] : [[f, whole[f]]])));
+    const ping = pingOf(whole);
     const res = await testCall(manager, "ping", JSON.stringify(ping));
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();

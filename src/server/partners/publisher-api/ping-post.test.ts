@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
-import { PING_FIELDS, PING_MESSAGES, PING_TTL_SECONDS } from "#domain/contracts/publisher-ping.ts";
+import { PING_MESSAGES, PING_TTL_SECONDS } from "#domain/contracts/publisher-ping.ts";
 import { POST_MESSAGES } from "#domain/contracts/publisher-api.ts";
 import { ageOn } from "#domain/age.ts";
 import { parseIsoDate } from "#domain/calendar-date.ts";
@@ -15,7 +15,7 @@ import {
   type FakeBuyer,
 } from "../../distribution/auction/auction.testing.ts";
 import { auctionBuyerOutcomes, buyerCalls, leads, publisherPings } from "../../platform/db/schema.ts";
-import { postedApplication, postingPublishers } from "./posted-lead.testing.ts";
+import { pingOf, postedApplication, postingPublishers } from "./posted-lead.testing.ts";
 
 // Ping-post (docs/decisions/0051-publisher-ping-post.md) through the real app: two bidding buyers, the better of
 // which refuses the post, a buyer whose filters the ping's state fails, and two publishers with their keys.
@@ -35,9 +35,7 @@ const pingsTo = (b: FakeBuyer) => b.bodies.filter((x) => x.path.startsWith("/pin
 /** A whole application, and the ping of it: its ping fields and the age its birth date gives. */
 function lead(overrides: Record<string, unknown> = {}) {
   const whole = postedApplication(serial++, { sub1: "camp-4", ...overrides });
-  const ping: Record<string, unknown> = Object.fromEntries(
-    PING_FIELDS.flatMap((f) => (whole[f] === undefined ? [] : [[f, whole[f]]])),
-  );
+  const ping = pingOf(whole);
   const age = ageOn(parseIsoDate(String(whole.dob))!, new Date());
   return { whole, ping: { ...ping, age, sub1: "camp-4" } as Record<string, unknown> };
 }

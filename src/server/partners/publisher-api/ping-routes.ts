@@ -9,6 +9,7 @@ import {
   type PingAnswer,
 } from "#domain/contracts/publisher-ping.ts";
 import { MESSAGES } from "#domain/messages.ts";
+import { definedFields } from "#domain/defined-fields.ts";
 import { pingDocument } from "../../distribution/auction/lead-document.ts";
 import { settleWithSavedLead, settleZip } from "../../intake/leads/lead-checks.ts";
 import type { LeadChanges } from "../../intake/leads/lead-store.ts";
@@ -44,9 +45,7 @@ export async function pingLead(
   const body = parsed.data;
   const sent = body as Record<string, unknown>;
   // The zip settles the state and city the buyers' filters read, as it does for a post.
-  const changes = Object.fromEntries(
-    PING_FIELDS.flatMap((f) => (sent[f] === undefined ? [] : [[f, sent[f]]])),
-  ) as LeadChanges;
+  const changes = definedFields(sent, PING_FIELDS) as LeadChanges;
   const checks = {
     ...settleZip(deps.zips, changes, MESSAGES.zipUnknown),
     ...settleWithSavedLead(changes, undefined),
@@ -68,9 +67,7 @@ export async function pingLead(
       : await desk.offers(doc, test, input.received + (body.timeout_ms ?? PING_WAIT_MS.default), terms.floorCents);
   const best = pinged.offers[0];
   const payout = best && !test ? (postedPayout(payoutRuleOf(caller), best.priceCents) ?? 0) : 0;
-  const repeated = Object.fromEntries(
-    REPEATED.flatMap((f) => (sent[f] === undefined ? [] : [[f, sent[f] as string | number]])),
-  );
+  const repeated = definedFields(sent, REPEATED) as Record<string, string | number>;
   const ping = await insertPing(db, {
     publisherId: caller.id,
     testMode: test,

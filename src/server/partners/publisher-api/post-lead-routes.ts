@@ -18,6 +18,7 @@ import { ageOn } from "#domain/age.ts";
 import { postedFloorCents } from "#domain/partners/publisher.ts";
 import { parseIsoDate } from "#domain/calendar-date.ts";
 import { MESSAGES } from "#domain/messages.ts";
+import { definedFields } from "#domain/defined-fields.ts";
 import type { AuctionDesk } from "../../distribution/auction/auction-desk.ts";
 import { findAuction } from "../../distribution/auction/auction-store.ts";
 import { refusedPhones, settleWithSavedLead, settleZip } from "../../intake/leads/lead-checks.ts";
@@ -91,12 +92,8 @@ function ageToday(dob: unknown): number | undefined {
 export const invalid = (errors: Record<string, string>) => new PublisherApiError("invalid_fields", { errors });
 
 /** The lead's own fields of a post, as the funnel's store writes them. */
-function leadChangesOf(body: PostedLead): LeadChanges {
-  const values = body as Record<string, unknown>;
-  return Object.fromEntries(
-    POSTED_FIELDS.flatMap((f) => (values[f] === undefined ? [] : [[f, values[f]]])),
-  ) as LeadChanges;
-}
+const leadChangesOf = (body: PostedLead): LeadChanges =>
+  definedFields(body as Record<string, unknown>, POSTED_FIELDS) as LeadChanges;
 
 /** What a post brings besides its body: its Idempotency-Key with the raw body it hashes, and the caller's hang-up. */
 export type PostInput = {

@@ -1,3 +1,5 @@
+import { PING_FIELDS } from "#domain/contracts/publisher-ping.ts";
+import { definedFields } from "#domain/defined-fields.ts";
 import { allowedNextPayDates, secondPayDate } from "#domain/pay-dates.ts";
 import { usToday } from "../../intake/leads/us-today.ts";
 import type { PublisherSettings } from "#domain/partners/publisher.ts";
@@ -46,6 +48,9 @@ export function postedApplication(n: number, overrides: Record<string, unknown> 
     ...overrides,
   };
 }
+
+/** The ping of a whole application: its ping fields only (docs/decisions/0051-publisher-ping-post.md). */
+export const pingOf = (whole: Record<string, unknown>): Record<string, unknown> => definedFields(whole, PING_FIELDS);
 
 /**
  * Publishers `ids` (aff_id "<id>-aff", paid 40% of each sale at once), each with a live API key: the keys, in order.

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
-import { PING_FIELDS } from "#domain/contracts/publisher-ping.ts";
 import {
   accept,
   addBuyers,
@@ -12,7 +11,7 @@ import {
   type FakeBuyer,
 } from "../../distribution/auction/auction.testing.ts";
 import { auctionBuyerOutcomes, auctions } from "../../platform/db/schema.ts";
-import { postedApplication, postingPublishers } from "./posted-lead.testing.ts";
+import { pingOf, postedApplication, postingPublishers } from "./posted-lead.testing.ts";
 
 // A publisher's terms for posted leads (docs/decisions/0052-posted-terms.md) through the real app: the least it takes
 // for a lead and the least Loanpath keeps make a floor under every buyer's price, and its caps count its live posts.
@@ -25,8 +24,6 @@ let capped: string;
 let serial = randomBytes(2).readUInt16BE(0);
 
 const application = (overrides: Record<string, unknown> = {}) => postedApplication(serial++, overrides);
-const pingOf = (whole: Record<string, unknown>) =>
-  Object.fromEntries(PING_FIELDS.flatMap((f) => (whole[f] === undefined ? [] : [[f, whole[f]]])));
 
 const call = (key: string, path: string, payload: unknown) =>
   t.app.inject({
