@@ -61,7 +61,7 @@ export default {
       to: { path: "^src/web/" },
     },
     // The server's contexts, bottom to top (docs/decisions/0027-server-contexts.md): platform, intake,
-    // compliance, distribution, then workflows and partners side by side, and console over all of them.
+    // compliance, screening, distribution, then workflows and partners side by side, and console over all of them.
     // A context imports its own folder and the contexts below it; app.ts and main.ts compose them all.
     {
       name: "server-platform-imports-no-context",
@@ -89,13 +89,22 @@ export default {
       to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance)/" },
     },
     {
+      name: "server-screening-imports-only-platform-intake-compliance",
+      severity: "error",
+      comment:
+        "src/server/screening (the gate: phone, e-mail, velocity, lists, certificates) judges a lead before any " +
+        "buyer sees it; distribution reads its answers, never the reverse.",
+      from: { path: "^src/server/screening/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|screening)/" },
+    },
+    {
       name: "server-distribution-imports-no-higher-context",
       severity: "error",
       comment:
         "src/server/distribution (buyers, the auction, the simulated lenders, the partner list) sells leads " +
         "under the compliance policy; workflows, partners and the console build on it, never the reverse.",
       from: { path: "^src/server/distribution/" },
-      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|distribution)/" },
+      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|screening|distribution)/" },
     },
     {
       name: "server-workflows-not-to-partners-or-console",
@@ -104,7 +113,10 @@ export default {
         "src/server/workflows (privacy requests, erasure, export, marketing, retention purge) may use every " +
         "context below; partners and the console sit beside and above it.",
       from: { path: "^src/server/workflows/" },
-      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|distribution|workflows)/" },
+      to: {
+        path: "^src/server/",
+        pathNot: "^src/server/(platform|intake|compliance|screening|distribution|workflows)/",
+      },
     },
     {
       name: "server-partners-not-to-workflows-or-console",
@@ -113,7 +125,10 @@ export default {
         "src/server/partners (publishers, returns, payouts) stands beside workflows: it may use every " +
         "context below, not workflows and not the console.",
       from: { path: "^src/server/partners/" },
-      to: { path: "^src/server/", pathNot: "^src/server/(platform|intake|compliance|distribution|partners)/" },
+      to: {
+        path: "^src/server/",
+        pathNot: "^src/server/(platform|intake|compliance|screening|distribution|partners)/",
+      },
     },
     {
       name: "server-context-not-to-composition",

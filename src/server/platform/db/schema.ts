@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { OperatorRole } from "../../../domain/console/roles.ts";
+import type { QualityChecks, ScreeningSettings } from "../../../domain/screening/quality-checks.ts";
 
 // A lead's field columns are keyed and named by the field's server name in the registry
 // (src/domain/fields/lead-fields.ts), so a row reads like the wire and the store needs no mapping table.
@@ -321,6 +322,10 @@ export const auctions = pgTable(
     emailHash: text("email_hash"),
     phoneHash: text("phone_hash"),
     ssnHash: text("ssn_hash"),
+    // Keyed hashes of the visitor's device (the first-party lp_device cookie) and IP, which the gate's velocity check
+    // counts applications by (docs/product/screening.md#velocity); never sent.
+    deviceHash: text("device_hash"),
+    ipHash: text("ip_hash"),
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     leaseOwner: text("lease_owner"),
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
@@ -333,6 +338,12 @@ export const auctions = pgTable(
     index("auctions_email_hash_idx").on(t.emailHash, t.createdAt),
     index("auctions_phone_hash_idx").on(t.phoneHash, t.createdAt),
     index("auctions_ssn_hash_idx").on(t.ssnHash, t.createdAt),
+    index("auctions_device_hash_idx")
+      .on(t.deviceHash, t.createdAt)
+      .where(sql`device_hash is not null`),
+    index("auctions_ip_hash_idx")
+      .on(t.ipHash, t.createdAt)
+      .where(sql`ip_hash is not null`),
     index("auctions_pending_idx").on(t.status, t.leaseUntil),
     // The console's reports count submissions by when they came (src/server/console/reports/today-report.ts).
     index("auctions_created_idx").on(t.createdAt),
@@ -1068,4 +1079,66 @@ export const signInFailures = pgTable(
     lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sign_in_failures_last_at_idx").on(t.lastAt)],
+);
+
+// The gate's answers for one lead (docs/product/screening.md): written once, before its first auction run, and read
+// again by every later run, so a lead is checked once however often it is resent. `refused_reason` is the operator's
+// rule that refused it (null: it went on to the buyers).
+export const leadQuality = pgTable(
+  "lead_quality",
+  {
+    leadId: text("lead_id")
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    checks: jsonb("checks").$type<QualityChecks>().notNull(),
+    refusedReason: text("refused_reason"),
+    /** How long the gate took, ms. */
+    ms: integer("ms").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_quality_refused_idx").on(t.checkedAt, t.refusedReason)],
+);
+
+// The operator's do-not-call and litigator lists (docs/product/screening.md#lists): kept as keyed hashes of the phone
+// (person-hash.ts), never as numbers.
+export const screeningLists = pgTable("screening_lists", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** do_not_call or litigator: which check a match answers. */
+  kind: text("kind").notNull(),
+  entries: integer("entries").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
+export const screeningListEntries = pgTable(
+  "screening_list_entries",
+  {
+    listId: text("list_id")
+      .notNull()
+      .references(() => screeningLists.id, { onDelete: "cascade" }),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.listId] }), index("screening_list_entries_list_idx").on(t.listId)],
+);
+
+// The operator's rules and velocity limits (one row, id "current"); absent, the defaults of quality-checks.ts.
+export const screeningSettings = pgTable("screening_settings", {
+  id: text("id").primaryKey(),
+  settings: jsonb("settings").$type<ScreeningSettings>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});
+
+// Calls to the gate's paid services per UTC day (docs/product/screening.md#what-it-costs): one row per adapter and
+// outcome (ok, failed, timeout), counted up in the quality record's transaction.
+export const screeningCalls = pgTable(
+  "screening_calls",
+  {
+    day: text("day").notNull(),
+    adapter: text("adapter").notNull(),
+    outcome: text("outcome").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.adapter, t.outcome] })],
 );
