@@ -21,6 +21,7 @@ import siteTrackingRoutes from "./intake/consent/site-tracking-routes.ts";
 import { vendorCspSources } from "./platform/plugins/vendor-csp-sources.ts";
 import clientLogRoutes from "./intake/client-logs/routes.ts";
 import distribution from "./distribution/auction/plugin.ts";
+import screening from "./screening/plugin.ts";
 import marketing from "./workflows/marketing/plugin.ts";
 import reminders from "./workflows/reminders/plugin.ts";
 import { reminderSendCheck } from "./workflows/reminders/reminder-send-check.ts";
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(partnerRoutes, { config });
   const cipher = new PiiCipher(secrets.piiKeyring);
   await app.register(leadRoutes, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
+  await app.register(screening, { config, db: database.db });
   await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });

@@ -1,6 +1,7 @@
 import { TRACKING_FIELDS } from "../contracts/lead-send.ts";
 import { VENDOR_EVIDENCE_KEYS } from "../consent-vendors.ts";
 import { BUYER_FIELD_CLASS, type BuyerFieldClass } from "../fields/field-exposure.ts";
+import { QUALITY_FIELDS, type QualityField } from "../screening/quality-checks.ts";
 
 // What a buyer may be sent (docs/product/lender-network.md#what-a-buyer-may-see). Every field a mapping can
 // name is in one class:
@@ -21,6 +22,8 @@ export const FIELD_CLASS = {
   ping_id: "ping",
   bid_price: "ping",
   ...Object.fromEntries(TRACKING_FIELDS.map((f) => [f, "ping"])),
+  // The gate's answers (docs/product/screening.md#what-buyers-see): a line type or a velocity flag names no one.
+  ...(Object.fromEntries(QUALITY_FIELDS.map((f) => [f, "ping"])) as Record<QualityField, "ping">),
   // Consent evidence: a holder of either can look up the witnessed session, so only the winner gets them.
   ...Object.fromEntries(VENDOR_EVIDENCE_KEYS.map((f) => [f, "contact"])),
   consent_text_version: "contact",

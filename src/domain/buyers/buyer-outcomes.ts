@@ -22,6 +22,7 @@ const BUYER_OUTCOME_LABELS = {
   test_mode: "Test mode does not fit",
   paused: "Paused",
   stopped: "Sale stopped",
+  screened: "Refused by the gate",
 } as const;
 
 export type BuyerOutcome = keyof typeof BUYER_OUTCOME_LABELS;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CREDIT_SCORE_OPTIONS, PAY_FREQUENCY_OPTIONS, US_STATES } from "../options.ts";
 import { FIELD_CLASS, type SourceField } from "./buyer-fields.ts";
 import { publisherFilterSchema } from "./publisher-filter.ts";
+import { qualityFilterSchema } from "../screening/quality-checks.ts";
 import { sourcesOf, TRANSFORM_NAMES, TRANSFORMS } from "./transforms.ts";
 import { timeZone } from "../schemas/time-zone.ts";
 
@@ -97,6 +98,8 @@ const filters = z
     military: z.boolean().optional(),
     /** Partners' traffic it takes (allow) or refuses (deny), by aff_id and sub id (publisher-filter.ts). */
     publishers: publisherFilterSchema.optional(),
+    /** Its demands on the gate's answers (docs/product/screening.md#what-buyers-see): mobiles only, no velocity flag. */
+    quality: qualityFilterSchema.optional(),
   })
   .default({});
 

@@ -44,8 +44,29 @@ export type CheckResult<C extends CheckName = CheckName> = {
 
 export type QualityChecks = { [C in CheckName]?: CheckResult<C> };
 
-// What a buyer may filter on and be sent (docs/product/screening.md#what-buyers-see): each answer as a ping field,
-// since none identifies the person; the lists' answers never travel, a match is never sold.
+// What a buyer may filter on and be sent (docs/product/screening.md#what-buyers-see): each answer as a ping field
+// named quality_<check>, since none identifies the person. The lists' answers never travel: a match is never sold.
+export const BUYER_VISIBLE_CHECKS = [
+  "phone_number",
+  "phone_line_type",
+  "email_domain",
+  "email_role",
+  "email_mx",
+  "velocity",
+  "address",
+  "consent_certificate",
+] as const satisfies readonly CheckName[];
+type VisibleCheck = (typeof BUYER_VISIBLE_CHECKS)[number];
+export type QualityField = `quality_${VisibleCheck}`;
+export const QUALITY_FIELDS = BUYER_VISIBLE_CHECKS.map((c) => `quality_${c}` as QualityField);
+
+/** The quality fields of a lead's record, as a buyer's document carries them. */
+export function qualityFieldsOf(checks: QualityChecks): Record<QualityField, string> {
+  return Object.fromEntries(
+    BUYER_VISIBLE_CHECKS.map((c) => [`quality_${c}`, checks[c]?.answer ?? "unknown"]),
+  ) as Record<QualityField, string>;
+}
+
 export const LINE_TYPES = CHECK_ANSWERS.phone_line_type.filter((t) => t !== "unknown");
 
 /**
@@ -78,7 +99,7 @@ export type QualityFilter = z.infer<typeof qualityFilterSchema>;
 /** Each demand: the check it reads and the answers that pass it. */
 const DEMANDS: {
   [K in Exclude<keyof QualityFilter, "unknownPasses">]: {
-    check: CheckName;
+    check: VisibleCheck;
     passes: (f: QualityFilter) => readonly string[];
   };
 } = {
@@ -93,9 +114,13 @@ const DEMANDS: {
 
 /**
  * The first demand of the filter the lead's answers fail, as "<check>: <answer>" (the buyer's outcome detail), or
- * undefined when it passes them all. A check that never ran counts as unknown.
+ * undefined when it passes them all. `answerOf` reads a check's answer (a lead's document carries them as quality
+ * fields); a check that never ran counts as unknown.
  */
-export function qualityRefusal(filter: QualityFilter | undefined, checks: QualityChecks): string | undefined {
+export function qualityRefusal(
+  filter: QualityFilter | undefined,
+  answerOf: (check: VisibleCheck) => unknown,
+): string | undefined {
   if (!filter) return undefined;
   for (const [key, demand] of Object.entries(DEMANDS) as [
     keyof typeof DEMANDS,
@@ -103,7 +128,8 @@ export function qualityRefusal(filter: QualityFilter | undefined, checks: Qualit
   ][]) {
     const wanted = filter[key];
     if (wanted === undefined || wanted === false) continue;
-    const answer = checks[demand.check]?.answer ?? "unknown";
+    const given = answerOf(demand.check);
+    const answer = typeof given === "string" ? given : "unknown";
     if (answer === "unknown" || answer === "none") {
       if (filter.unknownPasses && answer === "unknown") continue;
       return `${demand.check}: ${answer}`;

@@ -15,6 +15,8 @@ import ledgerCheckRoutes from "./ledger/ledger-check-routes.ts";
 import buyerKeyRoutes from "./buyers/buyer-key-routes.ts";
 import publisherRoutes from "./publishers/publisher-routes.ts";
 import consentTextRoutes from "./publishers/consent-text-routes.ts";
+import gateRoutes from "./screening/gate-routes.ts";
+import type {} from "../screening/plugin.ts";
 import myTrafficRoutes from "./publishers/my-traffic-routes.ts";
 import publisherTestCallRoutes from "./publishers/publisher-test-call-routes.ts";
 import { scheduleReportRollups } from "./reports/report-rollups-job.ts";
@@ -76,4 +78,6 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(consentTextRoutes, { db: deps.db });
   await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
   await app.register(publisherTestCallRoutes, { db: deps.db });
+  // The gate's settings and figures (docs/product/screening.md), on the settings the screening context reads.
+  await app.register(gateRoutes, { db: deps.db, settings: app.screeningSettings });
 }

@@ -11,11 +11,9 @@ import type { Db } from "../../platform/db/database.ts";
 export type PeriodBounds = { from: Date; to: Date; tz: string; days: string[] };
 type PeriodName = (typeof PERIOD_NAMES)[number];
 
-/** The rows of a raw query, on PGlite and node-postgres alike. */
-export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+import { rowsOf } from "../../platform/db/rows-of.ts";
+
+export { rowsOf };
 
 /**
  * A report's reads in one transaction with PostgreSQL's JIT compilation off: at volume the planner's cost estimates

@@ -80,7 +80,15 @@ export function auctionMetrics(registry: Registry): AuctionObserver {
     },
     decided(auction, now = new Date()) {
       const outcome = auction.status === "accepted" ? "accepted" : "rejected";
-      const reason = outcome === "accepted" ? "" : KNOWN_REASONS.has(auction.reason ?? "") ? auction.reason! : "other";
+      const reason =
+        outcome === "accepted"
+          ? ""
+          : KNOWN_REASONS.has(auction.reason ?? "")
+            ? auction.reason!
+            : // The gate's refusals by one label: their codes are the operator's to name (docs/product/screening.md).
+              auction.reason?.startsWith("screened: ")
+              ? "screened"
+              : "other";
       duration.observe({ outcome }, Math.max(0, now.getTime() - auction.createdAt.getTime()) / 1000);
       decided.inc({ outcome, reason });
     },

@@ -24,6 +24,8 @@ type NewAuction = Pick<
   | "emailHash"
   | "phoneHash"
   | "ssnHash"
+  | "deviceHash"
+  | "ipHash"
   | "deadlineAt"
   | "preset"
   | "minPriceCents"

@@ -27,6 +27,7 @@ import { collectOffers, type Offer, type Unreadable } from "./ping-offers.ts";
 import type { BuyerRegistry } from "./buyer-registry.ts";
 import type { AuctionObserver } from "./auction-metrics.ts";
 import type { DecidedAuction } from "./decision-log.ts";
+import type { Screening } from "../../screening/gate/screening.ts";
 import { ineligibility } from "./eligibility.ts";
 import {
   ALL_CLASSES,
@@ -73,6 +74,11 @@ export type AuctionContext = {
   handingBack?: () => boolean;
   /** Queues the lead again for any process's worker to resume. */
   handBack?: (leadId: string) => Promise<void>;
+  /**
+   * The gate every lead passes before any buyer (docs/product/screening.md): its quality record, made at the first run
+   * and read again by the later ones. Unset (tests of the auction alone): no gate.
+   */
+  screening?: Screening;
 };
 
 /** What the winner may receive: the whole application only for a lender licensed in the person's state. */
@@ -237,6 +243,14 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     return stopped(stop);
   }
 
+  // The gate (docs/product/screening.md#refusals): a lead its rules refuse reaches no buyer, with the rule's reason.
+  const quality = await ctx.screening?.screen(lead, auction);
+  checkpoint(ctx);
+  if (quality?.refusedReason) {
+    book.rest("screened", quality.refusedReason);
+    return rejected(`screened: ${quality.refusedReason}`);
+  }
+
   // The answers are decrypted only for a lead that may be sold.
   const now = new Date();
   const doc = leadDocument(lead, ctx.cipher, {
@@ -244,6 +258,7 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     consent,
     certificateUrl: ctx.certificateUrl?.(lead.id),
     today: now,
+    quality: quality?.checks,
   });
   const secrets = secretsOf(doc);
 

@@ -1,6 +1,7 @@
 import { firstAttribution, PUBLISHER_KEYS, SUB_ID_KEYS } from "#domain/attribution.ts";
 import type { BuyerOutcome } from "#domain/buyers/buyer-outcomes.ts";
 import { publisherRefusal, type LeadSource } from "#domain/buyers/publisher-filter.ts";
+import { qualityRefusal } from "#domain/screening/quality-checks.ts";
 import type { Buyer } from "./buyer-config.ts";
 import type { LeadDocument } from "./lead-document.ts";
 import { wallTime } from "./zoned-time.ts";
@@ -61,6 +62,9 @@ export function ineligibility(buyer: Buyer, doc: LeadDocument, testLead: boolean
   if (f.military !== undefined && (doc.active_military === "YES") !== f.military) return filtered("military");
   const refusal = publisherRefusal(f.publishers, leadSourceOf(doc));
   if (refusal) return filtered(refusal);
+  // The gate's answers travel in the document (lead-document.ts); a ping's document has none, so they are unknown.
+  const quality = qualityRefusal(f.quality, (check) => doc[`quality_${check}`]);
+  if (quality) return filtered(quality);
   if (!isOpen(buyer, now)) return { outcome: "outside_schedule" };
   return undefined;
 }

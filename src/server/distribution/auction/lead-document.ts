@@ -7,6 +7,7 @@ import { FIELD_CLASS, type SourceField } from "#domain/buyers/buyer-fields.ts";
 import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import { encryptedColumn } from "../../intake/leads/lead-columns.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { qualityFieldsOf, type QualityChecks } from "#domain/screening/quality-checks.ts";
 
 export type LeadDocument = Partial<Record<SourceField, string | number | boolean | null>>;
 
@@ -38,6 +39,8 @@ export function leadDocument(
     consent: ConsentEvidenceRow | undefined;
     certificateUrl?: string | undefined;
     today: Date;
+    /** The gate's answers (docs/product/screening.md#what-buyers-see). */
+    quality?: QualityChecks | undefined;
   },
 ): LeadDocument {
   const doc: LeadDocument = { lead_id: row.id };
@@ -67,6 +70,7 @@ export function leadDocument(
     doc.consent_page = extra.consent.pageUrl;
   }
   if (extra.certificateUrl) doc.consent_certificate_url = extra.certificateUrl;
+  if (extra.quality) Object.assign(doc, qualityFieldsOf(extra.quality));
   return doc;
 }
 

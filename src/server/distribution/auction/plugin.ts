@@ -20,6 +20,7 @@ import { createDecisionWatch } from "./decision-watch.ts";
 import distributionRoutes from "./routes.ts";
 import { createAuctionDesk, EVERY_LEAD, type AuctionDesk } from "./auction-desk.ts";
 import { offersForPing } from "./ping-offers.ts";
+import type {} from "../../screening/plugin.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
 // a sweeper that re-queues auctions nobody is running (after a crash), the decisions heard from other
@@ -106,6 +107,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     observe,
     handingBack: () => stopping.handingBack,
     handBack: (leadId) => enqueue(leadId),
+    // The gate (docs/product/screening.md), when the app has it (src/server/screening/plugin.ts).
+    screening: app.hasDecorator("screening") ? app.screening : undefined,
   };
 
   const queue = await startJobQueue(database, {

@@ -26,6 +26,7 @@ import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { deviceIdOf } from "../../intake/leads/device-cookie.ts";
 import { createAuction, findLeadAndAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import type { AuctionDesk } from "./auction-desk.ts";
@@ -142,6 +143,9 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
           emailHash: personHash(opts.tokenSecret, "email", lead.email),
           phoneHash: personHash(opts.tokenSecret, "phone", lead.cell_phone ?? lead.home_phone),
           ssnHash: personHash(opts.tokenSecret, "ssn", ssn),
+          // What the gate's velocity check counts by (docs/product/screening.md#velocity).
+          deviceHash: personHash(opts.tokenSecret, "device", deviceIdOf(request)),
+          ipHash: personHash(opts.tokenSecret, "ip", lead.user_ip ?? request.ip),
           deadlineAt: new Date(Date.now() + config.distribution.auctionBudgetMs),
         },
         config.distribution.duplicateWindowDays,

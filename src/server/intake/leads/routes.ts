@@ -24,6 +24,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { recordGpc, sendsGpc } from "./global-privacy-control.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
+import { keepDeviceCookie } from "./device-cookie.ts";
 import { holdsLeadToken, newAccessToken, newLeadId, presentedTokenHash, setLeadCookie } from "./lead-access.ts";
 import {
   findLead,
@@ -148,6 +149,7 @@ export default async function leadRoutes(appBase: FastifyInstance, opts: LeadRou
       },
     );
     setLeadCookie(reply, id, token, secure);
+    keepDeviceCookie(request, reply, secure);
     return row;
   }
 

@@ -128,6 +128,8 @@ export async function createPostedLead(
           emailHash: personHash(keys.hashSecret, "email", lead.email),
           phoneHash: personHash(keys.hashSecret, "phone", lead.cell_phone ?? lead.home_phone),
           ssnHash: personHash(keys.hashSecret, "ssn", typeof changes.ssn === "string" ? changes.ssn : null),
+          // The applicant's IP the publisher sent; a posted lead carries no device of ours.
+          ipHash: personHash(keys.hashSecret, "ip", lead.user_ip),
           deadlineAt: new Date(Date.now() + auction.budgetMs),
         },
         auction.duplicateWindowDays,

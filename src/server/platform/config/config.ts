@@ -3,6 +3,7 @@ import path from "node:path";
 import { getHeapStatistics } from "node:v8";
 import { z } from "zod";
 import { parseAllowedHost } from "../net/outbound-guard.ts";
+import { SCREENING_ENV, screeningConfig, type ScreeningConfig } from "./screening-config.ts";
 import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from "#domain/client-routes.ts";
 import { DEFAULT_TRUSTEDFORM_CERT_HOST, TRUSTEDFORM_FIELD } from "#domain/consent-vendors.ts";
@@ -349,6 +350,7 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9-]{1,64}$/, "must be the campaign id Jornaya gave (letters, digits, dashes)")
       .optional(),
   ),
+  ...SCREENING_ENV,
 });
 
 export type Config = {
@@ -495,6 +497,8 @@ export type Config = {
     trustedForm: { scriptUrl: string; certHost: string } | undefined;
     jornaya: { scriptUrl: string } | undefined;
   };
+  /** The gate every lead passes (docs/product/screening.md#settings). */
+  screening: ScreeningConfig;
 };
 
 /** Where Jornaya serves a campaign's script (its standard snippet). */
@@ -534,6 +538,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `the stop needs at least ${STOP_AFTER_DRAIN_MS} ms after the auction drain; lower AUCTION_DRAIN_MS or raise SHUTDOWN_TIMEOUT_MS`,
     );
   }
+  const screening = screeningConfig(e);
+  if (typeof screening === "string") throw new ConfigError(`Invalid configuration:\n  ${screening}`);
   if (e.LOG_PRETTY === "on" && e.NODE_ENV !== "development") {
     throw new ConfigError(
       "Invalid configuration:\n  LOG_PRETTY: on only in development (production and test log JSON lines)",
@@ -619,5 +625,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { scriptUrl: `${JORNAYA_SCRIPT_BASE}/${e.JORNAYA_CAMPAIGN_ID}.js?snippet_version=2` }
         : undefined,
     },
+    screening,
   };
 }

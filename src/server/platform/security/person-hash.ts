@@ -7,13 +7,17 @@ import { secretKey } from "./secret-key.ts";
 // and the console's lead search (lead_search_hashes) use the same ones, so rotating TOKEN_SECRET forgets all
 // three. Here, below every context, because intake, compliance and distribution all need it
 // (docs/decisions/0027-server-contexts.md).
-export type PersonHashKind = "email" | "phone" | "ssn";
+// The gate's velocity check (docs/product/screening.md#velocity) counts applications by the same kind of hash of the
+// visitor's device cookie and IP.
+export type PersonHashKind = "email" | "phone" | "ssn" | "device" | "ip";
 
 const NORMALIZE: Record<PersonHashKind, (value: string) => string> = {
   email: (value) => value.trim().toLowerCase(),
   // The last ten digits: "+1 (212) 555-1234" and "2125551234" are one phone.
   phone: (value) => value.replace(/\D/g, "").slice(-10),
   ssn: (value) => value.replace(/\D/g, ""),
+  device: (value) => value.trim(),
+  ip: (value) => value.trim().toLowerCase(),
 };
 
 export function personHash(secret: Buffer, kind: PersonHashKind, value: string | null | undefined): string | null {

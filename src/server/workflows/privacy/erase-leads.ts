@@ -75,6 +75,8 @@ export async function eraseLeads(
       emailHash: null,
       phoneHash: null,
       ssnHash: null,
+      deviceHash: null,
+      ipHash: null,
       redirectUrl: null,
       rejectUrl: null,
       attribution: sourceOnly,
