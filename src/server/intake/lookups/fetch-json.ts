@@ -9,6 +9,8 @@ export type FetchJsonOptions = {
   timeoutMs: number;
   /** What ends the call after `timeoutMs`: a wall-clock timer but in tests. */
   timeout?: TimeoutSignal;
+  /** The caller's own end of the call (the screening gate's, once a check's time is up): reported as a timeout. */
+  signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
   maxBytes?: number;
@@ -18,17 +20,18 @@ export type FetchJsonOptions = {
 
 export async function fetchJson(
   url: URL,
-  { timeoutMs, timeout = wallClockTimeout, headers = {}, maxBytes = Infinity, fetch }: FetchJsonOptions,
+  { timeoutMs, timeout = wallClockTimeout, signal, headers = {}, maxBytes = Infinity, fetch }: FetchJsonOptions,
 ): Promise<FetchJsonResult> {
+  const ends = signal ? AbortSignal.any([timeout(timeoutMs), signal]) : timeout(timeoutMs);
   let response: Response;
   try {
     response = await fetch(url, {
       headers: { accept: "application/json", ...headers },
-      signal: timeout(timeoutMs),
+      signal: ends,
       redirect: "error",
     });
   } catch (error) {
-    return failed(error);
+    return failed(error, ends);
   }
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => {});
@@ -39,7 +42,7 @@ export async function fetchJson(
     if (text === undefined) return { ok: false, reason: "answer too large" };
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch (error) {
-    return error instanceof SyntaxError ? { ok: false, reason: "invalid JSON" } : failed(error);
+    return error instanceof SyntaxError ? { ok: false, reason: "invalid JSON" } : failed(error, ends);
   }
 }
 
@@ -61,7 +64,9 @@ async function readText(response: Response, maxBytes: number): Promise<string | 
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function failed(error: unknown): FetchJsonResult {
+function failed(error: unknown, ends: AbortSignal): FetchJsonResult {
   const name = error instanceof Error ? error.name : "";
-  return { ok: false, reason: name === "TimeoutError" || name === "AbortError" ? "timeout" : "network error" };
+  // An abort rejects with the signal's reason, whatever its name: a caller's may be any error.
+  const timedOut = ends.aborted || name === "TimeoutError" || name === "AbortError";
+  return { ok: false, reason: timedOut ? "timeout" : "network error" };
 }
