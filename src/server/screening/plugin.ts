@@ -10,6 +10,12 @@ import { createScreening, type Screening } from "./gate/screening.ts";
 import type { ScreeningCheck } from "./gate/screening-check.ts";
 import { createSettingsSource, type SettingsSource } from "./gate/settings-store.ts";
 import { createVelocityCheck } from "./velocity/velocity-check.ts";
+import { phonePlanCheck } from "./phone/phone-plan-check.ts";
+import { createTwilioLineTypeCheck } from "./phone/line-type-check.ts";
+import { emailOfflineCheck, loadDisposableDomains } from "./email/email-offline-check.ts";
+import { createMxCheck } from "./email/mx-check.ts";
+import type { ScreeningConfig } from "../platform/config/screening-config.ts";
+import { guardedFetch } from "../platform/net/guarded-fetch.ts";
 
 // The gate every lead passes before any buyer (docs/product/screening.md): its checks as configured, the operator's
 // settings, and the count of its outside calls in /metrics. The auction runs it (distribution reads `app.screening`);
@@ -25,8 +31,25 @@ declare module "fastify" {
 type ScreeningOptions = { config: Config; db: Db };
 
 /** The checks the configuration switches on: the offline ones always, each outside service once it has credentials. */
-export function screeningChecks(db: Db, settings: SettingsSource): ScreeningCheck[] {
-  return [createAddressCheck(createPackagedZipDirectory()), createVelocityCheck(db, () => settings.current())];
+function screeningChecks(
+  db: Db,
+  settings: SettingsSource,
+  config: ScreeningConfig,
+  fetch: typeof globalThis.fetch,
+): ScreeningCheck[] {
+  const timeoutMs = config.serviceTimeoutMs;
+  const checks: ScreeningCheck[] = [
+    phonePlanCheck,
+    emailOfflineCheck,
+    createAddressCheck(createPackagedZipDirectory()),
+    createVelocityCheck(db, () => settings.current()),
+  ];
+  if (config.twilio) {
+    const { url, accountSid, authToken } = config.twilio;
+    checks.push(createTwilioLineTypeCheck({ baseUrl: url, accountSid, authToken, timeoutMs, fetch }));
+  }
+  if (config.mx) checks.push(createMxCheck({ servers: config.mx.servers, timeoutMs }));
+  return checks;
 }
 
 async function screening(app: FastifyInstance, { config, db }: ScreeningOptions) {
@@ -38,9 +61,13 @@ async function screening(app: FastifyInstance, { config, db }: ScreeningOptions)
     registers: [app.metrics.registry],
   });
   const gate = createGate({
-    checks: screeningChecks(db, settings),
+    checks: screeningChecks(db, settings, config.screening, guardedFetch(app.outboundGuard)),
     budgetMs: config.screening.budgetMs,
     warn: (message) => app.log.warn({ screening: message }, "screening"),
+  });
+  // The disposable-domain lists take a few hundred ms to read: read at start, not by the first lead.
+  app.addHook("onReady", async () => {
+    await loadDisposableDomains();
   });
   app.decorate("screeningSettings", settings);
   app.decorate(

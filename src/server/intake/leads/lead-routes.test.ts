@@ -16,6 +16,10 @@ afterAll(async () => {
 const count = async (table: typeof leads | typeof stepEvents | typeof consentRecords) =>
   (await t.database.db.select().from(table)).length;
 
+/** Each Set-Cookie of an answer, whether the header came as a list or joined. */
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  [res.headers["set-cookie"]].flat().flatMap((h) => String(h).split(/,(?=lp_)/));
+
 describe("POST /api/personal_loan/lead/v2", () => {
   it("creates a lead, sets the access cookie and answers the contact in server names", async () => {
     const { res, id, contact } = await createLead(t.app, {
@@ -35,8 +39,11 @@ describe("POST /api/personal_loan/lead/v2", () => {
       zip: "10001",
       ssn: null,
     });
-    const cookie = String(res.headers["set-cookie"]);
+    const [cookie, device, ...more] = setCookies(res);
     expect(cookie).toMatch(/^lp_lead=ld_[^;]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Lax$/);
+    // The device the gate's velocity counts by (docs/product/screening.md#velocity): a year, and nothing else.
+    expect(device).toMatch(/^lp_device=dv_[A-Za-z0-9_-]{22}; Max-Age=31536000; Path=\/api; HttpOnly; SameSite=Lax$/);
+    expect(more).toEqual([]);
     const consents = (await t.database.db.select().from(consentRecords)).filter((c) => c.leadId === id);
     expect(consents.map((c) => c.consentKind).sort()).toEqual(["email", "tcpa", "terms_privacy"]);
     expect(consents[0]).toMatchObject({
@@ -47,6 +54,17 @@ describe("POST /api/personal_loan/lead/v2", () => {
       placeholders: { brand: "Cashbridge", shortCode: "72266" },
     });
     expect(consents[0]?.textHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("keeps the browser's device cookie for its next lead", async () => {
+    const first = await createLead(t.app);
+    const device = setCookies(first.res).find((c) => c.startsWith("lp_device="));
+    const pair = device?.split(";")[0] ?? "";
+    expect(pair).toMatch(/^lp_device=dv_/);
+    const second = await createLead(t.app, {}, { cookie: pair });
+    const again = setCookies(second.res);
+    expect(again.some((c) => c.startsWith("lp_lead="))).toBe(true);
+    expect(again.some((c) => c.startsWith("lp_device="))).toBe(false);
   });
 
   it("gives every lead a different random id", async () => {

@@ -116,7 +116,7 @@ describe("the MX check", () => {
   it("asks nothing without an e-mail domain", async () => {
     dns.asked.length = 0;
     expect(await check().run(lead(null), unaborted())).toEqual({
-      email_mx: { answer: "unknown", source: "dns", detail: "no e-mail" },
+      email_mx: { answer: "unknown", source: "dns", detail: "no e-mail", noCall: true },
     });
     expect((await check().run(lead("ana@localhost"), unaborted())).email_mx?.answer).toBe("unknown");
     expect(dns.asked).toEqual([]);

@@ -101,11 +101,11 @@ export function createMxCheck(options: MxCheckOptions): ScreeningCheck {
     timeoutMs,
     adapter: "dns",
     async run(input, signal) {
-      if (!input.email) return { email_mx: { answer: "unknown", source: "dns", detail: "no e-mail" } };
+      if (!input.email) return { email_mx: { answer: "unknown", source: "dns", detail: "no e-mail", noCall: true } };
       const domain = emailDomain(input.email);
-      if (!domain) return { email_mx: { answer: "unknown", source: "dns", detail: "no e-mail domain" } };
+      if (!domain) return { email_mx: { answer: "unknown", source: "dns", detail: "no e-mail domain", noCall: true } };
       const known = cached(domain);
-      if (known) return { email_mx: known };
+      if (known) return { email_mx: { ...known, noCall: true } };
       const answer = await lookUp(domain, signal);
       keep(domain, answer);
       return { email_mx: answer };

@@ -144,3 +144,29 @@ describe("the gate", () => {
     expect((await gate.run(input)).checks.litigator).toMatchObject({ answer: "listed", source: "lists" });
   });
 });
+
+describe("the gate's count of paid calls", () => {
+  it("counts no call for an adapter that answered without calling out", async () => {
+    const gate = createGate({
+      budgetMs: 10_000,
+      warn: () => {},
+      checks: [
+        check({
+          name: "twilio",
+          adapter: "twilio",
+          run: async () => ({
+            phone_line_type: { answer: "unknown", source: "twilio", detail: "no phone", noCall: true },
+          }),
+        }),
+      ],
+    });
+    const run = await gate.run(input);
+    expect(run.calls).toEqual([]);
+    expect(run.checks.phone_line_type).toEqual({
+      answer: "unknown",
+      source: "twilio",
+      detail: "no phone",
+      at: expect.any(String),
+    });
+  });
+});

@@ -73,7 +73,8 @@ async function runOne(check: ScreeningCheck, input: ScreenInput, timeoutMs: numb
     // The race, not the check's own care, bounds the wait: a check that ignores its signal is still left behind.
     const outcome = await Promise.race([check.run(input, controller.signal), timedOut]);
     if (outcome === "timeout") return { answers: unknown("timeout"), call: "timeout" };
-    return { answers: outcome, call: "ok" };
+    const called = Object.values(outcome).some((a) => !a.noCall);
+    return { answers: outcome, ...(called ? { call: "ok" as const } : {}) };
   } catch (error) {
     if (controller.signal.aborted) return { answers: unknown("timeout"), call: "timeout" };
     if (error instanceof ServiceFailure) return { answers: unknown(error.message), call: error.outcome };

@@ -21,8 +21,16 @@ export type ScreenInput = {
   hashes: { device: string | null; ip: string | null; phone: string | null; email: string | null };
 };
 
-/** One answer, before the gate stamps it with its time. */
-export type Answered<C extends CheckName = CheckName> = { answer: CheckAnswer<C>; source: string; detail?: string };
+/**
+ * One answer, before the gate stamps it with its time. `noCall`: an adapter answered without calling out (no phone to
+ * look up, an answer it had cached), so the call is not counted as one paid for.
+ */
+export type Answered<C extends CheckName = CheckName> = {
+  answer: CheckAnswer<C>;
+  source: string;
+  detail?: string;
+  noCall?: true;
+};
 
 export type Answers = { [C in CheckName]?: Answered<C> };
 

@@ -107,10 +107,10 @@ describe("the Twilio line-type check", () => {
 
   it("asks nothing when the lead has no US phone", async () => {
     expect(await check().run(lead(null), unaborted())).toEqual({
-      phone_line_type: { answer: "unknown", source: "twilio", detail: "no phone" },
+      phone_line_type: { answer: "unknown", source: "twilio", detail: "no phone", noCall: true },
     });
     expect(await check().run(lead("12345"), unaborted())).toEqual({
-      phone_line_type: { answer: "unknown", source: "twilio", detail: "not a US phone" },
+      phone_line_type: { answer: "unknown", source: "twilio", detail: "not a US phone", noCall: true },
     });
     expect(fake.requests).toEqual([]);
   });

@@ -74,9 +74,11 @@ export function createTwilioLineTypeCheck(options: TwilioLineTypeOptions): Scree
     timeoutMs: options.timeoutMs,
     adapter: "twilio",
     async run(input, signal) {
-      if (!input.phone) return { phone_line_type: { answer: "unknown", source: "twilio", detail: "no phone" } };
+      if (!input.phone)
+        return { phone_line_type: { answer: "unknown", source: "twilio", detail: "no phone", noCall: true } };
       const national = usNationalNumber(input.phone);
-      if (!national) return { phone_line_type: { answer: "unknown", source: "twilio", detail: "not a US phone" } };
+      if (!national)
+        return { phone_line_type: { answer: "unknown", source: "twilio", detail: "not a US phone", noCall: true } };
       const url = new URL(`${baseUrl}/v2/PhoneNumbers/+1${national}`);
       url.searchParams.set("Fields", "line_type_intelligence");
       const answer = await fetchJson(url, {
