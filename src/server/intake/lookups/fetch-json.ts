@@ -1,4 +1,4 @@
-// One GET to an outside service, bounded by a timeout. It never throws and never reports the URL, which
+// One GET (or a POST of JSON) to an outside service, bounded by a timeout. It never throws and never reports the URL, which
 // may carry an API key: callers log only the short reason.
 
 import { wallClockTimeout, type TimeoutSignal } from "../../platform/net/timeout-signal.ts";
@@ -10,6 +10,10 @@ export type FetchJsonOptions = {
   /** What ends the call after `timeoutMs`: a wall-clock timer but in tests. */
   timeout?: TimeoutSignal;
   headers?: Record<string, string>;
+  /** POST this as JSON; without it, a GET. */
+  body?: unknown;
+  /** Ends the call too, before `timeoutMs`: the caller's own deadline (the screening gate's, say). */
+  signal?: AbortSignal;
   /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
   maxBytes?: number;
   /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
@@ -18,13 +22,19 @@ export type FetchJsonOptions = {
 
 export async function fetchJson(
   url: URL,
-  { timeoutMs, timeout = wallClockTimeout, headers = {}, maxBytes = Infinity, fetch }: FetchJsonOptions,
+  { timeoutMs, timeout = wallClockTimeout, headers = {}, body, signal, maxBytes = Infinity, fetch }: FetchJsonOptions,
 ): Promise<FetchJsonResult> {
   let response: Response;
   try {
+    const ends = timeout(timeoutMs);
     response = await fetch(url, {
-      headers: { accept: "application/json", ...headers },
-      signal: timeout(timeoutMs),
+      ...(body === undefined ? {} : { method: "POST", body: JSON.stringify(body) }),
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      signal: signal ? AbortSignal.any([ends, signal]) : ends,
       redirect: "error",
     });
   } catch (error) {
