@@ -25,6 +25,7 @@ import { runEvery } from "../platform/jobs/run-every.ts";
 import type { FailureCounts } from "../platform/security/failure-counts.ts";
 import statementRoutes from "./statements/statement-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
+import screeningListRoutes from "./screening/list-routes.ts";
 
 /** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
 const SIGN_IN_PRUNE_EVERY_MS = 3_600_000;
@@ -78,6 +79,10 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(consentTextRoutes, { db: deps.db });
   await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
   await app.register(publisherTestCallRoutes, { db: deps.db });
+<<<<<<< HEAD
   // The gate's settings and figures (docs/product/screening.md), on the settings the screening context reads.
   await app.register(gateRoutes, { db: deps.db, settings: app.screeningSettings });
+=======
+  await app.register(screeningListRoutes, { db: deps.db, tokenSecret: deps.tokenSecret });
+>>>>>>> wt-B
 }

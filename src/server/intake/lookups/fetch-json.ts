@@ -1,4 +1,4 @@
-// One GET to an outside service, bounded by a timeout. It never throws and never reports the URL, which
+// One GET (or a POST of JSON) to an outside service, bounded by a timeout. It never throws and never reports the URL, which
 // may carry an API key: callers log only the short reason.
 
 import { wallClockTimeout, type TimeoutSignal } from "../../platform/net/timeout-signal.ts";
@@ -12,6 +12,10 @@ export type FetchJsonOptions = {
   /** The caller's own end of the call (the screening gate's, once a check's time is up): reported as a timeout. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** POST this as JSON; without it, a GET. */
+  body?: unknown;
+  /** Ends the call too, before `timeoutMs`: the caller's own deadline (the screening gate's, say). */
+  signal?: AbortSignal;
   /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
   maxBytes?: number;
   /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
@@ -20,14 +24,29 @@ export type FetchJsonOptions = {
 
 export async function fetchJson(
   url: URL,
+<<<<<<< HEAD
   { timeoutMs, timeout = wallClockTimeout, signal, headers = {}, maxBytes = Infinity, fetch }: FetchJsonOptions,
+=======
+  { timeoutMs, timeout = wallClockTimeout, headers = {}, body, signal, maxBytes = Infinity, fetch }: FetchJsonOptions,
+>>>>>>> wt-B
 ): Promise<FetchJsonResult> {
   const ends = signal ? AbortSignal.any([timeout(timeoutMs), signal]) : timeout(timeoutMs);
   let response: Response;
   try {
+    const ends = timeout(timeoutMs);
     response = await fetch(url, {
+<<<<<<< HEAD
       headers: { accept: "application/json", ...headers },
       signal: ends,
+=======
+      ...(body === undefined ? {} : { method: "POST", body: JSON.stringify(body) }),
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      signal: signal ? AbortSignal.any([ends, signal]) : ends,
+>>>>>>> wt-B
       redirect: "error",
     });
   } catch (error) {
