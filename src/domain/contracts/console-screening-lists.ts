@@ -6,7 +6,7 @@ import { answerOf } from "./envelope.ts";
 // names and sizes, never a number.
 
 /** Which check a match answers "listed": do_not_call or litigator. */
-export const SCREENING_LIST_KINDS = ["do_not_call", "litigator"] as const;
+const SCREENING_LIST_KINDS = ["do_not_call", "litigator"] as const;
 export type ScreeningListKind = (typeof SCREENING_LIST_KINDS)[number];
 
 export const LIST_NAME_MESSAGE = "Name the list in 1 to 80 characters, no line breaks.";

@@ -4,7 +4,7 @@ import { z } from "zod";
 // give, written once here for the server that runs them, the buyer filters that read them and the console that shows
 // them. "unknown" is every check's answer when it could not tell: a service off, slow or failing.
 
-export const CHECK_ANSWERS = {
+const CHECK_ANSWERS = {
   /** The number plan, offline: an area code and exchange in service, not premium, toll-free or fictional. */
   phone_number: ["valid", "invalid", "unknown"],
   /** What kind of line the phone is, from a carrier lookup. */
@@ -28,7 +28,7 @@ export const CHECK_ANSWERS = {
 } as const;
 
 export type CheckName = keyof typeof CHECK_ANSWERS;
-export const CHECK_NAMES = Object.keys(CHECK_ANSWERS) as CheckName[];
+const CHECK_NAMES = Object.keys(CHECK_ANSWERS) as CheckName[];
 export type CheckAnswer<C extends CheckName = CheckName> = (typeof CHECK_ANSWERS)[C][number];
 
 /** One check's answer for one lead: what it said, what said it (offline, or the adapter's name), when and why. */
@@ -46,7 +46,7 @@ export type QualityChecks = { [C in CheckName]?: CheckResult<C> };
 
 // What a buyer may filter on and be sent (docs/product/screening.md#what-buyers-see): each answer as a ping field
 // named quality_<check>, since none identifies the person. The lists' answers never travel: a match is never sold.
-export const BUYER_VISIBLE_CHECKS = [
+const BUYER_VISIBLE_CHECKS = [
   "phone_number",
   "phone_line_type",
   "email_domain",
@@ -67,7 +67,7 @@ export function qualityFieldsOf(checks: QualityChecks): Record<QualityField, str
   ) as Record<QualityField, string>;
 }
 
-export const LINE_TYPES = CHECK_ANSWERS.phone_line_type.filter((t) => t !== "unknown");
+const LINE_TYPES = CHECK_ANSWERS.phone_line_type.filter((t) => t !== "unknown");
 
 /**
  * A buyer's demands on the gate's answers (buyer-schema.ts `filters.quality`): each unset demand is no demand; a lead
@@ -145,7 +145,7 @@ export function qualityRefusal(
 
 const REASON_CODE = /^[a-z][a-z0-9_]{1,39}$/;
 
-export const refusalRuleSchema = z.object({
+const refusalRuleSchema = z.object({
   check: z.enum(CHECK_NAMES as [CheckName, ...CheckName[]]),
   answers: z.array(z.string()).min(1, "choose at least one answer"),
   reason: z.string().regex(REASON_CODE, "must be 2 to 40 lower-case letters, digits or _, starting with a letter"),
@@ -153,7 +153,7 @@ export const refusalRuleSchema = z.object({
 export type RefusalRule = z.infer<typeof refusalRuleSchema>;
 
 /** The rules that always stand: a phone on a do-not-call or litigator list is never sold. */
-export const LIST_RULES: readonly RefusalRule[] = [
+const LIST_RULES: readonly RefusalRule[] = [
   { check: "litigator", answers: ["listed"], reason: "litigator" },
   { check: "do_not_call", answers: ["listed"], reason: "do_not_call" },
 ];

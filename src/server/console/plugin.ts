@@ -79,10 +79,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(consentTextRoutes, { db: deps.db });
   await app.register(myTrafficRoutes, { db: deps.db, now, publicBaseUrl });
   await app.register(publisherTestCallRoutes, { db: deps.db });
-<<<<<<< HEAD
-  // The gate's settings and figures (docs/product/screening.md), on the settings the screening context reads.
+  // The gate's settings, figures and lists (docs/product/screening.md), on the settings the screening context reads.
   await app.register(gateRoutes, { db: deps.db, settings: app.screeningSettings });
-=======
   await app.register(screeningListRoutes, { db: deps.db, tokenSecret: deps.tokenSecret });
->>>>>>> wt-B
 }

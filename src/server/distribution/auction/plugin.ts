@@ -65,6 +65,8 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     logDecision(app.log, auction);
     observe.decided(auction);
     decisions.emit(auction.leadId, auction);
+    // A sold lead's consent certificate is claimed (docs/product/screening.md#consent-certificates), off the auction.
+    if (auction.status === "accepted" && app.hasDecorator("screening")) void app.screening.sold?.(auction.leadId);
   };
 
   // Stopping (docs/decisions/0037-several-processes.md): `draining` from SIGTERM on (this process's workers

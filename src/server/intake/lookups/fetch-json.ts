@@ -14,8 +14,6 @@ export type FetchJsonOptions = {
   headers?: Record<string, string>;
   /** POST this as JSON; without it, a GET. */
   body?: unknown;
-  /** Ends the call too, before `timeoutMs`: the caller's own deadline (the screening gate's, say). */
-  signal?: AbortSignal;
   /** Refuse a body longer than this (a broken or hostile service must not fill the memory). */
   maxBytes?: number;
   /** guardedFetch(app.outboundGuard): the address is configuration (docs/decisions/0040-outbound-guard.md). */
@@ -24,29 +22,19 @@ export type FetchJsonOptions = {
 
 export async function fetchJson(
   url: URL,
-<<<<<<< HEAD
-  { timeoutMs, timeout = wallClockTimeout, signal, headers = {}, maxBytes = Infinity, fetch }: FetchJsonOptions,
-=======
   { timeoutMs, timeout = wallClockTimeout, headers = {}, body, signal, maxBytes = Infinity, fetch }: FetchJsonOptions,
->>>>>>> wt-B
 ): Promise<FetchJsonResult> {
   const ends = signal ? AbortSignal.any([timeout(timeoutMs), signal]) : timeout(timeoutMs);
   let response: Response;
   try {
-    const ends = timeout(timeoutMs);
     response = await fetch(url, {
-<<<<<<< HEAD
-      headers: { accept: "application/json", ...headers },
-      signal: ends,
-=======
       ...(body === undefined ? {} : { method: "POST", body: JSON.stringify(body) }),
       headers: {
         accept: "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...headers,
       },
-      signal: signal ? AbortSignal.any([ends, signal]) : ends,
->>>>>>> wt-B
+      signal: ends,
       redirect: "error",
     });
   } catch (error) {

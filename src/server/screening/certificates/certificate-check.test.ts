@@ -98,9 +98,16 @@ describe("the certificate check", () => {
 
   it("answers none for a lead with neither, unknown for evidence no configured vendor reads", async () => {
     const check = createCertificateCheck({ jornaya: jornaya(), timeoutMs: 1500 });
-    expect(await check.run(lead({}), signal())).toEqual({ consent_certificate: { answer: "none", source: "offline" } });
+    expect(await check.run(lead({}), signal())).toEqual({
+      consent_certificate: { answer: "none", source: "offline", noCall: true },
+    });
     expect(await check.run(lead({ trustedFormUrl: CERT_URL }), signal())).toEqual({
-      consent_certificate: { answer: "unknown", source: "offline", detail: "TrustedForm is not configured" },
+      consent_certificate: {
+        answer: "unknown",
+        source: "offline",
+        detail: "TrustedForm is not configured",
+        noCall: true,
+      },
     });
     expect(jornayaFake.requests).toEqual([]);
     expect(() => createCertificateCheck({ timeoutMs: 1500 })).toThrow("needs TrustedForm or Jornaya");

@@ -22,7 +22,7 @@ export function createCertificateCheck(options: CertificateCheckOptions): Screen
     name: "certificates",
     answers: ["consent_certificate"],
     timeoutMs: options.timeoutMs,
-    // The calls' count goes to one adapter: TrustedForm's when it is configured, as most leads carry its certificate.
+    // A call is counted under the vendor its answer names (gate.ts); a failure, under TrustedForm's when configured.
     adapter: trustedForm ? TRUSTEDFORM_ADAPTER : JORNAYA_ADAPTER,
     async run(input, signal): Promise<Answers> {
       if (input.trustedFormUrl && trustedForm) {
@@ -36,10 +36,15 @@ export function createCertificateCheck(options: CertificateCheckOptions): Screen
       if (input.trustedFormUrl || input.jornayaLeadId) {
         const vendor = input.trustedFormUrl ? "TrustedForm" : "Jornaya";
         return {
-          consent_certificate: { answer: "unknown", source: "offline", detail: `${vendor} is not configured` },
+          consent_certificate: {
+            answer: "unknown",
+            source: "offline",
+            detail: `${vendor} is not configured`,
+            noCall: true,
+          },
         };
       }
-      return { consent_certificate: { answer: "none", source: "offline" } };
+      return { consent_certificate: { answer: "none", source: "offline", noCall: true } };
     },
   };
 }

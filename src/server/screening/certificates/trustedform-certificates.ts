@@ -24,10 +24,10 @@ export type TrustedFormOptions = {
 };
 
 /** What the certificate is matched against: the lead's e-mail and phone as it gave them. */
-export type CertificateLead = { email?: string | null; phone?: string | null };
+type CertificateLead = { email?: string | null; phone?: string | null };
 
 export type VerifyAnswer = { answer: "verified" | "invalid"; detail?: string };
-export type ClaimAnswer = { answer: "claimed" | "claim_failed"; detail?: string };
+type ClaimAnswer = { answer: "claimed" | "claim_failed"; detail?: string };
 
 export type TrustedFormCertificates = {
   verify(certUrl: string, lead: CertificateLead, signal?: AbortSignal): Promise<VerifyAnswer>;

@@ -6,7 +6,7 @@ import { ServiceFailure } from "./service-failure.ts";
 // all within the gate's budget. A check that fails, throws or runs out of time answers "unknown" for each of its
 // checks, so a slow or dead service never holds a lead: the auction goes on with what the others said.
 
-export type GateRun = {
+type GateRun = {
   checks: QualityChecks;
   /** The outside calls made, for the day's counts. */
   calls: ServiceCall[];
@@ -31,7 +31,9 @@ export function createGate(options: {
       const answered = await Promise.all(
         checks.map(async (check) => {
           const result = await runOne(check, input, Math.min(check.timeoutMs, budgetMs));
-          if (check.adapter && result.call) calls.push({ adapter: check.adapter, outcome: result.call });
+          // Counted under the service that answered (a check may call one of two vendors), else the check's own.
+          if (check.adapter && result.call)
+            calls.push({ adapter: result.calledVia ?? check.adapter, outcome: result.call });
           if (result.bug) warn(`screening check ${check.name} failed: ${result.bug}`);
           return result.answers;
         }),
@@ -54,6 +56,7 @@ export function createGate(options: {
 type OneResult = {
   answers: Partial<Record<CheckName, Answered>>;
   call?: ServiceCall["outcome"];
+  calledVia?: string;
   bug?: string;
 };
 
@@ -73,8 +76,8 @@ async function runOne(check: ScreeningCheck, input: ScreenInput, timeoutMs: numb
     // The race, not the check's own care, bounds the wait: a check that ignores its signal is still left behind.
     const outcome = await Promise.race([check.run(input, controller.signal), timedOut]);
     if (outcome === "timeout") return { answers: unknown("timeout"), call: "timeout" };
-    const called = Object.values(outcome).some((a) => !a.noCall);
-    return { answers: outcome, ...(called ? { call: "ok" as const } : {}) };
+    const called = Object.values(outcome).find((a) => !a.noCall);
+    return { answers: outcome, ...(called ? { call: "ok" as const, calledVia: called.source } : {}) };
   } catch (error) {
     if (controller.signal.aborted) return { answers: unknown("timeout"), call: "timeout" };
     if (error instanceof ServiceFailure) return { answers: unknown(error.message), call: error.outcome };

@@ -15,6 +15,11 @@ type AuctionRow = typeof auctions.$inferSelect;
 export type Screening = {
   /** The lead's record, from the gate's run or from the record an earlier run saved. */
   screen(lead: LeadRow, auction: AuctionRow): Promise<QualityRecord>;
+  /**
+   * Once the lead is sold: its TrustedForm certificate claimed under the lead's id (docs/product/screening.md#consent-
+   * certificates), the answer kept on its record. Never throws; a lead without a certificate, or a test lead, is left.
+   */
+  sold?: (leadId: string) => Promise<void>;
 };
 
 export function createScreening(options: {
@@ -43,7 +48,7 @@ export function createScreening(options: {
 }
 
 /** What the checks read of a lead and its auction. */
-export function screenInput(lead: LeadRow, auction: AuctionRow): ScreenInput {
+function screenInput(lead: LeadRow, auction: AuctionRow): ScreenInput {
   return {
     leadId: lead.id,
     testMode: auction.testMode,

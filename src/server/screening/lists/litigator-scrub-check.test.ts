@@ -101,10 +101,10 @@ describe("the litigator scrub check", () => {
 
   it("answers unknown for a lead without a usable phone, without calling", async () => {
     expect(await run(null)).toEqual({
-      litigator: { answer: "unknown", source: "litigator-scrub", detail: "no phone" },
+      litigator: { answer: "unknown", source: "litigator-scrub", detail: "no phone", noCall: true },
     });
     expect(await run("555-0001")).toEqual({
-      litigator: { answer: "unknown", source: "litigator-scrub", detail: "no phone" },
+      litigator: { answer: "unknown", source: "litigator-scrub", detail: "no phone", noCall: true },
     });
     expect(fake.requests).toEqual([]);
   });

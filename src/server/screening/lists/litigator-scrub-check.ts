@@ -43,7 +43,8 @@ export function createLitigatorScrubCheck(options: LitigatorScrubOptions): Scree
     adapter: LITIGATOR_SCRUB_ADAPTER,
     async run(input, signal): Promise<Answers> {
       const phone = tenDigitsOf(input.phone);
-      if (!phone) return { litigator: { answer: "unknown", source: LITIGATOR_SCRUB_ADAPTER, detail: "no phone" } };
+      if (!phone)
+        return { litigator: { answer: "unknown", source: LITIGATOR_SCRUB_ADAPTER, detail: "no phone", noCall: true } };
       const answer = await fetchJson(url, {
         timeoutMs: options.timeoutMs,
         timeout: options.timeout,
