@@ -13,7 +13,6 @@ export const screeningSettingsAnswer = answerOf(
     updated_by: z.string().nullable(),
   }),
 );
-type ScreeningSettingsView = z.infer<typeof screeningSettingsAnswer>["data"];
 
 /** The period of the refusals report: as the partner reports ask it. */
 export const screeningReportQuery = partnerReportQuery;
