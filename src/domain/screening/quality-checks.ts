@@ -4,7 +4,7 @@ import { z } from "zod";
 // give, written once here for the server that runs them, the buyer filters that read them and the console that shows
 // them. "unknown" is every check's answer when it could not tell: a service off, slow or failing.
 
-const CHECK_ANSWERS = {
+export const CHECK_ANSWERS = {
   /** The number plan, offline: an area code and exchange in service, not premium, toll-free or fictional. */
   phone_number: ["valid", "invalid", "unknown"],
   /** What kind of line the phone is, from a carrier lookup. */
@@ -28,7 +28,21 @@ const CHECK_ANSWERS = {
 } as const;
 
 export type CheckName = keyof typeof CHECK_ANSWERS;
-const CHECK_NAMES = Object.keys(CHECK_ANSWERS) as CheckName[];
+
+/** Each check as the console names it. */
+export const CHECK_LABELS: Record<CheckName, string> = {
+  phone_number: "Phone number",
+  phone_line_type: "Line type",
+  email_domain: "E-mail domain",
+  email_role: "Role mailbox",
+  email_mx: "Mail server",
+  velocity: "Velocity",
+  do_not_call: "Do-not-call lists",
+  litigator: "Litigator lists",
+  consent_certificate: "Consent certificate",
+  address: "Address",
+};
+export const CHECK_NAMES = Object.keys(CHECK_ANSWERS) as CheckName[];
 export type CheckAnswer<C extends CheckName = CheckName> = (typeof CHECK_ANSWERS)[C][number];
 
 /** One check's answer for one lead: what it said, what said it (offline, or the adapter's name), when and why. */
@@ -46,7 +60,7 @@ export type QualityChecks = { [C in CheckName]?: CheckResult<C> };
 
 // What a buyer may filter on and be sent (docs/product/screening.md#what-buyers-see): each answer as a ping field
 // named quality_<check>, since none identifies the person. The lists' answers never travel: a match is never sold.
-const BUYER_VISIBLE_CHECKS = [
+export const BUYER_VISIBLE_CHECKS = [
   "phone_number",
   "phone_line_type",
   "email_domain",
@@ -67,7 +81,7 @@ export function qualityFieldsOf(checks: QualityChecks): Record<QualityField, str
   ) as Record<QualityField, string>;
 }
 
-const LINE_TYPES = CHECK_ANSWERS.phone_line_type.filter((t) => t !== "unknown");
+export const LINE_TYPES = CHECK_ANSWERS.phone_line_type.filter((t) => t !== "unknown");
 
 /**
  * A buyer's demands on the gate's answers (buyer-schema.ts `filters.quality`): each unset demand is no demand; a lead
