@@ -172,7 +172,15 @@ export type PostedLead = LeadWrite &
   };
 
 /** The codes of a rejected post, from the auction's reasons. */
-const POST_REJECT_CODES = ["duplicate", "no_buyer", "do_not_sell", "suppressed", "time_budget", "other"] as const;
+const POST_REJECT_CODES = [
+  "duplicate",
+  "no_buyer",
+  "do_not_sell",
+  "suppressed",
+  "time_budget",
+  "screened",
+  "other",
+] as const;
 
 export const postedLeadAnswer = z.discriminatedUnion("status", [
   z.object({
@@ -186,6 +194,8 @@ export const postedLeadAnswer = z.discriminatedUnion("status", [
     status: z.literal("rejected"),
     lead_id: z.string(),
     reason: z.enum(POST_REJECT_CODES),
+    /** With `screened`: the operator's code for the gate's refusal (litigator, do_not_call, velocity...). */
+    screened_for: z.string().optional(),
     test: z.boolean(),
   }),
   z.object({ status: z.literal("pending"), lead_id: z.string(), status_url: z.string(), test: z.boolean() }),

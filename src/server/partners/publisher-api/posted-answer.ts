@@ -20,6 +20,9 @@ const REJECT_CODES: Record<string, RejectCode> = {
   "time budget": "time_budget",
 };
 
+/** How the auction's reason names a refusal by the gate (src/server/distribution/auction/auction.ts). */
+const SCREENED = "screened: ";
+
 /**
  * What the publisher earns for a sold lead under its rule now, as the settle pass will write it: a share of the
  * price or a fixed sum per sale, or, for a publisher paid per completed application, that sum. A test lead earns
@@ -52,6 +55,9 @@ export function postedAnswer(
     };
   }
   if (row.status === "rejected") {
+    // The gate's refusals carry the operator's code (docs/product/screening.md#refusals): the publisher learns which.
+    const screened = row.reason?.startsWith(SCREENED) ? row.reason.slice(SCREENED.length) : undefined;
+    if (screened) return { status: "rejected", lead_id: leadId, reason: "screened", screened_for: screened, test };
     return { status: "rejected", lead_id: leadId, reason: REJECT_CODES[row.reason ?? ""] ?? "other", test };
   }
   return {
