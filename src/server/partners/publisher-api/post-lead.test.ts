@@ -14,6 +14,7 @@ import {
 } from "../../distribution/auction/auction.testing.ts";
 import { readCertificate } from "../../intake/consent/consent-certificate.ts";
 import { auctions, consentRecords, leads, publishers } from "../../platform/db/schema.ts";
+import { createList, replaceEntries } from "../../screening/lists/list-store.ts";
 import { POSTED_CONSENT_TEXT, postedApplication, postingPublishers } from "./posted-lead.testing.ts";
 
 // The direct post (docs/decisions/0050-publisher-post-api.md) through the real app: a fake buyer that bids and
@@ -103,6 +104,17 @@ describe("POST /api/publisher/v1/leads", () => {
     const again = await post(beta, { ...person, sub1: "other" });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: "rejected", reason: "duplicate" });
+  });
+
+  it("answers screened, with the operator's code, for a lead the gate refused before any buyer", async () => {
+    const person = application();
+    const list = await createList(t.database.db, { name: "Litigators", kind: "litigator" }, null);
+    if (typeof list === "string") throw new Error(list);
+    await replaceEntries(t.database.db, t.secrets.tokenSecret, list.id, String(person.cell_phone), null);
+    const posts = buyer.bodies.length;
+    const res = await post(alpha, person);
+    expect(res.json()).toMatchObject({ status: "rejected", reason: "screened", screened_for: "litigator" });
+    expect(buyer.bodies).toHaveLength(posts);
   });
 
   it("never counts a test post of a person against a live one, nor a live one against a test post", async () => {
