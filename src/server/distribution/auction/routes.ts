@@ -27,6 +27,7 @@ import { recordGpc } from "../../intake/leads/global-privacy-control.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
 import type { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { deviceIdOf } from "../../intake/leads/device-cookie.ts";
+import { velocityHashes } from "../../screening/velocity/velocity-hashes.ts";
 import { createAuction, findLeadAndAuction, markRedirected, type AuctionRow } from "./auction-store.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import type { AuctionDesk } from "./auction-desk.ts";
@@ -144,8 +145,7 @@ export default async function distributionRoutes(appBase: FastifyInstance, opts:
           phoneHash: personHash(opts.tokenSecret, "phone", lead.cell_phone ?? lead.home_phone),
           ssnHash: personHash(opts.tokenSecret, "ssn", ssn),
           // What the gate's velocity check counts by (docs/product/screening.md#velocity).
-          deviceHash: personHash(opts.tokenSecret, "device", deviceIdOf(request)),
-          ipHash: personHash(opts.tokenSecret, "ip", lead.user_ip ?? request.ip),
+          ...velocityHashes(opts.tokenSecret, { deviceId: deviceIdOf(request), ip: lead.user_ip ?? request.ip }),
           deadlineAt: new Date(Date.now() + config.distribution.auctionBudgetMs),
         },
         config.distribution.duplicateWindowDays,

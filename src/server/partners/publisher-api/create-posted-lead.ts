@@ -5,6 +5,7 @@ import { insertLead } from "../../intake/leads/lead-store.ts";
 import { newAccessToken, newLeadId } from "../../intake/leads/lead-access.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { personHash } from "../../platform/security/person-hash.ts";
+import { velocityHashes } from "../../screening/velocity/velocity-hashes.ts";
 import { createAuction } from "../../distribution/auction/auction-store.ts";
 import type { Created } from "../../distribution/auction/auction-desk.ts";
 import type { PingCall } from "../../distribution/auction/ping-offers.ts";
@@ -129,7 +130,7 @@ export async function createPostedLead(
           phoneHash: personHash(keys.hashSecret, "phone", lead.cell_phone ?? lead.home_phone),
           ssnHash: personHash(keys.hashSecret, "ssn", typeof changes.ssn === "string" ? changes.ssn : null),
           // The applicant's IP the publisher sent; a posted lead carries no device of ours.
-          ipHash: personHash(keys.hashSecret, "ip", lead.user_ip),
+          ...velocityHashes(keys.hashSecret, { deviceId: undefined, ip: lead.user_ip }),
           deadlineAt: new Date(Date.now() + auction.budgetMs),
         },
         auction.duplicateWindowDays,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { CheckResult, QualityChecks } from "#domain/screening/quality-checks.ts";
 import type { Db } from "../../platform/db/database.ts";
+import { rowsOf } from "../../platform/db/rows-of.ts";
 import { leadQuality, screeningCalls } from "../../platform/db/schema.ts";
 import type { ServiceCall } from "./screening-check.ts";
 
@@ -24,7 +25,11 @@ export async function readQuality(db: Db, leadId: string): Promise<QualityRecord
   return row;
 }
 
-/** Saves the record unless the lead has one; answers the record that stands. */
+/**
+ * Saves the record unless the lead has one, and counts its calls only when it was saved: one statement (the gate runs
+ * before every auction, and each statement is a round trip, or on the embedded database the server's own CPU).
+ * Answers the record that stands.
+ */
 export async function saveQuality(
   db: Db,
   leadId: string,
@@ -32,30 +37,31 @@ export async function saveQuality(
   calls: readonly ServiceCall[],
   now: Date = new Date(),
 ): Promise<QualityRecord> {
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(leadQuality)
-      .values({ leadId, checks: record.checks, refusedReason: record.refusedReason, ms: record.ms, checkedAt: now })
-      .onConflictDoNothing()
-      .returning({ checkedAt: leadQuality.checkedAt });
-    if (!inserted) {
-      const [kept] = await tx.select().from(leadQuality).where(eq(leadQuality.leadId, leadId)).limit(1);
-      if (kept) return kept;
-      throw new Error("quality record neither written nor found");
-    }
-    const counted = countCalls(calls);
-    if (counted.length > 0) {
-      const day = now.toISOString().slice(0, 10);
-      await tx
-        .insert(screeningCalls)
-        .values(counted.map((c) => ({ day, ...c })))
-        .onConflictDoUpdate({
-          target: [screeningCalls.day, screeningCalls.adapter, screeningCalls.outcome],
-          set: { n: sql`${screeningCalls.n} + excluded.n` },
-        });
-    }
-    return { ...record, checkedAt: inserted.checkedAt };
-  });
+  const counted = countCalls(calls).map((c) => ({ ...c, day: now.toISOString().slice(0, 10) }));
+  const count =
+    counted.length === 0
+      ? sql``
+      : sql`, counted as (
+          insert into screening_calls (day, adapter, outcome, n)
+          select v.day, v.adapter, v.outcome, v.n
+          from jsonb_to_recordset(${JSON.stringify(counted)}::jsonb) as v(day text, adapter text, outcome text, n int)
+          where exists (select 1 from saved)
+          on conflict (day, adapter, outcome) do update set n = screening_calls.n + excluded.n)`;
+  const [saved] = await rowsOf<{ checked_at: string }>(
+    db,
+    sql`with saved as (
+        insert into lead_quality (lead_id, checks, refused_reason, ms, checked_at)
+        values (${leadId}, ${JSON.stringify(record.checks)}::jsonb, ${record.refusedReason}, ${record.ms},
+          ${now.toISOString()}::timestamptz)
+        on conflict (lead_id) do nothing
+        returning checked_at)${count}
+      select checked_at from saved`,
+  );
+  if (saved) return { ...record, checkedAt: new Date(saved.checked_at) };
+  // Another run saved it first: its record stands, and its calls were the ones counted.
+  const kept = await readQuality(db, leadId);
+  if (!kept) throw new Error("quality record neither written nor found");
+  return kept;
 }
 
 function countCalls(calls: readonly ServiceCall[]) {

@@ -32,8 +32,11 @@ export function createScreening(options: {
   const { db, gate, settings, onCalls } = options;
   return {
     async screen(lead, auction) {
-      const kept = await readQuality(db, lead.id);
-      if (kept) return kept;
+      // Only a run after the first can find a record: an earlier run's (runs counts the claims, this one's included).
+      if (auction.runs > 1) {
+        const kept = await readQuality(db, lead.id);
+        if (kept) return kept;
+      }
       const [run, current] = await Promise.all([gate.run(screenInput(lead, auction)), settings.current()]);
       onCalls?.(run.calls);
       const refused = refusingRule(current.rules, run.checks);
