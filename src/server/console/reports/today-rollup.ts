@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database.ts";
 import { affIdOf, brandOf, isLive, sourceOf, subIdOf } from "../lead-scope/lead-scope.ts";
 import { rowsOf } from "./report-period.ts";
@@ -24,13 +24,15 @@ const noMoney = sql`0::bigint as returned_cents, 0::bigint as payout_cents, fals
 const LOCK_KEY = 19_015;
 
 /**
- * Besides each bucket, the rollup keeps the sums of aligned blocks of 2, 4, ... 64 buckets (rollup-buckets.ts,
- * blocksOf), so a day reads about a dozen blocks instead of 96 buckets: at volume a bucket holds about as many rows as
- * leads, a block of 64 far fewer.
+ * Besides each bucket, the rollup keeps the sums of aligned blocks of 2, 4, ... 1024 buckets (rollup-buckets.ts,
+ * blocksOf), so a day reads about six blocks instead of 96 buckets, and a period's totals about a dozen blocks
+ * however long: at volume a bucket holds about as many rows as leads, a wide block far fewer.
  */
-export const WIDEST_BLOCK = 64;
+export const WIDEST_BLOCK = 1024;
 const DIMS = ["started", "status", "reason", "source", "aff_id", "sub_id", "brand"];
 const SUMS = ["n", "sent", "bids", "posts_after_bid", "revenue_cents", "redirected", "returned_cents", "payout_cents"];
+/** The series' dimensions: the side and the outcome only (schema.ts, today_series_rollup). */
+const SERIES_DIMS = ["started", "status"];
 
 /**
  * Rebuilds the buckets from `spanMs` before the last mark (all of them on the first rebuild, or when `spanMs` is
@@ -97,8 +99,34 @@ export async function rebuildTodayRollup(
       start,
       "rollup_late_starts",
     );
+    await rebuildSeries(tx, inRange);
+    await rebuildBlocks(
+      tx,
+      { table: "today_series_rollup", widest: WIDEST_BLOCK, dims: SERIES_DIMS, sums: SUMS },
+      start,
+      "rollup_late_starts",
+    );
     return { buckets: Number(inserted[0]?.buckets ?? 0) };
   });
+}
+
+/**
+ * The series' single buckets again from today_rollup's, for the buckets just rebuilt there: those in the range and the
+ * late starts' (whose started side changed). Two statements over the (span, bucket) index, never an `or`.
+ */
+async function rebuildSeries(tx: Db, inRange: (column: SQL) => SQL) {
+  const late = sql`r.bucket in (select bucket from rollup_late_starts)`;
+  await tx.execute(sql`delete from today_series_rollup r where r.span = 1 and ${inRange(sql`r.bucket`)}`);
+  await tx.execute(sql`delete from today_series_rollup r where r.span = 1 and ${late}`);
+  const summed = (
+    where: SQL,
+  ) => sql`insert into today_series_rollup (bucket, span, started, status, ${sql.raw(SUMS.join(", "))})
+    select r.bucket, 1, r.started, r.status, ${sql.raw(SUMS.map((c) => `sum(r.${c})`).join(", "))}
+    from today_rollup r where r.span = 1 and ${where}
+    group by r.bucket, r.started, r.status`;
+  await tx.execute(summed(inRange(sql`r.bucket`)));
+  // A late start's bucket before the range (those inside it were summed above).
+  await tx.execute(summed(sql`${late} and not (${inRange(sql`r.bucket`)})`));
 }
 
 /** The Today rollup's coverage mark, or null before its first rebuild. */

@@ -21,6 +21,9 @@ const narrowingFilters = (query: TodayQuery): SQL[] =>
     query.brand !== undefined ? sql`brand = ${query.brand}` : undefined,
   ].filter((x) => x !== undefined);
 
+/** Whether the report is narrowed to a source, publisher or brand. */
+export const narrows = (query: TodayQuery): boolean => narrowingFilters(query).length > 0;
+
 /** The report's narrowing, on columns named source, aff_id and brand (as every cell query names them). */
 export function narrowing(query: TodayQuery): SQL {
   const filters = narrowingFilters(query);

@@ -585,7 +585,7 @@ export const todayRollup = pgTable(
   "today_rollup",
   {
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
-    // Buckets the row adds up, from `bucket` on: 1, or an aligned block of 2, 4, ... 64 (rollup-buckets.ts, blocksOf).
+    // Buckets the row adds up, from `bucket` on: 1, or an aligned block of 2, 4, ... 1024 (rollup-buckets.ts, blocksOf).
     span: integer("span").notNull(),
     // True: leads started (created) in the bucket. False: leads submitted in it (their auction's creation).
     started: boolean("started").notNull(),
@@ -618,6 +618,43 @@ export const todayRollup = pgTable(
       t.affId,
       t.subId,
       t.brand,
+      t.n,
+      t.sent,
+      t.bids,
+      t.postsAfterBid,
+      t.revenueCents,
+      t.redirected,
+      t.returnedCents,
+      t.payoutCents,
+    ),
+  ],
+);
+
+// The Today report's daily series (console/reports/today-rollup.ts): today_rollup's rows added up over every dimension
+// but the side and the outcome, so a 90-day chart reads a few rows per block instead of every source, publisher and
+// brand's (docs/decisions/0048-console-exports.md#the-days-series). Rebuilt with today_rollup, in its transaction.
+export const todaySeriesRollup = pgTable(
+  "today_series_rollup",
+  {
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    span: integer("span").notNull(),
+    started: boolean("started").notNull(),
+    status: text("status"),
+    n: integer("n").notNull(),
+    sent: integer("sent").notNull(),
+    bids: integer("bids").notNull(),
+    postsAfterBid: integer("posts_after_bid").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+    redirected: integer("redirected").notNull(),
+    returnedCents: bigint("returned_cents", { mode: "number" }).notNull().default(0),
+    payoutCents: bigint("payout_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    index("today_series_rollup_span_bucket_idx").on(
+      t.span,
+      t.bucket,
+      t.started,
+      t.status,
       t.n,
       t.sent,
       t.bids,
