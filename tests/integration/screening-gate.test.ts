@@ -101,6 +101,9 @@ describe("the gate with its services", () => {
     // Each lead's line looked up once, and counted as a paid call.
     const [calls] = await t.database.db.select().from(screeningCalls).where(eq(screeningCalls.adapter, "twilio"));
     expect(calls).toMatchObject({ outcome: "ok", n: 2 });
+    expect(await t.app.metrics.registry.metrics()).toMatch(
+      /loanpath_screening_calls_total\{adapter="twilio",outcome="ok"\} 2\b/,
+    );
   });
 
   it("degrades a dead line-type service to unknown at its timeout, and the auction still decides", async () => {
