@@ -52,5 +52,6 @@ export default [
     route("publishers/:id", "console/publishers/publisher-route.tsx"),
     route("publishers/:id/test", "console/publishers/publisher-test-route.tsx"),
     route("my-traffic", "console/publishers/my-traffic-route.tsx"),
+    route("screening", "console/screening/screening-route.tsx"),
   ]),
 ] satisfies RouteConfig;

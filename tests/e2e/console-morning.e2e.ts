@@ -224,6 +224,7 @@ describe("an operator's morning", () => {
       ["publishers", "/console/publishers"],
       ["publisher", "/console/publishers/seed-aff100"],
       ["publisher-new", "/console/publishers/new"],
+      ["screening", "/console/screening?period=7d"],
       ["returns", "/console/returns"],
       ["statements", "/console/statements"],
       ["ledger", "/console/ledger"],

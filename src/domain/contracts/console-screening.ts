@@ -13,6 +13,8 @@ export const screeningSettingsAnswer = answerOf(
     updated_by: z.string().nullable(),
   }),
 );
+/** The gate's settings as the console reads them: who saved them last and when (null while they are the defaults). */
+export type ScreeningSettingsData = z.infer<typeof screeningSettingsAnswer>["data"];
 
 /** The period of the refusals report: as the partner reports ask it. */
 export const screeningReportQuery = partnerReportQuery;

@@ -167,26 +167,28 @@ const refusalRuleSchema = z.object({
 export type RefusalRule = z.infer<typeof refusalRuleSchema>;
 
 /** The rules that always stand: a phone on a do-not-call or litigator list is never sold. */
-const LIST_RULES: readonly RefusalRule[] = [
+export const LIST_RULES: readonly RefusalRule[] = [
   { check: "litigator", answers: ["listed"], reason: "litigator" },
   { check: "do_not_call", answers: ["listed"], reason: "do_not_call" },
 ];
 
+const LIMIT_MESSAGE = "must be a whole number from 1 to 100,000";
+const WINDOW_MESSAGE = "must be a whole number of minutes from 1 to 44,640 (31 days)";
 /** Velocity limits: at most `limit` applications in `windowMinutes` per device, IP, phone and e-mail. */
 const velocityLimit = z.object({
-  limit: z.number().int().min(1).max(100_000),
+  limit: z.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100_000, LIMIT_MESSAGE),
   windowMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(60 * 24 * 31),
+    .number(WINDOW_MESSAGE)
+    .int(WINDOW_MESSAGE)
+    .min(1, WINDOW_MESSAGE)
+    .max(60 * 24 * 31, WINDOW_MESSAGE),
 });
 export const VELOCITY_KEYS = ["device", "ip", "phone", "email"] as const;
 export type VelocityKey = (typeof VELOCITY_KEYS)[number];
 
 export const screeningSettingsSchema = z
   .object({
-    rules: z.array(refusalRuleSchema).max(50),
+    rules: z.array(refusalRuleSchema).max(50, "at most 50 rules"),
     velocity: z.object(
       Object.fromEntries(VELOCITY_KEYS.map((k) => [k, velocityLimit])) as Record<VelocityKey, typeof velocityLimit>,
     ),

@@ -47,11 +47,12 @@ async function request<S extends z.ZodType>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   answer: S | null,
-  options: { body?: unknown; query?: Query; signal?: AbortSignal } = {},
+  options: { body?: unknown; text?: string; query?: Query; signal?: AbortSignal } = {},
 ): Promise<ConsoleResult<z.output<S> extends { data: infer D } ? D : undefined>> {
   type Data = z.output<S> extends { data: infer D } ? D : undefined;
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.text !== undefined) headers["content-type"] = "text/plain";
   if (method !== "GET") headers["x-csrf-token"] = csrfToken;
   let response: Response;
   try {
@@ -59,7 +60,7 @@ async function request<S extends z.ZodType>(
       method,
       headers,
       credentials: "same-origin",
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch {
@@ -93,4 +94,7 @@ export const consoleApi = {
     body: unknown,
     answer: S | null = null,
   ) => request(method, path, answer, { body }),
+  /** A file's text as the body (text/plain): a screening list's upload, which the server reads line by line. */
+  sendText: <S extends z.ZodType>(method: "PUT", path: string, text: string, answer: S) =>
+    request(method, path, answer, { text }),
 };

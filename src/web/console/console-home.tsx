@@ -10,6 +10,7 @@ const WHAT_IS_THERE: Readonly<Record<string, string>> = {
   "/console/leads": "Find a lead and follow it from the form to the buyers' answers.",
   "/console/buyers": "The buyers, their settings and today's figures.",
   "/console/publishers": "The publishers, their tracking links, payouts and postbacks.",
+  "/console/screening": "The gate every lead passes: what it refused and why, its rules and the do-not-call lists.",
   "/console/returns": "Returns waiting for a decision, with their evidence, and return rates.",
   "/console/statements": "Each month's statements for buyers and publishers, to download or print.",
   "/console/ledger": "Check that the money ledger's hash chain is whole.",

@@ -14,6 +14,7 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/leads", label: "Leads", permission: "leads:read", section: "Trade" },
   { path: "/console/buyers", label: "Buyers", permission: "buyers:read", section: "Trade" },
   { path: "/console/publishers", label: "Publishers", permission: "partners:read", section: "Trade" },
+  { path: "/console/screening", label: "Screening", permission: "buyers:read", section: "Trade" },
   { path: "/console/returns", label: "Returns", permission: "partners:read", section: "Money" },
   { path: "/console/statements", label: "Statements", permission: "partners:read", section: "Money" },
   { path: "/console/ledger", label: "Ledger", permission: "audit:read", section: "Money" },
