@@ -1,12 +1,25 @@
 import type { Buyer } from "./buyer-schema.ts";
 import type { LeadValues } from "./request-body.ts";
+import type { QualityField } from "../screening/quality-checks.ts";
 
 // The person the console's test sends (docs/product/lender-network.md#file-and-console): plainly fake, so no buyer
 // takes it for an applicant and its values can be shown whole. A test lead (test_mode), a lead id that
 // says so, a 555-01xx phone (reserved for fiction), an SSN starting 000 (never issued), an example.com
 // address, an all-zero account number and a routing number that passes the checksum (a Federal Reserve
 // bank's own, no person's account). The console's test sends it, and the buyer form's preview builds its requests
-// from it.
+// from it. Its gate answers are a clean lead's (docs/product/screening.md#what-buyers-see), with no certificate, as it
+// carries none.
+
+const SAMPLE_QUALITY: Record<QualityField, string> = {
+  quality_phone_number: "valid",
+  quality_phone_line_type: "mobile",
+  quality_email_domain: "ok",
+  quality_email_role: "personal",
+  quality_email_mx: "deliverable",
+  quality_velocity: "ok",
+  quality_address: "match",
+  quality_consent_certificate: "none",
+};
 
 const SAMPLE_LEAD: LeadValues = {
   lead_id: "ld_console_test",
@@ -58,6 +71,7 @@ const SAMPLE_LEAD: LeadValues = {
   consent_ip: "192.0.2.1",
   consent_user_agent: "Loanpath console test",
   consent_page: "/console/test",
+  ...SAMPLE_QUALITY,
 };
 
 /** The sample in a state the buyer takes, so a licensed lender's test post carries what a sale would. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateOrTime } from "./console.ts";
+import { qualityCheckRow } from "./console-quality.ts";
 import { LEAD_STAGES } from "./console-reports.ts";
 import { answerOf } from "./envelope.ts";
 import { leadIdSchema } from "./lead.ts";
@@ -162,6 +163,17 @@ const callEvent = z.object({
   /** The bodies were blanked this many days after the call (BUYER_CALL_BODY_DAYS); null while they are kept. */
   bodies_cleared_after_days: z.number().int().nullable(),
 });
+/** The gate's record (docs/product/screening.md#the-quality-record), at the moment it was written. */
+const qualityEvent = z.object({
+  kind: z.literal("quality"),
+  at,
+  /** Every check that ran, in the order the checks are named. */
+  checks: z.array(qualityCheckRow),
+  /** The reason code of the rule that refused the lead; null when it went on to the buyers. */
+  refused_reason: z.string().nullable(),
+  /** How long the gate took. */
+  ms: z.number().int(),
+});
 const decisionEvent = z.object({
   kind: z.literal("decision"),
   at,
@@ -249,6 +261,7 @@ const leadTimelineEvent = z.discriminatedUnion("kind", [
   consentEvent,
   submissionEvent,
   callEvent,
+  qualityEvent,
   decisionEvent,
   redirectEvent,
   publisherPingEvent,

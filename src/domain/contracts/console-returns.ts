@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RETURN_REASONS } from "../partners/publisher.ts";
+import { qualityCheckRow } from "./console-quality.ts";
 import { answerOf } from "./envelope.ts";
 import { noteForOther, RETURN_STATES, returnReasonFields } from "./partner-api.ts";
 
@@ -18,6 +19,15 @@ const evidence = z.object({
     ),
   }),
   phone: z.object({ kept: z.boolean(), callable: z.boolean().nullable(), summary: z.string() }),
+  /** The gate's record of the lead (docs/product/screening.md#the-quality-record); null for a lead sent before it. */
+  quality: z
+    .object({
+      checked_at: z.string(),
+      refused_reason: z.string().nullable(),
+      /** Every answer, those that bear on the return's reason first (`bears`): a wrong number's, the phone's. */
+      checks: z.array(qualityCheckRow.extend({ bears: z.boolean() })),
+    })
+    .nullable(),
   certificate_url: z.string().nullable(),
 });
 

@@ -5,7 +5,7 @@ import { createLead } from "../../../../tests/helpers/lead-client.ts";
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import { LEAD_QUERY_MESSAGE, REVEAL_REASON_MESSAGE } from "#domain/contracts/console-leads.ts";
 import { NONE } from "#domain/contracts/console-reports.ts";
-import { auctions, auditLog, leadSearchHashes, leads, sensitiveReads } from "../../platform/db/schema.ts";
+import { auctions, auditLog, leadQuality, leadSearchHashes, leads, sensitiveReads } from "../../platform/db/schema.ts";
 import {
   ABA,
   ACCOUNT,
@@ -216,6 +216,58 @@ describe("the console's leads", () => {
     expect((await search({ q: lead.id }, analyst)).res.statusCode).toBe(403);
   });
 
+  it("shows the gate's record as an event at its time: each answer, the refusal and the gate's time", async () => {
+    const lead = await saveLead(t);
+    const checkedAt = new Date("2026-12-08T09:30:00.250Z");
+    await t.database.db.insert(leadQuality).values({
+      leadId: lead.id,
+      // Written out of order, and without the checks that did not run: the timeline names them in CHECK_NAMES order.
+      checks: {
+        litigator: {
+          answer: "listed",
+          source: "litigator_scrub",
+          at: "2026-12-08T09:30:00.200Z",
+          detail: "known plaintiff, 9175550123",
+        },
+        phone_number: { answer: "valid", source: "offline", at: "2026-12-08T09:30:00.010Z" },
+        email_mx: { answer: "unknown", source: "dns", at: "2026-12-08T09:30:00.240Z", detail: "timeout" },
+      },
+      refusedReason: "litigator",
+      ms: 238,
+      checkedAt,
+    });
+
+    const res = await timeline(lead.id);
+    expect(res.statusCode).toBe(200);
+    const quality = (res.json().data.events as { kind: string }[]).filter((e) => e.kind === "quality");
+    expect(quality).toEqual([
+      {
+        kind: "quality",
+        at: checkedAt.toISOString(),
+        checks: [
+          { check: "phone_number", answer: "valid", source: "offline", at: "2026-12-08T09:30:00.010Z", detail: null },
+          { check: "email_mx", answer: "unknown", source: "dns", at: "2026-12-08T09:30:00.240Z", detail: "timeout" },
+          {
+            check: "litigator",
+            answer: "listed",
+            source: "litigator_scrub",
+            at: "2026-12-08T09:30:00.200Z",
+            // A service's own words may quote a number: taken out, as a buyer's reason is.
+            detail: "known plaintiff, [number]",
+          },
+        ],
+        refused_reason: "litigator",
+        ms: 238,
+      },
+    ]);
+    expect(res.body).not.toContain("9175550123");
+
+    // A lead the gate never saw (never sent, or sent before the gate) has no such event.
+    const unseen = await saveLead(t);
+    const plain = (await timeline(unseen.id)).json().data.events as { kind: string }[];
+    expect(plain.map((e) => e.kind)).toEqual(["step", "consent"]);
+  });
+
   it("reveals to compliance with a reason only, and the audit log and sensitive reads keep who, what and why", async () => {
     const lead = await saveLead(t, { email: "ines.albar@example.com", ssn: "612345678" });
     const noReason = await reveal(lead.id, {});
@@ -282,6 +334,14 @@ describe("the console's leads", () => {
     ]);
     expect(kinds.indexOf("decision")).toBeGreaterThan(kinds.indexOf("post"));
     expect(kinds.at(-1)).toBe("redirect");
+    // The gate checked it once, after it was sent and before any buyer heard of it.
+    expect(kinds.filter((k) => k === "quality")).toHaveLength(1);
+    expect(kinds.indexOf("quality")).toBeGreaterThan(kinds.indexOf("submission"));
+    expect(kinds.indexOf("quality")).toBeLessThan(kinds.indexOf("ping"));
+    expect(events.find((e) => e.kind === "quality")).toMatchObject({
+      refused_reason: null,
+      checks: expect.arrayContaining([expect.objectContaining({ check: "phone_number", source: "offline" })]),
+    });
     expect(events.map((e) => e.at)).toEqual(events.map((e) => e.at).sort());
     expect(res.json().data.lead.status).toBe("sold");
     // The post did carry them in clear: the timeline shows what was stored, masked.

@@ -2,6 +2,7 @@ import { withoutContactDetails } from "../../../domain/contact-details.ts";
 import { asc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { ATTRIBUTION_KEYS } from "#domain/attribution.ts";
 import type { BuyerOutcomeRow, LeadTimeline, LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
+import { qualityRowsOf } from "#domain/contracts/console-quality.ts";
 import type { Db } from "../../platform/db/database.ts";
 import {
   auctions,
@@ -20,6 +21,7 @@ import { leadContact } from "../../intake/leads/lead-view.ts";
 import { certificateUrl, issueCertificateToken } from "../../intake/consent/consent-certificate.ts";
 import { outcomesOf } from "../../distribution/auction/auction-store.ts";
 import { postedAnswer } from "../../partners/publisher-api/posted-answer.ts";
+import { readQuality } from "../../screening/gate/quality-store.ts";
 import { leadStatus } from "./lead-search.ts";
 import { PERSONAL_FIELDS, shownValue } from "./mask-personal.ts";
 
@@ -132,6 +134,19 @@ export async function leadTimeline(deps: Deps, leadId: string): Promise<LeadTime
       events.push({ kind: "redirect", at: auction.redirectedAt.toISOString(), buyer: auction.buyerId });
     }
     if (auction.postedBy !== null) events.push(...(await postedEvents(deps, auction, consents)));
+  }
+
+  // The gate's one record (docs/product/screening.md#the-quality-record); none for a lead never sent, or sent before
+  // the gate was.
+  const quality = await readQuality(db, leadId);
+  if (quality) {
+    events.push({
+      kind: "quality",
+      at: quality.checkedAt.toISOString(),
+      checks: qualityRowsOf(quality.checks),
+      refused_reason: quality.refusedReason,
+      ms: quality.ms,
+    });
   }
 
   // The person's privacy requests, matched as suppression matches them (compliance/suppression.ts): the e-mail

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
-import { auditLog, consentRecords, ledgerEntries, leadReturns } from "../../platform/db/schema.ts";
+import { auditLog, consentRecords, ledgerEntries, leadQuality, leadReturns } from "../../platform/db/schema.ts";
 import { ledgerRowsOfLead } from "../../partners/ledger/ledger-store.ts";
 import { earlierThisMonth, seedSale } from "../../partners/returns/returns.testing.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
@@ -73,6 +73,8 @@ describe("console returns", () => {
       matches: [{ field: "email", count: 1, dates: [new Date(soldAt.getTime() - 3 * DAY).toISOString()] }],
     });
     expect(item.evidence.phone).toMatchObject({ kept: true, callable: true });
+    // Sold before the gate: no record, and nothing said of one.
+    expect(item.evidence.quality).toBeNull();
     expect(item.evidence.certificate_url).toMatch(/\/consent\/certificate\/[^/]+$/);
     // Hashes and the number are never shown.
     expect(queue.body).not.toContain(EMAIL_HASH);
@@ -116,6 +118,67 @@ describe("console returns", () => {
     const month = soldAt.toISOString().slice(0, 7);
     expect(rates.json().data.buyers).toContainEqual({ id: "buyer-a", month, sold: 1, returned: 1, rate: 1 });
     expect(rates.json().data.publishers).toContainEqual({ id: "pub-1", month, sold: 1, returned: 1, rate: 1 });
+  });
+
+  it("shows the gate's answers beside the reason: a wrong number's phone checks first, any other reason's in order", async () => {
+    const db = t.database.db;
+    const manager = await signInAs(t, "manager");
+    const at = "2026-12-08T09:30:00.100Z";
+    const checkedAt = new Date("2026-12-08T09:30:00.300Z");
+    const checks = {
+      phone_number: { answer: "valid" as const, source: "offline", at },
+      phone_line_type: { answer: "voip" as const, source: "twilio", at, detail: "Bandwidth" },
+      email_mx: { answer: "deliverable" as const, source: "dns", at, detail: "MX" },
+      velocity: { answer: "ok" as const, source: "offline", at },
+      address: { answer: "mismatch" as const, source: "offline", at, detail: "zip is in NJ" },
+    };
+    const filedWithRecord = async (buyerId: string, reason: string) => {
+      const leadId = await seedSale(db, { buyerId, priceCents: 3_000, soldAt: earlierThisMonth(HOUR) });
+      await db.insert(leadQuality).values({ leadId, checks, refusedReason: null, ms: 190, checkedAt });
+      const filed = await call("POST", "/api/console/returns", manager.write, {
+        buyer_id: buyerId,
+        lead_id: leadId,
+        reason,
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      return filed.json().data.id as string;
+    };
+    const wrongNumber = await filedWithRecord("buyer-q1", "wrong_number");
+    const fraud = await filedWithRecord("buyer-q2", "fraud");
+
+    const queue = await call("GET", "/api/console/returns?state=pending", manager.read);
+    expect(queue.statusCode).toBe(200);
+    const qualityOf = (id: string) =>
+      queue.json().data.returns.find((r: { id: string }) => r.id === id).evidence.quality as {
+        checked_at: string;
+        refused_reason: string | null;
+        checks: { check: string; answer: string; source: string; detail: string | null; bears: boolean }[];
+      };
+    const phoneFirst = qualityOf(wrongNumber);
+    expect(phoneFirst).toMatchObject({ checked_at: checkedAt.toISOString(), refused_reason: null });
+    expect(phoneFirst.checks.map((c) => [c.check, c.answer, c.bears])).toEqual([
+      ["phone_number", "valid", true],
+      ["phone_line_type", "voip", true],
+      ["email_mx", "deliverable", false],
+      ["velocity", "ok", false],
+      ["address", "mismatch", false],
+    ]);
+    expect(phoneFirst.checks[1]).toEqual({
+      check: "phone_line_type",
+      answer: "voip",
+      source: "twilio",
+      at,
+      detail: "Bandwidth",
+      bears: true,
+    });
+    // Fraud singles out no check: every answer, in the checks' order.
+    expect(qualityOf(fraud).checks.map((c) => [c.check, c.bears])).toEqual([
+      ["phone_number", false],
+      ["phone_line_type", false],
+      ["email_mx", false],
+      ["velocity", false],
+      ["address", false],
+    ]);
   });
 
   it("a rejection writes nothing to the ledger; a decided return is not decided again", async () => {

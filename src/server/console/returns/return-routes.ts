@@ -73,10 +73,14 @@ export default async function returnRoutes(app: FastifyInstance, deps: ReturnRou
           decided_at: r.decidedAt?.toISOString() ?? null,
           decided_by: r.decidedByEmail,
           decision_note: r.decisionNote,
-          evidence: await evidenceOf(db, r.leadId, {
-            duplicateWindowDays: buyers.get(r.buyerId)?.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS,
-            certificateUrl: certificateOf,
-          }),
+          evidence: await evidenceOf(
+            db,
+            { leadId: r.leadId, reason: r.reason as ReturnReason },
+            {
+              duplicateWindowDays: buyers.get(r.buyerId)?.duplicateWindowDays ?? DEFAULT_DUPLICATE_WINDOW_DAYS,
+              certificateUrl: certificateOf,
+            },
+          ),
         });
       }
       return { status: 200, message: "ok", data: { returns } };

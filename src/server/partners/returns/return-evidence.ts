@@ -1,11 +1,16 @@
 import { and, count, desc, eq, gte, lt, ne } from "drizzle-orm";
+import { qualityRowsOf, type QualityCheckRow } from "#domain/contracts/console-quality.ts";
+import type { ReturnReason } from "#domain/partners/publisher.ts";
+import type { CheckName } from "#domain/screening/quality-checks.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { auctions, consentRecords, leads } from "../../platform/db/schema.ts";
 import { isCallableUsPhone } from "../../intake/leads/phone-acceptance.ts";
+import { readQuality, type QualityRecord } from "../../screening/gate/quality-store.ts";
 import { saleOf } from "./lead-sale.ts";
 
 // What the product holds beside a return's reason (docs/product/partners.md#returns): the sale, earlier submissions
-// of the same person (matched by keyed hash, counted and dated, never shown), what was checked of the phone, and the
+// of the same person (matched by keyed hash, counted and dated, never shown), what was checked of the phone, the
+// gate's answers (docs/product/screening.md#the-quality-record), those that bear on the reason first, and the
 // consent certificate. Never a value of the person's data.
 
 type DuplicateMatch = { field: "email" | "phone" | "ssn"; count: number; dates: string[] };
@@ -14,7 +19,21 @@ export type ReturnEvidence = {
   sale: { buyer_id: string; price_cents: number; sold_at: string } | null;
   duplicates: { window_days: number; matches: DuplicateMatch[] };
   phone: { kept: boolean; callable: boolean | null; summary: string };
+  quality: {
+    checked_at: string;
+    refused_reason: string | null;
+    checks: (QualityCheckRow & { bears: boolean })[];
+  } | null;
   certificate_url: string | null;
+};
+
+/**
+ * The gate's checks that bear on a reason, shown first and marked: a wrong or dead number, the phone's. Every other
+ * reason (a duplicate, fraud, not the person) has none singled out, and every answer is shown in its usual order.
+ */
+const BEARING: Partial<Record<ReturnReason, readonly CheckName[]>> = {
+  wrong_number: ["phone_number", "phone_line_type"],
+  disconnected: ["phone_number", "phone_line_type"],
 };
 
 /** Dates shown per field; the count says how many there are in all. */
@@ -24,20 +43,33 @@ const DAY_MS = 86_400_000;
 
 export async function evidenceOf(
   db: Db,
-  leadId: string,
+  { leadId, reason }: { leadId: string; reason: ReturnReason },
   deps: { duplicateWindowDays: number; certificateUrl: (leadId: string) => string },
 ): Promise<ReturnEvidence> {
-  const [sale, duplicates, phone, certificate] = await Promise.all([
+  const [sale, duplicates, phone, quality, certificate] = await Promise.all([
     saleOf(db, leadId),
     duplicatesOf(db, leadId, deps.duplicateWindowDays),
     phoneCheckOf(db, leadId),
+    readQuality(db, leadId),
     db.select({ id: consentRecords.id }).from(consentRecords).where(eq(consentRecords.leadId, leadId)).limit(1),
   ]);
   return {
     sale: sale ? { buyer_id: sale.buyerId, price_cents: sale.priceCents, sold_at: sale.soldAt.toISOString() } : null,
     duplicates,
     phone,
+    quality: quality ? qualityFor(quality, reason) : null,
     certificate_url: certificate.length > 0 ? deps.certificateUrl(leadId) : null,
+  };
+}
+
+/** The record's answers, those that bear on the reason first (each group in CHECK_NAMES order). */
+function qualityFor(record: QualityRecord, reason: ReturnReason): NonNullable<ReturnEvidence["quality"]> {
+  const bearing: readonly CheckName[] = BEARING[reason] ?? [];
+  const rows = qualityRowsOf(record.checks).map((row) => ({ ...row, bears: bearing.includes(row.check) }));
+  return {
+    checked_at: record.checkedAt.toISOString(),
+    refused_reason: record.refusedReason,
+    checks: [...rows.filter((row) => row.bears), ...rows.filter((row) => !row.bears)],
   };
 }
 
@@ -72,8 +104,8 @@ async function duplicatesOf(db: Db, leadId: string, windowDays: number) {
 }
 
 /**
- * The product looks no phone up with a carrier: the application refuses a number no person answers (the check in
- * intake/leads/phone-acceptance.ts) and stores no lookup result. This says whether a number is kept and passes it.
+ * The application refuses a number no person answers (the check in intake/leads/phone-acceptance.ts); this says
+ * whether a number is kept and passes it. A carrier's line type, when one was asked, is the gate's (`quality`).
  */
 async function phoneCheckOf(db: Db, leadId: string): Promise<ReturnEvidence["phone"]> {
   const [lead] = await db
@@ -87,7 +119,7 @@ async function phoneCheckOf(db: Db, leadId: string): Promise<ReturnEvidence["pho
     kept: true,
     callable,
     summary: callable
-      ? "Passed the application's check (a callable US number); no carrier or line-type lookup is stored."
-      : "Does not pass the application's check of a callable US number; no carrier or line-type lookup is stored.",
+      ? "Passed the application's check (a callable US number)."
+      : "Does not pass the application's check of a callable US number.",
   };
 }

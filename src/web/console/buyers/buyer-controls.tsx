@@ -1,10 +1,10 @@
-import { NativeSelect, Switch, TagsInput, TextInput } from "@mantine/core";
+import { Checkbox, NativeSelect, Switch, TagsInput, TextInput } from "@mantine/core";
 import type { ComponentProps } from "react";
 import { useController, type FieldPathByValue } from "react-hook-form";
 import type { BuyerControl, BuyerFormValues } from "./buyer-form-schema.ts";
 
-// Controls of the buyer form that the console's shared fields (form-fields.tsx) do not have: a switch, a list of
-// free values, and the unlabelled cells of the field mapping's table, named for a screen reader by `aria-label`
+// Controls of the buyer form that the console's shared fields (form-fields.tsx) do not have: a switch, a checkbox, a
+// list of free values, and the unlabelled cells of the field mapping's table, named for a screen reader by `aria-label`
 // (the column's header says what they hold to the eye). Each shows the schema's message for its value.
 
 export function BuyerSwitch(props: {
@@ -16,6 +16,28 @@ export function BuyerSwitch(props: {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
     <Switch
+      ref={field.ref}
+      name={field.name}
+      label={props.label}
+      description={props.description}
+      error={fieldState.error?.message}
+      checked={field.value as boolean}
+      onBlur={field.onBlur}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+    />
+  );
+}
+
+/** A yes-or-no demand among others (the lead quality demands), where a row of switches would read as settings. */
+export function BuyerCheckbox(props: {
+  control: BuyerControl;
+  name: FieldPathByValue<BuyerFormValues, boolean>;
+  label: string;
+  description?: string;
+}) {
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  return (
+    <Checkbox
       ref={field.ref}
       name={field.name}
       label={props.label}

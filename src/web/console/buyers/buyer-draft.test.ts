@@ -41,6 +41,12 @@ const FULL = {
     age: { min: 21 },
     military: false,
     publishers: { mode: "deny", entries: [{ affId: "cheapclicks" }, { affId: "mixed", subId: "spam" }] },
+    quality: {
+      phoneLineTypes: ["mobile", "landline"],
+      emailDeliverable: false,
+      noVelocityFlag: true,
+      unknownPasses: false,
+    },
   },
   testMode: "live",
   pricing: { kind: "fixed", price: 12.5 },
@@ -86,6 +92,29 @@ describe("the buyer form's draft", () => {
       values: { BIWEEKLY: "bi_weekly", MONTHLY: "monthly" },
     });
     expect((config.ping as { headers: unknown }).headers).toEqual({ Authorization: MASKED_SECRET, "X-Other": "a:b" });
+  });
+
+  it("leaves an untouched lead quality filter unset, and gives back one stored empty or with unknown answers passing", () => {
+    const { filters: _filters, ...bare } = FULL;
+    expect(configOf(draftOf(bare), bare)).not.toHaveProperty("filters");
+    const draft = draftOf(bare);
+    expect(draft.filters.quality).toEqual({
+      phoneLineTypes: [],
+      emailDeliverable: false,
+      noDisposableEmail: false,
+      noRoleEmail: false,
+      noVelocityFlag: false,
+      addressMatch: false,
+      certificateVerified: false,
+      unknownPasses: true,
+    });
+    // Unknown answers passing is the default: ticked, it is written only where it was stored.
+    draft.filters.quality.noRoleEmail = true;
+    expect(configOf(draft, bare).filters).toEqual({ quality: { noRoleEmail: true } });
+    for (const quality of [{}, { unknownPasses: true }, { addressMatch: false }]) {
+      const stored = { ...bare, filters: { quality } };
+      expect(settingsTheFormLoses(stored)).toEqual([]);
+    }
   });
 
   it("names the settings it could not give back, so the configuration is edited as JSON", () => {

@@ -1,5 +1,6 @@
 import { changedPaths } from "#domain/buyers/config-diff.ts";
 import { TRANSFORMS, type TransformName } from "#domain/buyers/transforms.ts";
+import type { QualityFilter } from "#domain/screening/quality-checks.ts";
 import type { WeekHours } from "./schedule-hours.ts";
 
 // A buyer's configuration as the form holds it (docs/product/lender-network.md#buyers): the same shape as the schema
@@ -32,6 +33,17 @@ export type FieldRow = {
   /** The field map it was loaded from (empty for a new row): its typed values are kept while their text is. */
   kept: Json;
 };
+
+/** A buyer's yes-or-no demands on the gate's answers (docs/product/screening.md#what-buyers-see). */
+export const QUALITY_DEMANDS = [
+  "emailDeliverable",
+  "noDisposableEmail",
+  "noRoleEmail",
+  "noVelocityFlag",
+  "addressMatch",
+  "certificateVerified",
+] as const satisfies readonly (keyof QualityFilter)[];
+type QualityDemand = (typeof QUALITY_DEMANDS)[number];
 
 /** A publisher of a buyer's allow or deny list: its aff_id, and one sub id or "" for all of them. */
 export type PublisherRow = { affId: string; subId: string };
@@ -82,6 +94,12 @@ export type BuyerDraft = {
     military: string;
     /** "" no list, else allow or deny `entries` (src/domain/buyers/publisher-filter.ts). */
     publishers: { mode: string; entries: PublisherRow[] };
+    /** Its demands on the gate's answers (qualityFilterSchema): none ticked and nothing chosen is no demand. */
+    quality: Record<QualityDemand, boolean> & {
+      phoneLineTypes: string[];
+      /** On unless stored false: a lead whose answer is unknown passes a demand. */
+      unknownPasses: boolean;
+    };
   };
   testMode: string;
   timeoutMs: string;
@@ -117,6 +135,9 @@ const list = (values: string[], stored: unknown) =>
     : undefined;
 /** A switch whose default is off: false only where it was stored false. */
 const flag = (on: boolean, stored: unknown) => (on ? true : stored === false ? false : undefined);
+
+/** A switch whose default is on: false when off, true only where it was stored true. */
+const flagOn = (on: boolean, stored: unknown) => (on ? (stored === true ? true : undefined) : false);
 
 /** An object of optional parts: unset when none is set, unless it was stored (then as {}). */
 function part(entries: Record<string, unknown>, stored: unknown): Json | undefined {
@@ -316,6 +337,14 @@ export function draftOf(config: Json | undefined): BuyerDraft {
       age: { min: text(get("filters.age.min")), max: text(get("filters.age.max")) },
       military: get("filters.military") === true ? "yes" : get("filters.military") === false ? "no" : "",
       publishers: publishersDraftOf(get("filters.publishers")),
+      quality: {
+        phoneLineTypes: texts(get("filters.quality.phoneLineTypes")),
+        ...(Object.fromEntries(QUALITY_DEMANDS.map((k) => [k, get(`filters.quality.${k}`) === true])) as Record<
+          QualityDemand,
+          boolean
+        >),
+        unknownPasses: get("filters.quality.unknownPasses") !== false,
+      },
     },
     testMode: text(get("testMode") ?? "live"),
     timeoutMs: text(get("timeoutMs")),
@@ -362,6 +391,15 @@ export function configOf(d: BuyerDraft, base: Json = {}): Json {
           ),
           military: f.military === "yes" ? true : f.military === "no" ? false : undefined,
           publishers: publishersOf(f.publishers),
+          // Untouched, no demands: left unset rather than written as {}.
+          quality: part(
+            {
+              phoneLineTypes: list(f.quality.phoneLineTypes, b("filters.quality.phoneLineTypes")),
+              ...Object.fromEntries(QUALITY_DEMANDS.map((k) => [k, flag(f.quality[k], b(`filters.quality.${k}`))])),
+              unknownPasses: flagOn(f.quality.unknownPasses, b("filters.quality.unknownPasses")),
+            },
+            b("filters.quality"),
+          ),
         },
         b("filters"),
       ),

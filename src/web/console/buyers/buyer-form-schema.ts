@@ -1,7 +1,7 @@
 import type { Control } from "react-hook-form";
 import { z } from "zod";
 import { buyerSaveRequest } from "#domain/contracts/console-buyers.ts";
-import { configOf, draftOf, type BuyerDraft } from "./buyer-draft.ts";
+import { configOf, draftOf, QUALITY_DEMANDS, type BuyerDraft } from "./buyer-draft.ts";
 
 // The buyer form (docs/product/lender-network.md#file-and-console) has two views of one configuration: the form's
 // controls (buyer-draft.ts) and the Advanced JSON. Either is checked by the schema BUYERS_FILE and the server use
@@ -67,6 +67,7 @@ const TARGETS = [
   ),
   ...["directDepositOnly", "age.min", "age.max", "military"].map((f) => `filters.${f}`),
   ...["mode", "entries", "entries.#.affId", "entries.#.subId"].map((f) => `filters.publishers.${f}`),
+  ...["phoneLineTypes", ...QUALITY_DEMANDS, "unknownPasses"].map((f) => `filters.quality.${f}`),
   ...["ping", "post"].flatMap((call) => [
     ...CALL_PARTS.map((p) => `${call}.${p}`),
     ...ROW_PARTS.map((p) => `${call}.fields.#.${p}`),
@@ -86,6 +87,7 @@ const ALIASES: [RegExp, string][] = [
   [/^config\.pricing$/, "config.pricing.kind"],
   [/^config\.filters\.(loanAmount|age)$/, "config.filters.$1.min"],
   [/^config\.filters\.publishers$/, "config.filters.publishers.mode"],
+  [/^config\.filters\.quality$/, "config.filters.quality.phoneLineTypes"],
   [/^config\.filters\.publishers\.entries\.(\d+)$/, "config.filters.publishers.entries.$1.affId"],
 ];
 

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
+import { QUALITY_FIELDS } from "#domain/screening/quality-checks.ts";
 import { BuyerForm } from "./buyer-form.tsx";
 import { fieldOf } from "./buyer-form-schema.ts";
 import { renderInConsole } from "../console-screen.testing.tsx";
@@ -198,6 +199,112 @@ describe("the buyer form's publisher list", () => {
   });
 });
 
+describe("the buyer form's lead quality", () => {
+  const section = () => screen.getByRole("region", { name: "Lead quality" });
+  const box = (label: string) => within(section()).getByRole("checkbox", { name: label }) as HTMLInputElement;
+  const lineTypes = () => within(section()).getByRole("combobox", { name: "Line types" });
+  /** The line types' list, opened (its options: jsdom never ends the dropdown's transition, so they stay hidden). */
+  const lineTypeList = async () => {
+    if (lineTypes().getAttribute("aria-expanded") !== "true") fireEvent.click(lineTypes());
+    await waitFor(() => expect(lineTypes().getAttribute("aria-expanded")).toBe("true"));
+    return document.getElementById(lineTypes().getAttribute("aria-controls")!)!;
+  };
+  const pick = async (label: string) =>
+    fireEvent.click(within(await lineTypeList()).getByRole("option", { name: label, hidden: true }));
+
+  it("offers the line types by name and every demand, the unknown answer passing unless unticked", async () => {
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    const options = within(await lineTypeList()).getAllByRole("option", { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual(["Mobile", "Landline", "VoIP", "Toll-free", "Other"]);
+    expect(options.map((o) => o.getAttribute("value"))).toEqual(["mobile", "landline", "voip", "toll_free", "other"]);
+    expect(within(section()).getAllByRole("checkbox")).toHaveLength(7);
+    expect(box("E-mail's domain receives mail").checked).toBe(false);
+    expect(box("A lead whose answer is unknown passes").checked).toBe(true);
+  });
+
+  it("leaves filters.quality unset when the section is untouched", async () => {
+    const fetch = savingServer();
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    type("Name", "Acme Lending");
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch)).not.toHaveProperty("filters");
+  });
+
+  it("saves the line types chosen and the demands ticked as filters.quality", async () => {
+    const fetch = savingServer();
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    await pick("Mobile");
+    await pick("VoIP");
+    fireEvent.click(box("E-mail's domain receives mail"));
+    fireEvent.click(box("Not flagged for velocity"));
+    fireEvent.click(box("A lead whose answer is unknown passes"));
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch).filters).toEqual({
+      quality: {
+        phoneLineTypes: ["mobile", "voip"],
+        emailDeliverable: true,
+        noVelocityFlag: true,
+        unknownPasses: false,
+      },
+    });
+  });
+
+  it("shows a stored filter in its controls and gives it back as stored, or drops a demand unticked", async () => {
+    const fetch = savingServer();
+    const quality = { phoneLineTypes: ["landline"], noRoleEmail: true, certificateVerified: true, unknownPasses: true };
+    renderInConsole(<BuyerForm config={{ ...CONFIG, filters: { quality } }} onSaved={() => {}} />);
+    expect(
+      within(section()).getByRole("combobox", { name: "Line types" }).closest(".mantine-InputWrapper-root")!
+        .textContent,
+    ).toContain("Landline");
+    expect(box("No role mailbox (info@, admin@)").checked).toBe(true);
+    expect(box("Consent certificate verified").checked).toBe(true);
+    expect(box("No disposable e-mail").checked).toBe(false);
+    fireEvent.click(box("Consent certificate verified"));
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch).filters).toEqual({
+      quality: { phoneLineTypes: ["landline"], noRoleEmail: true, unknownPasses: true },
+    });
+  });
+
+  it("is checked by the JSON view's schema: a line type it does not know is refused on the JSON and on the form", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    fireEvent.click(screen.getByRole("tab", { name: "Advanced JSON" }));
+    const json = screen.getByLabelText("Configuration (JSON)") as HTMLTextAreaElement;
+    fireEvent.change(json, {
+      target: { value: JSON.stringify({ ...CONFIG, filters: { quality: { phoneLineTypes: ["fax"] } } }) },
+    });
+    save();
+    await waitFor(() => expect(json.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText(/^filters\.quality\.phoneLineTypes\.0: /)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    // The server answers the same paths: its message lands on the section's control.
+    expect(fieldOf("config.filters.quality.phoneLineTypes.0", "m")).toEqual({
+      name: "config.filters.quality.phoneLineTypes",
+      message: "0: m",
+    });
+    expect(fieldOf("config.filters.quality", "m")).toEqual({
+      name: "config.filters.quality.phoneLineTypes",
+      message: "m",
+    });
+    expect(fieldOf("config.filters.quality.noRoleEmail", "m")).toEqual({
+      name: "config.filters.quality.noRoleEmail",
+      message: "m",
+    });
+  });
+
+  it("has labels a screen reader can use (axe)", async () => {
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    const results = await axe.run(section(), { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+});
+
 describe("the server's refusal", () => {
   it("puts each of its messages on the control that holds the value, and says why it refused", async () => {
     vi.stubGlobal(
@@ -344,6 +451,22 @@ describe("the field mapping table", () => {
     expect(sentConfig(fetch).post.fields).toEqual([
       { to: "Lead.Name", from: ["first_name", "last_name"], transform: "join" },
     ]);
+  });
+
+  it("offers the gate's answers as ping fields, and sends the sample lead's in the preview", async () => {
+    const fetch = savingServer();
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    const source = field("Source, ping row 1") as unknown as HTMLSelectElement;
+    const pingGroup = [...source.querySelectorAll("optgroup")].find((g) => g.label === "Ping fields (any call)")!;
+    const offered = [...pingGroup.querySelectorAll("option")]
+      .map((o) => o.value)
+      .filter((v) => v.startsWith("quality_"));
+    expect(offered).toEqual([...QUALITY_FIELDS].sort());
+    fireEvent.change(source, { target: { value: "quality_phone_line_type" } });
+    await waitFor(() => expect(JSON.parse(preview("Ping"))).toEqual({ state: "mobile" }));
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch).ping.fields).toEqual([{ to: "state", from: "quality_phone_line_type" }]);
   });
 
   it("shows the schema's message on the row's control: a contact field may not go in a ping", async () => {

@@ -30,6 +30,7 @@ import {
 import { FieldMappingTable } from "./field-mapping-table.tsx";
 import { OpeningHoursGrid } from "./opening-hours-grid.tsx";
 import { PublisherListTable, type PublisherChoice } from "./publisher-list-table.tsx";
+import { QualityDemands } from "./quality-demands.tsx";
 
 const options = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
 
@@ -238,6 +239,12 @@ function FormSections({
         description="Partners' traffic the buyer refuses (deny), or the only partners' traffic it takes (allow): by the aff_id its leads carry and, optionally, one sub id."
       >
         <PublisherListTable control={c} publishers={publishers} />
+      </Section>
+      <Section
+        title="Lead quality"
+        description="What the gate's checks must have answered for the buyer to be offered a lead; nothing chosen is no demand."
+      >
+        <QualityDemands control={c} />
       </Section>
       <Section title="Schedule">
         <ConsoleSelectField

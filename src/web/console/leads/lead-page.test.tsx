@@ -200,6 +200,77 @@ describe("a lead's page", () => {
     expect(calls.querySelector("details summary")?.textContent).toContain("Post to b1: accepted, HTTP 200");
   });
 
+  it("says a refusal by the gate above the tabs, and shows the gate's answers under Quality", async () => {
+    const refused: LeadTimeline = {
+      ...TIMELINE,
+      lead: { ...TIMELINE.lead, status: "rejected" },
+      events: [
+        TIMELINE.events[0]!,
+        {
+          kind: "quality",
+          at: "2026-03-10T15:01:01.000Z",
+          checks: [
+            { check: "phone_number", answer: "valid", source: "offline", at: "2026-03-10T15:01:00.500Z", detail: null },
+            {
+              check: "litigator",
+              answer: "listed",
+              source: "lists",
+              at: "2026-03-10T15:01:00.600Z",
+              detail: "list: TCPA plaintiffs",
+            },
+          ],
+          refused_reason: "litigator",
+          ms: 212,
+        },
+        {
+          kind: "decision",
+          at: "2026-03-10T15:01:02.000Z",
+          status: "rejected",
+          reason: "screened: litigator",
+          buyer: null,
+          price_cents: null,
+        },
+      ],
+      outcomes: [],
+    };
+    open("manager", {
+      [`/api/console/leads/${ID}`]: ok(refused),
+      "/api/console/leads": ok({ leads: [], next_cursor: null, total: 0, total_capped: false }),
+    });
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toBe("Refused by the gate: litigator");
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent?.replace(/\d+$/, ""))).toEqual([
+      "Buyers",
+      "Quality",
+      "Timeline",
+      "Calls",
+      "Personal data",
+    ]);
+
+    fireEvent.click(screen.getByRole("tab", { name: "Quality" }));
+    const table = await screen.findByRole("table", { name: "Quality" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ["Check", "Answer", "Source", "Detail"],
+      ["Phone number", "valid", "offline", ""],
+      ["Litigator lists", "listed", "lists", "list: TCPA plaintiffs"],
+    ]);
+    expect(screen.getByRole("tabpanel").textContent).toContain("in 212 ms");
+    // The refusal stays said whatever tab is open.
+    expect(screen.getByRole("note").textContent).toBe("Refused by the gate: litigator");
+  });
+
+  it("shows nothing of the gate for a lead it never checked, even asked for its Quality tab", async () => {
+    open("manager", {}, `/console/leads/${ID}?tab=quality`);
+    await facts();
+    expect(screen.queryByRole("tab", { name: "Quality" })).toBeNull();
+    expect(screen.getByRole("tab", { name: "Buyers" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(screen.queryByText(/Refused by the gate/)).toBeNull();
+  });
+
   it("keeps the tab in the address, so a reload shows the same one", async () => {
     open("manager", {}, `/console/leads/${ID}?tab=calls`);
     await facts();

@@ -9,6 +9,7 @@ import { useConsoleData } from "../use-console-data.ts";
 import { BuyerOutcomesTable } from "./buyer-outcomes-table.tsx";
 import { CallBodies } from "./call-bodies.tsx";
 import { LeadHeader } from "./lead-header.tsx";
+import { GateRefusal, LeadQuality, qualityOf } from "./lead-quality.tsx";
 import { LeadTimelineList } from "./lead-timeline-list.tsx";
 import { RevealForm } from "./reveal-form.tsx";
 
@@ -20,15 +21,16 @@ export function meta() {
 // with the rest behind tabs rather than below it: the timeline, the raw requests and answers (folded), and the
 // lead's answers, personal ones masked, with `leads:reveal` a form that asks why and shows them in clear.
 // The tab is in the address (?tab=timeline), replaced rather than pushed, so the browser's Back leaves the lead.
+// A lead the gate checked has a Quality tab too (its answers), and a refusal said above the tabs.
 
 const TABS = [
   { value: "buyers", label: "Buyers" },
+  { value: "quality", label: "Quality" },
   { value: "timeline", label: "Timeline" },
   { value: "calls", label: "Calls" },
   { value: "personal", label: "Personal data" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
-const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value);
 
 /** The leads list's address the operator came from (its filters), carried by the list's link. */
 const leadsSearchOf = (state: unknown) =>
@@ -58,7 +60,10 @@ export default function LeadPage() {
   // Only this lead's: the one opened before stays off screen while this one is on its way.
   const lead = timeline.state === "ready" ? timeline.data : undefined;
   const row = search.state === "ready" ? search.data.leads.find((found) => found.id === id) : undefined;
-  const tab: Tab = isTab(params.get("tab")) ? (params.get("tab") as Tab) : "buyers";
+  const quality = lead && qualityOf(lead.events);
+  // Only the lead's own tabs: a lead the gate never saw has no Quality tab, and ?tab=quality opens its buyers.
+  const tabs = TABS.filter((t) => t.value !== "quality" || quality);
+  const tab: Tab = tabs.find((t) => t.value === params.get("tab"))?.value ?? "buyers";
   const choose = (value: string | null) => {
     const next = new URLSearchParams(params);
     if (value && value !== "buyers") next.set("tab", value);
@@ -68,6 +73,7 @@ export default function LeadPage() {
   const counts: Partial<Record<Tab, number>> = lead
     ? {
         buyers: lead.outcomes.length,
+        quality: quality?.checks.length,
         timeline: lead.events.length,
         calls: lead.events.filter((event) => event.kind === "ping" || event.kind === "post").length,
       }
@@ -80,10 +86,11 @@ export default function LeadPage() {
       </Anchor>
       <LeadHeader id={id} lead={lead} row={row} timeZone={timeZone} />
       <LoadState load={timeline} what={`lead ${id}`} showing={lead !== undefined} rows={8} />
+      <GateRefusal quality={quality} />
       {lead ? (
         <Tabs value={tab} onChange={choose} keepMounted={false}>
           <Tabs.List>
-            {TABS.map(({ value, label }) => (
+            {tabs.map(({ value, label }) => (
               <Tabs.Tab
                 key={value}
                 value={value}
@@ -102,6 +109,11 @@ export default function LeadPage() {
           <Panel value="buyers" title="Buyers">
             <BuyerOutcomesTable outcomes={lead.outcomes} timeZone={timeZone} />
           </Panel>
+          {quality ? (
+            <Panel value="quality" title="Quality">
+              <LeadQuality quality={quality} timeZone={timeZone} />
+            </Panel>
+          ) : null}
           <Panel value="timeline" title="Timeline">
             <LeadTimelineList events={lead.events} timeZone={timeZone} />
           </Panel>

@@ -146,6 +146,53 @@ describe("a lead's timeline", () => {
     expect(answer!.textContent).toContain("Reason codeno_buyer");
   });
 
+  it("shows the gate's record: the refusal, the time it took and each answer with its source and detail", () => {
+    const checked: LeadTimelineEvent = {
+      kind: "quality",
+      at: "2026-12-08T09:30:00.250Z",
+      checks: [
+        { check: "phone_number", answer: "valid", source: "offline", at: "2026-12-08T09:30:00.010Z", detail: null },
+        {
+          check: "phone_line_type",
+          answer: "voip",
+          source: "twilio",
+          at: "2026-12-08T09:30:00.120Z",
+          detail: "Bandwidth",
+        },
+        {
+          check: "litigator",
+          answer: "listed",
+          source: "lists",
+          at: "2026-12-08T09:30:00.030Z",
+          detail: "list: TCPA plaintiffs",
+        },
+      ],
+      refused_reason: "litigator",
+      ms: 238,
+    };
+    const { getByRole } = renderInConsole(<LeadTimelineList events={[checked]} timeZone="UTC" />);
+    const item = within(getByRole("list")).getByRole("listitem");
+    expect(within(item).getByRole("heading").textContent).toContain("Checked by the gate: refused (litigator)");
+    const details = Object.fromEntries(
+      [...item.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(details).toEqual({
+      "Refused by the gate": "litigator",
+      Took: "238 ms",
+      "Phone number": "valid (offline)",
+      "Line type": "voip (twilio: Bandwidth)",
+      "Litigator lists": "listed (lists: list: TCPA plaintiffs)",
+    });
+
+    cleanup();
+    const passed = renderInConsole(
+      <LeadTimelineList events={[{ ...checked, checks: [], refused_reason: null }]} timeZone="UTC" />,
+    );
+    const heading = within(passed.getByRole("listitem")).getByRole("heading").textContent!;
+    expect(heading.endsWith("Checked by the gate")).toBe(true);
+    expect(passed.getByRole("listitem").textContent).not.toContain("Refused");
+  });
+
   it("says so when nothing has happened", () => {
     const { container } = renderInConsole(<LeadTimelineList events={[]} timeZone="UTC" />);
     expect(container.querySelector("p")?.textContent).toBe("Nothing has happened to this lead yet.");

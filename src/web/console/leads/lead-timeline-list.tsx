@@ -1,7 +1,9 @@
 import { Anchor, Stack, Title } from "@mantine/core";
 import type { CSSProperties } from "react";
 import type { LeadTimelineEvent } from "#domain/contracts/console-leads.ts";
+import { CHECK_LABELS } from "#domain/screening/quality-checks.ts";
 import { formatDateTime } from "../time.ts";
+import { answerText } from "./lead-quality.tsx";
 import { dollars as money } from "./money.ts";
 
 // A lead's timeline as an ordered list, oldest first, as the server answers it (personal values masked there).
@@ -41,6 +43,8 @@ function title(event: LeadTimelineEvent): string {
     case "ping":
     case "post":
       return `${event.kind === "ping" ? "Ping" : "Post"} to ${event.buyer}: ${event.state}`;
+    case "quality":
+      return `Checked by the gate${event.refused_reason === null ? "" : `: refused (${event.refused_reason})`}`;
     case "decision":
       return `Decision: ${event.status}`;
     case "redirect":
@@ -101,6 +105,16 @@ function Details({ event, timeZone }: { event: LeadTimelineEvent; timeZone: stri
           <Detail label="Reason" value={event.reason} />
           <Detail label="HTTP status" value={event.http_status} />
           {/* Its request and answer are under "Requests and answers" (call-bodies.tsx), folded and formatted. */}
+        </dl>
+      );
+    case "quality":
+      return (
+        <dl style={DETAILS}>
+          <Detail label="Refused by the gate" value={event.refused_reason} />
+          <Detail label="Took" value={`${event.ms} ms`} />
+          {event.checks.map((row) => (
+            <Detail key={row.check} label={CHECK_LABELS[row.check]} value={answerText(row)} />
+          ))}
         </dl>
       );
     case "decision":

@@ -44,6 +44,7 @@ const PENDING = {
       matches: [{ field: "email", count: 2, dates: ["2026-11-10T12:00:00.000Z", "2026-11-02T12:00:00.000Z"] }],
     },
     phone: { kept: true, callable: true, summary: "Passed the application's check (a callable US number)." },
+    quality: null,
     certificate_url: "https://loanpath.test/consent/certificate/tok",
   },
 };
@@ -54,7 +55,7 @@ const RATES = {
   publishers: [],
 };
 
-function show(permissions: Permission[]) {
+function show(permissions: Permission[], returns: unknown[] = [PENDING]) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith("/api/console/returns/rates")) return Response.json({ status: 200, message: "ok", data: RATES });
     if (init?.method === "POST")
@@ -63,7 +64,7 @@ function show(permissions: Permission[]) {
         message: "Return approved.",
         data: { id: "ret_1", state: "approved", refund_cents: -4_550, payout_reversed_cents: null },
       });
-    return Response.json({ status: 200, message: "ok", data: { returns: [PENDING] } });
+    return Response.json({ status: 200, message: "ok", data: { returns } });
   });
   vi.stubGlobal("fetch", fetchMock);
   const Stub = createRoutesStub([
@@ -104,6 +105,68 @@ describe("the returns page", () => {
 
     const rates = screen.getByRole("table", { name: /Return rate per buyer/ });
     expect(within(rates).getByText("25.0% (1 of 4)")).toBeTruthy();
+  });
+
+  it("shows the gate's answers beside the reason, those that bear on it first and in the gist", async () => {
+    const at = "2026-11-18T09:00:00.000Z";
+    const row = (check: string, answer: string, source: string, detail: string | null, bears: boolean) => ({
+      check,
+      answer,
+      source,
+      at,
+      detail,
+      bears,
+    });
+    show(
+      ["partners:read"],
+      [
+        {
+          ...PENDING,
+          reason: "wrong_number",
+          evidence: {
+            ...PENDING.evidence,
+            quality: {
+              checked_at: at,
+              refused_reason: null,
+              checks: [
+                row("phone_number", "valid", "offline", null, true),
+                row("phone_line_type", "voip", "twilio", "Bandwidth", true),
+                row("email_mx", "deliverable", "dns", "MX", false),
+                row("address", "mismatch", "offline", "zip is in NJ", false),
+              ],
+            },
+          },
+        },
+      ],
+    );
+    const table = await screen.findByRole("table", { name: "Returns, pending first" });
+    const returned = within(table).getAllByRole("row")[1]!;
+    expect(returned.querySelector("summary")?.textContent).toBe(
+      "Sold for $45.50, 2 earlier submissions; Phone number: valid, Line type: voip",
+    );
+    const facts = Object.fromEntries(
+      [...returned.querySelectorAll("dt")].map((dt) => [
+        dt.textContent,
+        [...dt.nextElementSibling!.children].map((line) => line.textContent),
+      ]),
+    );
+    expect(facts["Gate, on the reason"]).toEqual([
+      "Phone number: valid (offline)",
+      "Line type: voip (twilio: Bandwidth)",
+    ]);
+    expect(facts["Gate, the rest"]).toEqual([
+      "Mail server: deliverable (dns: MX)",
+      "Address: mismatch (offline: zip is in NJ)",
+    ]);
+    expect(facts).not.toHaveProperty("Refused by the gate");
+  });
+
+  it("shows no gate term for a lead sold before the gate", async () => {
+    show(["partners:read"]);
+    const table = await screen.findByRole("table", { name: "Returns, pending first" });
+    const returned = within(table).getAllByRole("row")[1]!;
+    const terms = [...returned.querySelectorAll("dt")].map((dt) => dt.textContent);
+    expect(terms).toEqual(["Sale", "Duplicates", "Phone", "Consent"]);
   });
 
   it("shows a reader the queue without the decision or the filing form", async () => {
