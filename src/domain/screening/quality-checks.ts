@@ -60,7 +60,7 @@ export type QualityChecks = { [C in CheckName]?: CheckResult<C> };
 
 // What a buyer may filter on and be sent (docs/product/screening.md#what-buyers-see): each answer as a ping field
 // named quality_<check>, since none identifies the person. The lists' answers never travel: a match is never sold.
-export const BUYER_VISIBLE_CHECKS = [
+const BUYER_VISIBLE_CHECKS = [
   "phone_number",
   "phone_line_type",
   "email_domain",

@@ -202,14 +202,14 @@ async function unnarrowedCells(db: Db, dayBlocks: SQL, from: number, to: number)
     ),
   ]);
   // As the narrowed read answers them: a cell's day on its side (started or submitted), the other null.
-  const sided = ({ started, day, ...cell }: Sided, on: string): Cell => ({
+  const sided = ({ started, day, ...cell }: Sided): Cell => ({
     ...cell,
-    started_day: started ? on : null,
-    completed_day: started ? null : on,
+    started_day: started ? (day ?? ALL_DAYS) : null,
+    completed_day: started ? null : (day ?? ALL_DAYS),
   });
   return {
-    byDims: numeric(byDims.map((c) => sided(c, ALL_DAYS))),
-    byDay: numeric(byDay.map((c) => sided(c, c.day!))),
+    byDims: numeric(byDims.map(sided)),
+    byDay: numeric(byDay.map(sided)),
   };
 }
 
