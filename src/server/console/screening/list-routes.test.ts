@@ -59,7 +59,7 @@ describe("the screening lists in the console", () => {
     expect(registry.statusCode, registry.body).toBe(200);
     expect(registry.json().data).toMatchObject({ entries: 20_000, skipped: 0, duplicates: 0 });
 
-    expect((await lists(analyst)).find((l) => l.id === list.id)).toMatchObject({
+    expect((await lists(manager)).find((l) => l.id === list.id)).toMatchObject({
       name: "Operator DNC",
       kind: "do_not_call",
       entries: 20_000,
@@ -133,9 +133,13 @@ describe("the screening lists in the console", () => {
     );
   });
 
-  it("lets any operator read the lists, only those who manage buyers change them", async () => {
+  it("lets those who read the buyers read the lists, and only those who manage buyers change them", async () => {
     const made = (await create(manager, { name: "Guarded", kind: "do_not_call" })).json().data.list;
-    expect((await lists(compliance)).map((l) => l.name)).toContain("Guarded");
+    expect((await lists(manager)).map((l) => l.name)).toContain("Guarded");
+    for (const who of [analyst, compliance]) {
+      const read = await t.app.inject({ method: "GET", url: LISTS, headers: who.read });
+      expect(read.statusCode).toBe(403);
+    }
 
     for (const who of [analyst, compliance]) {
       expect((await create(who, { name: "Mine", kind: "do_not_call" })).statusCode).toBe(403);

@@ -58,7 +58,7 @@ export default async function listRoutes(app: FastifyInstance, deps: ListRoutesD
 
   typed.get(
     "/api/console/screening/lists",
-    { schema: { response: { 200: screeningListsAnswer } }, config: { access: "signed-in" } },
+    { schema: { response: { 200: screeningListsAnswer } }, config: { access: "buyers:read" } },
     async (_request, reply) => {
       const lists = await listLists(db);
       return reply.send({
