@@ -6,8 +6,9 @@ import type { ServiceCall } from "../gate/screening-check.ts";
 import { ServiceFailure } from "../gate/service-failure.ts";
 import { TRUSTEDFORM_ADAPTER, type TrustedFormCertificates } from "./trustedform-certificates.ts";
 
-// A sold lead's TrustedForm certificate claimed (retained) under the lead's id (docs/product/screening.md#consent-
-// certificates): without a claim the certificate expires after 72 hours, and the buyer's proof of consent with it. The
+// A sold lead's TrustedForm certificate claimed (retained) under the lead's id
+// (docs/product/screening.md#consent-certificates): without a claim the certificate expires after 72 hours, and the
+// buyer's proof of consent with it. The
 // answer, claimed or claim_failed, replaces the gate's on the lead's quality record.
 
 export function createCertificateClaim(options: {

@@ -16,8 +16,9 @@ export type Screening = {
   /** The lead's record, from the gate's run or from the record an earlier run saved. */
   screen(lead: LeadRow, auction: AuctionRow): Promise<QualityRecord>;
   /**
-   * Once the lead is sold: its TrustedForm certificate claimed under the lead's id (docs/product/screening.md#consent-
-   * certificates), the answer kept on its record. Never throws; a lead without a certificate, or a test lead, is left.
+   * Once the lead is sold: its TrustedForm certificate claimed under the lead's id
+   * (docs/product/screening.md#consent-certificates), the answer kept on its record. Never throws; a lead without a
+   * certificate, or a test lead, is left.
    */
   sold?: (leadId: string) => Promise<void>;
 };
