@@ -28,11 +28,14 @@ export function createVelocityCheck(db: Db, settings: () => Promise<ScreeningSet
       if (asked.length === 0)
         return { velocity: { answer: "unknown", source: "offline", detail: "nothing to count by" } };
       // One statement, one index range per key.
+      // The lead's own application is the 1: its row is counted by its id, not by its time, which the database keeps
+      // in microseconds and this process in milliseconds.
       const counts = asked.map(
-        (key) => sql`(select count(*)::int from auctions
+        (key) => sql`(select count(*)::int + 1 from auctions
           where ${sql.raw(COLUMN[key])} = ${input.hashes[key]}
             and created_at > ${input.sentAt.toISOString()}::timestamptz - make_interval(mins => ${limits[key].windowMinutes})
             and created_at <= ${input.sentAt.toISOString()}::timestamptz
+            and lead_id <> ${input.leadId}
             and test_mode = ${input.testMode}) as ${sql.raw(key)}`,
       );
       const [row] = await rowsOf<Record<VelocityKey, number>>(db, sql`select ${sql.join(counts, sql`, `)}`);
