@@ -6,6 +6,7 @@ const BUYER_OUTCOME_LABELS = {
   post_accepted: "Bought",
   post_rejected: "Rejected the post",
   cap_full: "Cap full",
+  no_room: "Out of money",
   outbid: "Outbid",
   not_reached: "Not reached",
   below_floor: "Bid below its floor",
@@ -28,7 +29,7 @@ const BUYER_OUTCOME_LABELS = {
 export type BuyerOutcome = keyof typeof BUYER_OUTCOME_LABELS;
 
 /** The caps a post may find full, in the order they are named. */
-export const CAP_PERIODS = ["hourly", "daily", "monthly"] as const;
+export const CAP_PERIODS = ["hourly", "daily", "weekly", "monthly"] as const;
 export type CapPeriod = (typeof CAP_PERIODS)[number];
 
 /**

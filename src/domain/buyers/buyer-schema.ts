@@ -5,6 +5,8 @@ import { publisherFilterSchema } from "./publisher-filter.ts";
 import { qualityFilterSchema } from "../screening/quality-checks.ts";
 import { sourcesOf, TRANSFORM_NAMES, TRANSFORMS } from "./transforms.ts";
 import { timeZone } from "../schemas/time-zone.ts";
+import { billingSchema } from "./billing.ts";
+import { priceRulesSchema, stateFloorsSchema } from "./price-rules.ts";
 
 // A buyer is configuration (docs/product/lender-network.md#buyers): the BUYERS_FILE JSON, rows of the
 // `buyers` table and the console's buyer form share this schema, and a bad entry is refused with a message
@@ -128,12 +130,28 @@ export const buyerSchema = z
     testMode: z.enum(["live", "test", "both"]).default("live"),
     pricing: z.discriminatedUnion("kind", [
       z.object({ kind: z.literal("bid") }),
-      z.object({ kind: z.literal("fixed"), price: z.number().min(0) }),
+      z.object({
+        kind: z.literal("fixed"),
+        price: z.number().min(0),
+        /** The price by state, credit, amount, source or publisher: the first rule that matches (price-rules.ts). */
+        rules: priceRulesSchema.optional(),
+      }),
     ]),
     /** Bids below this (dollars) are not taken. */
     floor: z.number().min(0).default(0),
+    /** A bidder's floor in some states instead of `floor` (dollars). */
+    stateFloors: stateFloorsSchema.optional(),
     tier: z.number().int().min(1).max(100).default(1),
-    caps: z.object({ hourly: cap, daily: cap, monthly: cap }).default({}),
+    caps: z.object({ hourly: cap, daily: cap, weekly: cap, monthly: cap }).default({}),
+    /** The most it is sold in its local day and month (dollars), counted with the caps, posts in flight included. */
+    budget: z.object({ daily: z.number().min(0).optional(), monthly: z.number().min(0).optional() }).default({}),
+    /** Prepaid, on credit or unbilled (docs/product/buyer-money.md#billing). */
+    billing: billingSchema,
+    /**
+     * Paused by itself after this many posts in a row failed (an error answer, a timeout, no connection; a rejection
+     * is an answer, not a failure), and the operator alerted; unset: never.
+     */
+    pauseAfterPostErrors: z.number().int().min(1).max(1000).optional(),
     timeZone: timeZone.default("America/New_York"),
     /** Weekly opening hours in the buyer's time zone; unset: always open. */
     schedule: z.partialRecord(z.enum(DAYS), z.array(z.tuple([clock, clock])).max(10)).optional(),
@@ -161,6 +179,8 @@ export const buyerSchema = z
       ctx.addIssue({ code: "custom", path: ["ping"], message: "ping/post needs a ping" });
     if (b.shadow && b.mode !== "ping_post")
       ctx.addIssue({ code: "custom", path: ["shadow"], message: "shadow mode pings, so it needs ping/post" });
+    if (b.pricing.kind === "fixed" && b.stateFloors)
+      ctx.addIssue({ code: "custom", path: ["stateFloors"], message: "floors are for bidding buyers; use price rules" });
     if (b.kind === "licensed_lender" && !b.licensedStates?.length) {
       ctx.addIssue({ code: "custom", path: ["licensedStates"], message: "a licensed lender names its states" });
     }

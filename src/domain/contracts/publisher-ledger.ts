@@ -10,7 +10,7 @@ const head = z.object({ seq: z.number().int(), hash: hex64 });
 const receiptRow = z.object({
   seq: z.number().int(),
   at: z.string(),
-  kind: z.enum(["sold", "returned", "payout_earned", "payout_reversed", "payout_final"]),
+  kind: z.enum(["sold", "returned", "payout_earned", "payout_reversed", "payout_final", "payment"]),
   lead_id: z.string(),
   buyer_id: z.string().nullable(),
   publisher_id: z.string().nullable(),

@@ -7,6 +7,7 @@ import { PING_CLASSES, visibleTo, type LeadDocument } from "../../distribution/a
 import { encodeRequest, mapFields } from "../../distribution/auction/mapping.ts";
 import type { OutboundGuard } from "../../platform/net/outbound-guard.ts";
 import { sampleFor } from "./sample-lead.ts";
+import { fixedPriceFor } from "#domain/buyers/price-rules.ts";
 
 // The console's test of a buyer (docs/product/lender-network.md#file-and-console): the sample test lead sent to its
 // ping (if it has one) and its post, built and read exactly as an auction builds and reads them (the same
@@ -64,7 +65,7 @@ export async function testBuyer(outbound: OutboundGuard, buyer: Buyer): Promise<
   const ping = buyer.ping ? await exchange(outbound, buyer, buyer.ping, visibleTo(doc, PING_CLASSES), mask) : undefined;
   // The post carries the ping's id and price, as the auction's does.
   const pinged = ping?.outcome.ok ? ping.outcome.answer : undefined;
-  const fixed = buyer.pricing.kind === "fixed" ? buyer.pricing.price : undefined;
+  const fixed = buyer.pricing.kind === "fixed" ? fixedPriceFor(buyer.pricing, doc).price : undefined;
   const postDoc = {
     ...postDocument(buyer, doc),
     ping_id: pinged?.id ?? null,

@@ -3,7 +3,8 @@ import { and, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { rejectPageAddress } from "#domain/client-routes.ts";
 import { CAP_PERIODS, type CapPeriod } from "#domain/buyers/buyer-outcomes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { auctionBuyerOutcomes, auctions, buyerCalls, leads } from "../../platform/db/schema.ts";
+import { auctionBuyerOutcomes, auctions, buyerAccounts, buyerCalls, leads } from "../../platform/db/schema.ts";
+import { isBilled, type Billing } from "#domain/buyers/billing.ts";
 import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
@@ -407,13 +408,50 @@ export async function finishPost(
   return settled;
 }
 
-/** A post row's id, or why none was written: the buyer is at a cap, the claim is fenced out (its lease is lost,
- * the auction decided or the lead already sold), or the lead may not be sold now (erased, do not sell, suppressed). */
+/** A post row's id, or why none was written: the buyer is at a cap or budget, it has no room for the price, the claim is
+ * fenced out (its lease is lost, the auction decided or the lead already sold), or the lead may not be sold now (erased,
+ * do not sell, suppressed). */
 export type Reservation =
-  { id: number } | { refused: "fenced" } | { refused: "at cap"; caps: CapPeriod[] } | { stopped: string };
+  | { id: number }
+  | { refused: "fenced" }
+  | { refused: "at cap"; caps: string[] }
+  | { refused: "no room" }
+  | { stopped: string };
 
-/** What the gate also asks and writes: whether the contact is suppressed, and the sensitive read the post makes. */
-export type PostGate = { suppressed?: SQL<boolean>; read?: SensitiveRead };
+/**
+ * What the gate also asks and writes: whether the contact is suppressed, the sensitive read the post makes, and whether
+ * the lead is a test lead (which no buyer pays for, so it is held against no room).
+ */
+export type PostGate = { suppressed?: SQL<boolean>; read?: SensitiveRead; test?: boolean };
+
+/** What the gate reads of a buyer: its caps and budgets, counted in its own zone, and how it pays. */
+export type GatedBuyer = {
+  id: string;
+  timeZone: string;
+  caps: Partial<Record<CapPeriod, number>>;
+  budget?: { daily?: number | undefined; monthly?: number | undefined };
+  billing?: Pick<Billing, "kind" | "creditLimit">;
+};
+
+const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Holds `cents` against a billed buyer's room (docs/product/buyer-money.md#room), as one upsert of its account row: an
+ * existing row only while its room covers the price (the row's lock makes two holds at once queue, the second reading
+ * the first's), a first row only while the credit limit alone covers it. `when` adds a condition (the lead sellable).
+ * Returns a row only when the price was held.
+ */
+function holdRoom(buyer: GatedBuyer, cents: number, when: SQL = sql`true`): SQL {
+  const limit = buyer.billing?.kind === "credit" ? dollarsToCents(buyer.billing.creditLimit ?? 0) : 0;
+  return sql`insert into ${buyerAccounts} (buyer_id, held_cents)
+      select ${buyer.id}, ${cents}::bigint
+      where ${when} and (${limit}::bigint >= ${cents}::bigint
+        or exists (select 1 from ${buyerAccounts} where ${buyerAccounts.buyerId} = ${buyer.id}))
+    on conflict (buyer_id) do update set held_cents = ${buyerAccounts.heldCents} + excluded.held_cents, updated_at = now()
+      where ${limit}::bigint + ${buyerAccounts.creditedCents} - ${buyerAccounts.chargedCents} - ${buyerAccounts.heldCents}
+        >= excluded.held_cents
+    returning 1`;
+}
 
 /**
  * Reserves a post to a buyer, the last gate before the full application leaves
@@ -421,14 +459,15 @@ export type PostGate = { suppressed?: SQL<boolean>; read?: SensitiveRead };
  * pending and the lead has no accepted post; the auction's row stays locked until the post row is written,
  * so no claim can take over in between. The lead's state is read afresh there too (erased, do not sell, and
  * suppression when asked), and the post's sensitive read is written with the post row, or neither is.
- * A buyer with caps is counted under an advisory lock per buyer: its sales and posts in flight in the current
- * local hour, day and month, and the post row is written only when every cap has room, so two auctions at once
- * never exceed a cap. A buyer without caps needs no lock beyond the auction's: the gate is one statement
- * (docs/decisions/0038-auction-cost.md).
+ * A buyer with caps or budgets is counted under an advisory lock per buyer: its sales and posts in flight in the
+ * current local hour, day, week and month, and their prices in the day and month, and the post row is written only when
+ * every cap and budget has room, so two auctions at once never exceed one. A billed buyer's price is held against its
+ * room in the statement that writes the post row (docs/product/buyer-money.md#room). A buyer without caps or budgets
+ * needs no lock beyond the auction's: the gate is one statement (docs/decisions/0038-auction-cost.md).
  */
 export async function reservePost(
   db: Db,
-  buyer: { id: string; timeZone: string; caps: { hourly?: number; daily?: number; monthly?: number } },
+  buyer: GatedBuyer,
   call: Pick<CallRecord, "leadId" | "request" | "priceCents">,
   token: string,
   now: Date,
@@ -444,23 +483,31 @@ export async function reservePost(
     where not exists (select 1 from ${buyerCalls} where ${buyerCalls.leadId} = ${call.leadId}
         and ${buyerCalls.kind} = 'post' and ${buyerCalls.state} = 'accepted')
     for update of ${auctions}`;
+  const price = call.priceCents ?? 0;
+  const billed = buyer.billing !== undefined && isBilled(buyer.billing) && !gate.test;
+  const heldCents = billed ? price : null;
   const insert = (from: SQL) => sql`post as (
-      insert into ${buyerCalls} (lead_id, buyer_id, kind, state, request, price_cents)
+      insert into ${buyerCalls} (lead_id, buyer_id, kind, state, request, price_cents, held_cents)
       select ${call.leadId}, ${buyer.id}, 'post', 'sending', ${JSON.stringify(call.request ?? null)}::jsonb,
-        ${call.priceCents ?? null}::int ${from}
+        ${call.priceCents ?? null}::int, ${heldCents}::int ${from}
       returning id
     ), logged as (${sensitiveReadInsert(gate.read, sql`from post`)})`;
-  const { hourly, daily, monthly } = buyer.caps;
+  const counted = CAP_PERIODS.some((p) => buyer.caps[p] !== undefined) || hasBudget(buyer);
 
-  if (hourly === undefined && daily === undefined && monthly === undefined) {
+  if (!counted) {
+    const room = billed ? sql`room as (${holdRoom(buyer, price, sql`exists (select 1 from held where ${SELLABLE})`)}),` : sql``;
+    const roomHeld = billed ? sql`and exists (select 1 from room)` : sql``;
     const [row] = await rowsOf<SaleState & { id: number | null }>(
-      db.execute(sql`with held as (${held}), ${insert(sql`from held where ${SELLABLE}`)}
+      db.execute(sql`with held as (${held}), ${room} ${insert(sql`from held where ${SELLABLE} ${roomHeld}`)}
         select held.*, (select id from post) as id from held`),
     );
     if (!row) return { refused: "fenced" };
     const stop = saleStop(row);
     if (stop) return { stopped: stop };
-    if (row.id === null) throw new Error("post row not written");
+    if (row.id === null) {
+      if (billed) return { refused: "no room" };
+      throw new Error("post row not written");
+    }
     return { id: Number(row.id) };
   }
 
@@ -470,18 +517,37 @@ export async function reservePost(
     const stop = saleStop(row);
     if (stop) return { stopped: stop };
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:${buyer.id}`}))`);
-    const c = await capUse(tx, buyer, now);
-    const use = { hourly: c.hour, daily: c.day, monthly: c.month };
-    const full = CAP_PERIODS.filter((period) => {
-      const cap = buyer.caps[period];
-      return cap !== undefined && use[period] >= cap;
-    });
+    const full = fullCaps(buyer, await capUse(tx, buyer, now), price);
     // Which caps are full: the buyer's outcome names them (docs/product/lender-network.md#every-buyers-outcome).
     if (full.length > 0) return { refused: "at cap", caps: full };
-    const [written] = await rowsOf<{ id: number }>(tx.execute(sql`with ${insert(sql``)} select id from post`));
-    if (!written) throw new Error("post row not written");
+    const room = billed ? sql`room as (${holdRoom(buyer, price)}),` : sql``;
+    const [written] = await rowsOf<{ id: number }>(
+      tx.execute(sql`with ${room} ${insert(billed ? sql`where exists (select 1 from room)` : sql``)} select id from post`),
+    );
+    if (!written) {
+      if (billed) return { refused: "no room" };
+      throw new Error("post row not written");
+    }
     return { id: Number(written.id) };
   });
+}
+
+const hasBudget = (buyer: GatedBuyer) => buyer.budget?.daily !== undefined || buyer.budget?.monthly !== undefined;
+
+/** The caps and budgets a post at `priceCents` would pass: "daily", "weekly budget"... in the order they are named. */
+function fullCaps(buyer: GatedBuyer, use: CapUse, priceCents: number): string[] {
+  const count: Record<CapPeriod, number> = { hourly: use.hour, daily: use.day, weekly: use.week, monthly: use.month };
+  const caps = CAP_PERIODS.filter((period) => {
+    const cap = buyer.caps[period];
+    return cap !== undefined && count[period] >= cap;
+  });
+  const over = (budget: number | undefined, spent: number) =>
+    budget !== undefined && spent + priceCents > dollarsToCents(budget);
+  const budgets = [
+    ...(over(buyer.budget?.daily, use.dayCents) ? ["daily budget"] : []),
+    ...(over(buyer.budget?.monthly, use.monthCents) ? ["monthly budget"] : []),
+  ];
+  return [...caps, ...budgets];
 }
 
 /** What a lead's sale depends on, as read at a gate: its status, a do-not-sell request, a suppressed contact. */
@@ -506,25 +572,43 @@ async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
 /** The posts a cap counts: sales and posts in flight. */
 const capCounted = and(eq(buyerCalls.kind, "post"), inArray(buyerCalls.state, ["sending", "accepted"]));
 
+/** What a buyer's caps and budgets count in its current local hour, day, week and month. */
+export type CapUse = { hour: number; day: number; week: number; month: number; dayCents: number; monthCents: number };
+
+/** The earliest of the month's and the week's start: a week may begin in the month before. */
+const countedSince = (now: Date, timeZone: string) => {
+  const month = periodStart(now, timeZone, "month");
+  const week = periodStart(now, timeZone, "week");
+  return week < month ? week : month;
+};
+
 /**
- * What a buyer's caps count: its sales and posts in flight since its own local hour, day and month began
- * (the console shows the same figures beside the caps).
+ * What a buyer's caps and budgets count: its sales and posts in flight since its own local hour, day, week and month
+ * began, and their prices in the day and month (the console shows the same figures beside the caps).
  */
-export async function capUse(
-  db: Db | Tx,
-  buyer: { id: string; timeZone: string },
-  now: Date,
-): Promise<{ hour: number; day: number; month: number }> {
-  const since = (p: "hour" | "day" | "month") => periodStart(now, buyer.timeZone, p).toISOString();
+export async function capUse(db: Db | Tx, buyer: { id: string; timeZone: string }, now: Date): Promise<CapUse> {
+  const since = (p: "hour" | "day" | "week" | "month") => periodStart(now, buyer.timeZone, p).toISOString();
+  const inPeriod = (p: "hour" | "day" | "week" | "month") => sql`${buyerCalls.createdAt} >= ${since(p)}`;
   const [counts] = await db
     .select({
-      hour: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("hour")})::int`,
-      day: sql<number>`count(*) filter (where ${buyerCalls.createdAt} >= ${since("day")})::int`,
-      month: sql<number>`count(*)::int`,
+      hour: sql<number>`count(*) filter (where ${inPeriod("hour")})::int`,
+      day: sql<number>`count(*) filter (where ${inPeriod("day")})::int`,
+      week: sql<number>`count(*) filter (where ${inPeriod("week")})::int`,
+      month: sql<number>`count(*) filter (where ${inPeriod("month")})::int`,
+      dayCents: sql<number>`coalesce(sum(${buyerCalls.priceCents}) filter (where ${inPeriod("day")}), 0)::bigint`,
+      monthCents: sql<number>`coalesce(sum(${buyerCalls.priceCents}) filter (where ${inPeriod("month")}), 0)::bigint`,
     })
     .from(buyerCalls)
-    .where(and(eq(buyerCalls.buyerId, buyer.id), capCounted, sql`${buyerCalls.createdAt} >= ${since("month")}`));
-  return counts ?? { hour: 0, day: 0, month: 0 };
+    .where(
+      and(
+        eq(buyerCalls.buyerId, buyer.id),
+        capCounted,
+        sql`${buyerCalls.createdAt} >= ${countedSince(now, buyer.timeZone).toISOString()}`,
+      ),
+    );
+  return counts
+    ? { ...counts, dayCents: Number(counts.dayCents), monthCents: Number(counts.monthCents) }
+    : { hour: 0, day: 0, week: 0, month: 0, dayCents: 0, monthCents: 0 };
 }
 
 /** capUse of many buyers in one statement (the console's buyer report and list), each in its own time zone. */
@@ -532,27 +616,36 @@ export async function capUses(
   db: Db | Tx,
   buyers: { id: string; timeZone: string }[],
   now: Date,
-): Promise<Map<string, { hour: number; day: number; month: number }>> {
+): Promise<Map<string, CapUse>> {
   if (buyers.length === 0) return new Map();
   const starts = buyers.map((b) => ({
     id: b.id,
     hour: periodStart(now, b.timeZone, "hour").toISOString(),
     day: periodStart(now, b.timeZone, "day").toISOString(),
+    week: periodStart(now, b.timeZone, "week").toISOString(),
     month: periodStart(now, b.timeZone, "month").toISOString(),
+    since: countedSince(now, b.timeZone).toISOString(),
   }));
+  const at = buyerCalls.createdAt;
   const rows = await db
     .select({
       id: sql<string>`v.id`,
-      hour: sql<number>`count(${buyerCalls.createdAt}) filter (where ${buyerCalls.createdAt} >= v.hour)::int`,
-      day: sql<number>`count(${buyerCalls.createdAt}) filter (where ${buyerCalls.createdAt} >= v.day)::int`,
-      month: sql<number>`count(${buyerCalls.createdAt})::int`,
+      hour: sql<number>`count(${at}) filter (where ${at} >= v.hour)::int`,
+      day: sql<number>`count(${at}) filter (where ${at} >= v.day)::int`,
+      week: sql<number>`count(${at}) filter (where ${at} >= v.week)::int`,
+      month: sql<number>`count(${at}) filter (where ${at} >= v.month)::int`,
+      dayCents: sql<number>`coalesce(sum(${buyerCalls.priceCents}) filter (where ${at} >= v.day), 0)::bigint`,
+      monthCents: sql<number>`coalesce(sum(${buyerCalls.priceCents}) filter (where ${at} >= v.month), 0)::bigint`,
     })
     .from(
-      sql`jsonb_to_recordset(${JSON.stringify(starts)}::jsonb) as v(id text, hour timestamptz, day timestamptz, month timestamptz)`,
+      sql`jsonb_to_recordset(${JSON.stringify(starts)}::jsonb) as v(id text, hour timestamptz, day timestamptz,
+        week timestamptz, month timestamptz, since timestamptz)`,
     )
-    .leftJoin(buyerCalls, and(sql`${buyerCalls.buyerId} = v.id`, capCounted, sql`${buyerCalls.createdAt} >= v.month`))
+    .leftJoin(buyerCalls, and(sql`${buyerCalls.buyerId} = v.id`, capCounted, sql`${at} >= v.since`))
     .groupBy(sql`v.id`);
-  return new Map(rows.map((r) => [r.id, { hour: r.hour, day: r.day, month: r.month }]));
+  return new Map(
+    rows.map((r) => [r.id, { ...r, dayCents: Number(r.dayCents), monthCents: Number(r.monthCents) }]),
+  );
 }
 
 /** A post already written for the lead (a run that died after it began posting), as a resumed run reads it. */
@@ -566,7 +659,12 @@ export type RunStart = {
   posts: PostRow[];
   /** When each buyer last bought the same person (e-mail, phone or SSN hash) within the window asked. */
   lastBought: Map<string, Date>;
+  /** The accounts of the billed buyers asked about (their room, docs/product/buyer-money.md#room); none yet: absent. */
+  accounts: Map<string, BuyerAccount>;
 };
+
+/** A buyer's running sums (schema's buyer_accounts), in cents. */
+export type BuyerAccount = { creditedCents: number; chargedCents: number; heldCents: number };
 
 /**
  * Everything a run reads before its first ping, in one statement (docs/decisions/0038-auction-cost.md): the
@@ -580,6 +678,7 @@ export async function readRunStart(
   auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash" | "testMode">,
   windowDays: number,
   suppressed: SQL<boolean> | undefined,
+  billed: readonly string[] = [],
 ): Promise<RunStart | undefined> {
   const { leadId } = auction;
   const person = samePerson(auction);
@@ -597,6 +696,7 @@ export async function readRunStart(
       consent: (Omit<ConsentEvidenceRow, "createdAt"> & { createdAt: string }) | null;
       posts: PostRow[];
       lastBought: [string, string][];
+      accounts: [string, number, number, number][];
     }
   >(
     db.execute(sql`select ${leads.status} as status, ${leads.doNotSellAt} is not null as "doNotSell",
@@ -610,7 +710,13 @@ export async function readRunStart(
           order by p.id),
           '[]'::json)
         from buyer_calls p where p.lead_id = ${leadId} and p.kind = 'post') as posts,
-      ${lastBought} as "lastBought"
+      ${lastBought} as "lastBought",
+      ${
+        billed.length === 0
+          ? sql`'[]'::json`
+          : sql`(select coalesce(json_agg(json_build_array(a.buyer_id, a.credited_cents, a.charged_cents, a.held_cents)),
+              '[]'::json) from ${buyerAccounts} a where a.buyer_id = any(${`{${billed.join(",")}}`}::text[]))`
+      } as accounts
       from ${leads} where ${leads.id} = ${leadId}`),
   );
   if (!row) return undefined;
@@ -619,5 +725,11 @@ export async function readRunStart(
     consent: row.consent ? { ...row.consent, createdAt: new Date(row.consent.createdAt) } : undefined,
     posts: row.posts,
     lastBought: new Map(row.lastBought.map(([buyerId, at]) => [buyerId, new Date(at)])),
+    accounts: new Map(
+      row.accounts.map(([buyerId, credited, charged, held]) => [
+        buyerId,
+        { creditedCents: Number(credited), chargedCents: Number(charged), heldCents: Number(held) },
+      ]),
+    ),
   };
 }

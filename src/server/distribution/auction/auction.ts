@@ -29,6 +29,8 @@ import type { AuctionObserver } from "./auction-metrics.ts";
 import type { DecidedAuction } from "./decision-log.ts";
 import type { Screening } from "../../screening/gate/screening.ts";
 import { ineligibility } from "./eligibility.ts";
+import { alertLowRoom, noRoom } from "./buyer-room.ts";
+import { isBilled } from "#domain/buyers/billing.ts";
 import {
   ALL_CLASSES,
   CONTACT_CLASSES,
@@ -212,10 +214,10 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
   if (!lead) return rejected("lead gone");
   // Asked of the e-mail and phones the document carries, at the start and again at every post's gate.
   const suppressed = suppressedContact(db, ctx.tokenSecret, contactOf(lead));
-  const [start, buyers] = await Promise.all([
-    readRunStart(db, auction, MAX_DUPLICATE_WINDOW_DAYS, suppressed),
-    ctx.buyers.current(),
-  ]);
+  // The billed buyers' accounts are read with the rest (their room, docs/product/buyer-money.md#room).
+  const buyers = await ctx.buyers.current();
+  const billed = buyers.filter((b) => isBilled(b.billing)).map((b) => b.id);
+  const start = await readRunStart(db, auction, MAX_DUPLICATE_WINDOW_DAYS, suppressed, billed);
   if (!start) return rejected("lead gone");
   const { consent, posts, lastBought } = start;
   for (const b of buyers) byId.set(b.id, b);
@@ -261,6 +263,8 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     quality: quality?.checks,
   });
   const secrets = secretsOf(doc);
+  // A test lead is paid for by nobody: it is held against no buyer's room.
+  const testLead = auction.testMode || lead.test_mode;
 
   const deadline = auction.deadlineAt.getTime();
   const remaining = () => deadline - Date.now();
@@ -314,11 +318,16 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
         { leadId: auction.leadId, request: { body: request.masked }, priceCents },
         ctx.token,
         new Date(),
-        { suppressed, read },
+        { suppressed, read, test: testLead },
       );
       if ("stopped" in reservation) return { stop: reservation.stopped };
       if ("refused" in reservation) {
         if (reservation.refused === "fenced") throw new Fenced();
+        if (reservation.refused === "no room") {
+          // Its room was spent by another auction since this one read it: passed over, the price it offered kept.
+          book.set(buyer.id, "no_room", { detail: buyer.billing.kind, offeredCents: priceCents });
+          return null;
+        }
         ctx.observe?.capReached(buyer.id);
         // At a cap: its offer is passed over, and the outcome says which cap, with the price it offered.
         book.set(buyer.id, "cap_full", { detail: reservation.caps.join(", "), offeredCents: priceCents });
@@ -347,6 +356,10 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     // The row as settled decides, not this answer: a run that lost its lease may have settled it first.
     if (settled?.state === "accepted") {
       book.set(buyer.id, "post_accepted", { offeredCents: priceCents, paidCents: settled.priceCents });
+      // The sale's price is charged by the statement that settled it; the alert, once per crossing, after.
+      if (settled.heldCents !== null) {
+        await alertLowRoom(db, buyer).catch(() => ctx.warn(`${buyer.id}: its low-room alert could not be queued`));
+      }
       return accepted(buyer.id, settled.priceCents, settled.redirectUrl);
     }
     if (outcome.ok) {
@@ -378,7 +391,6 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     if (result) return result;
   }
 
-  const testLead = auction.testMode || lead.test_mode;
   const eligible: Buyer[] = [];
   for (const buyer of buyers) {
     if (postedTo.has(buyer.id)) continue; // its post is its outcome
@@ -391,6 +403,11 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
     const last = lastBought.get(buyer.id);
     if (last && last.getTime() >= now.getTime() - buyer.duplicateWindowDays * 86_400_000) {
       book.set(buyer.id, "duplicate_window", { detail: `${buyer.duplicateWindowDays} days` });
+      continue;
+    }
+    const short = testLead ? undefined : noRoom(buyer, doc, start.accounts.get(buyer.id));
+    if (short) {
+      book.set(buyer.id, "no_room", { detail: short });
       continue;
     }
     eligible.push(buyer);

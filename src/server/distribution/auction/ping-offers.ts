@@ -11,6 +11,7 @@ import { ineligibility } from "./eligibility.ts";
 import { PING_CLASSES, secretsOf, visibleTo, type LeadDocument } from "./lead-document.ts";
 import { encodeRequest, mapFields } from "./mapping.ts";
 import { failedCall, OutcomeBook, type OutcomeExtra } from "./outcome-book.ts";
+import { fixedPriceFor, floorFor } from "#domain/buyers/price-rules.ts";
 
 // The pings of an auction's tier, and of a publisher's ping (docs/decisions/0051-publisher-ping-post.md): each
 // eligible buyer asked in parallel with the ping fields only, its answer recorded, and the bids above its floor ranked.
@@ -40,6 +41,7 @@ function pingOutcome(
   reason: string | null,
   price: number | undefined,
   secrets: string[],
+  floorCents: number,
 ): [BuyerOutcome, OutcomeExtra] {
   const offeredCents = price ?? null;
   // A shadow buyer is only reported: what it answered is the detail, its bid the price.
@@ -48,7 +50,7 @@ function pingOutcome(
     const failed = failedCall(outcome, "ping");
     return [failed.outcome, { detail: failed.detail }];
   }
-  if (reason === "below floor") return ["below_floor", { detail: `floor $${buyer.floor ?? 0}`, offeredCents }];
+  if (reason === "below floor") return ["below_floor", { detail: `floor $${floorCents / 100}`, offeredCents }];
   if (reason === LEAD_FLOOR) return ["below_floor", { detail: LEAD_FLOOR, offeredCents }];
   if (reason === "no price") return ["ping_rejected", { detail: "no price" }];
   return ["ping_rejected", { detail: buyerReason(outcome.answer.reason, secrets) }];
@@ -75,9 +77,11 @@ export async function collectOffers(
   const calls: PingCall[] = [];
   const results = await Promise.all(
     buyers.map(async (buyer): Promise<Offer | undefined> => {
-      const fixed = buyer.pricing.kind === "fixed" ? cents(buyer.pricing.price) : undefined;
+      // Its price for this lead by its rules, or its floor for this lead (docs/product/buyer-money.md#prices).
+      const fixed = buyer.pricing.kind === "fixed" ? cents(fixedPriceFor(buyer.pricing, doc).price) : undefined;
+      const floor = cents(floorFor(buyer, doc)) ?? 0;
       if (buyer.mode === "direct_post" || !buyer.ping) {
-        const price = fixed ?? cents(buyer.floor) ?? 0;
+        const price = fixed ?? floor;
         if (price < leadFloorCents) {
           env.book.set(buyer.id, "below_floor", { detail: LEAD_FLOOR, offeredCents: price });
           return undefined;
@@ -89,7 +93,6 @@ export async function collectOffers(
       const outcome = await callBuyer(env.outbound, buyer, buyer.ping, request, Math.min(buyer.timeoutMs, remaining()));
       const price = outcome.ok && outcome.answer.accepted ? (fixed ?? cents(outcome.answer.price)) : undefined;
       if (!outcome.ok && outcome.unreadable) unreadable(buyer, "ping", outcome.reason);
-      const floor = cents(buyer.floor) ?? 0;
       const reason = !outcome.ok
         ? outcome.reason
         : !outcome.answer.accepted
@@ -116,7 +119,7 @@ export async function collectOffers(
         priceCents: price ?? null,
       });
       if (reason !== null || price === undefined || buyer.shadow) {
-        env.book.set(buyer.id, ...pingOutcome(buyer, outcome, reason, price, secrets));
+        env.book.set(buyer.id, ...pingOutcome(buyer, outcome, reason, price, secrets, floor));
         return undefined;
       }
       env.book.offered(buyer.id, price);

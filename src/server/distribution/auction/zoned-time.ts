@@ -55,12 +55,20 @@ function instantOf(wall: { year: number; month: number; day: number; hour: numbe
   return new Date(guess);
 }
 
-/** When the current local hour, day or month began in `timeZone`. */
-export function periodStart(now: Date, timeZone: string, period: "hour" | "day" | "month"): Date {
+const DAYS_SINCE_MONDAY: Record<Weekday, number> = { mon: 0, tue: 1, wed: 2, thu: 3, fri: 4, sat: 5, sun: 6 };
+
+/** When the current local hour, day, week (from Monday) or month began in `timeZone`. */
+export function periodStart(now: Date, timeZone: string, period: "hour" | "day" | "week" | "month"): Date {
   const w = wallTime(now, timeZone);
   if (period === "hour") {
     // Whole-hour zones and half-hour ones alike: step back the minutes and seconds already gone.
     return new Date(Math.floor(now.getTime() / 1000) * 1000 - (w.minute * 60 + w.second) * 1000);
+  }
+  if (period === "week") {
+    // The calendar date of this week's Monday (Date.UTC carries a day before the 1st into the month before).
+    const monday = new Date(Date.UTC(w.year, w.month - 1, w.day - DAYS_SINCE_MONDAY[w.weekday]));
+    const date = { year: monday.getUTCFullYear(), month: monday.getUTCMonth() + 1, day: monday.getUTCDate() };
+    return instantOf({ ...date, hour: 0 }, timeZone);
   }
   return instantOf({ year: w.year, month: w.month, day: period === "month" ? 1 : w.day, hour: 0 }, timeZone);
 }

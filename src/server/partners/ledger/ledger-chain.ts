@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 // of rows is checked. Pure, and the whole of what a partner needs to check a receipt: the procedure in the docs
 // is this file in words.
 
-export type LedgerKind = "sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final";
+export type LedgerKind = "sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final" | "payment";
 
 /** A row's content: everything the chain vouches for. */
 export type LedgerContent = {

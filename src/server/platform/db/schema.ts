@@ -382,6 +382,9 @@ export const buyerCalls = pgTable(
     httpStatus: integer("http_status"),
     latencyMs: integer("latency_ms"),
     priceCents: integer("price_cents"),
+    // A post to a billed buyer: the price held against its room while the post is in flight, released (or charged, on a
+    // sale) when it settles (docs/product/buyer-money.md#room); null for a buyer without billing and for a test lead.
+    heldCents: integer("held_cents"),
     reason: text("reason"),
     externalId: text("external_id"),
     redirectUrl: text("redirect_url"),
@@ -497,6 +500,8 @@ export const operators = pgTable(
     createdAt: createdAt(),
     // The one publisher a `publisher` operator sees (docs/product/partners.md#a-publishers-own-view); null for others.
     publisherId: text("publisher_id"),
+    // The one buyer a `buyer` user sees (docs/product/buyer-money.md#the-buyer-portal); null for others.
+    buyerId: text("buyer_id"),
     // The time zone the operator reads the console in, kept with the account so every browser shows the same days.
     timeZone: text("time_zone"),
   },
@@ -820,7 +825,10 @@ export const ledgerEntries = pgTable(
   {
     seq: bigint("seq", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull(),
-    kind: text("kind").$type<"sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final">().notNull(),
+    kind: text("kind")
+      .$type<"sold" | "returned" | "payout_earned" | "payout_reversed" | "payout_final" | "payment">()
+      .notNull(),
+    // The lead the money is for; a buyer's payment, which is for no lead, is keyed by the payment's id (`pay_...`).
     leadId: text("lead_id").notNull(),
     buyerId: text("buyer_id"),
     publisherId: text("publisher_id"),
@@ -1178,4 +1186,88 @@ export const screeningCalls = pgTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.adapter, t.outcome] })],
+);
+
+// A buyer's money as the auction reads it (docs/product/buyer-money.md#room): running sums kept in step with the
+// ledger, so a sale's room check reads one row. `credited` is payments and approved returns, `charged` the prices of
+// its sales, `held` the prices of its posts in flight. Each moves in the same statement as what moves it (a payment, a
+// return's approval, a post reserved or settled); the console's check compares them with the ledger.
+export const buyerAccounts = pgTable("buyer_accounts", {
+  buyerId: text("buyer_id").primaryKey(),
+  creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
+  chargedCents: bigint("charged_cents", { mode: "number" }).notNull().default(0),
+  heldCents: bigint("held_cents", { mode: "number" }).notNull().default(0),
+  // When the low-room alert went for the current crossing; cleared once its room rose above the threshold again.
+  lowRoomAlertedAt: timestamp("low_room_alerted_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A buyer's payments (docs/product/buyer-money.md#payments): recorded by an operator, or confirmed by the payment
+// provider's webhook (its event's id in `external_id`, so a webhook sent twice records it once). Each has its ledger
+// row (kind `payment`, keyed by `id`) written in the same transaction.
+export const buyerPayments = pgTable(
+  "buyer_payments",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reference: text("reference").notNull(),
+    paidOn: text("paid_on").notNull(),
+    source: text("source").$type<"operator" | "stripe">().notNull(),
+    externalId: text("external_id"),
+    operatorId: text("operator_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("buyer_payments_external_idx").on(t.source, t.externalId),
+    index("buyer_payments_buyer_idx").on(t.buyerId, t.createdAt),
+  ],
+);
+
+// A buyer's invoices (docs/product/buyer-money.md#invoices): numbered without gaps across all buyers (`number`, taken
+// under a lock at the close), summed from the ledger over the period, and never changed once closed (a trigger
+// refuses updates and deletes, as for statements).
+export const invoices = pgTable(
+  "invoices",
+  {
+    number: integer("number").primaryKey(),
+    buyerId: text("buyer_id").notNull(),
+    period: text("period").$type<"weekly" | "monthly">().notNull(),
+    // The period's first and last UTC days (YYYY-MM-DD), both included.
+    periodStart: text("period_start").notNull(),
+    periodEnd: text("period_end").notNull(),
+    totals: jsonb("totals").$type<Record<string, number>>().notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("invoices_buyer_period_idx").on(t.buyerId, t.periodStart)],
+);
+
+// How many posts in a row each buyer failed (docs/product/buyer-money.md#pause-after-post-errors): an error answer, a
+// timeout, no connection; any answer read (a sale or a rejection) sets it back to 0.
+export const buyerPostFailures = pgTable("buyer_post_failures", {
+  buyerId: text("buyer_id").primaryKey(),
+  inARow: integer("in_a_row").notNull().default(0),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A buyer user's request to change its caps, prices, filters or schedule (docs/product/buyer-money.md#change-requests):
+// the whole configuration asked for, which takes effect as a new version only when an operator approves it.
+export const buyerChangeRequests = pgTable(
+  "buyer_change_requests",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id").notNull(),
+    // The configuration version the request was made against: an approval of a request older than the version in
+    // force is refused, so it never undoes a change made meanwhile.
+    baseVersion: integer("base_version"),
+    config: jsonb("config").notNull(),
+    note: text("note").notNull(),
+    state: text("state").$type<"pending" | "approved" | "rejected" | "withdrawn">().notNull().default("pending"),
+    requestedBy: text("requested_by").notNull(),
+    decidedBy: text("decided_by"),
+    decisionNote: text("decision_note"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("buyer_change_requests_buyer_idx").on(t.buyerId, t.createdAt)],
 );
