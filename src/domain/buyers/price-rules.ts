@@ -50,7 +50,10 @@ export type PriceRule = z.infer<typeof ruleSchema>;
 export const priceRulesSchema = z.array(ruleSchema).max(MAX_PRICE_RULES, `must list at most ${MAX_PRICE_RULES} rules`);
 
 /** A bidding buyer's floor in some states, above or below its one floor (dollars). */
-export const stateFloorsSchema = z.partialRecord(state, z.number().min(0, "must be 0 or more"));
+export const stateFloorsSchema = z.partialRecord(
+  state,
+  z.number({ message: "must be a floor in dollars" }).min(0, "must be 0 or more"),
+);
 
 /** What a rule reads of the lead: its document's fields (the auction's) or the same names from any other source. */
 export type PricedLead = Readonly<Partial<Record<string, unknown>>>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { buyerSchema } from "../buyers/buyer-schema.ts";
-import { BUYER_STATES, CAP_PERIODS } from "../buyers/buyer-state.ts";
+import { BILLING_KINDS } from "../buyers/billing.ts";
+import { BUYER_STATES, FULL_LIMITS } from "../buyers/buyer-state.ts";
 import { answerOf } from "./envelope.ts";
 
 // The console's buyers (docs/product/lender-network.md#file-and-console): the list with today's figures, one buyer's
@@ -26,6 +27,8 @@ export const buyerListQuery = z.object({
 });
 
 const capUse = z.object({ used: z.number().int(), cap: z.number().int() });
+/** Sold in the period (posts in flight at their price) against the budget, in cents. */
+const budgetUse = z.object({ used_cents: z.number().int(), budget_cents: z.number().int() });
 
 const buyerSummary = z.object({
   id: z.string(),
@@ -39,9 +42,20 @@ const buyerSummary = z.object({
   overrides: z.enum(["built-in", "file"]).nullable(),
   enabled: z.boolean(),
   shadow: z.boolean(),
-  /** How it stands now (src/domain/buyers/buyer-state.ts), and which caps are used up when capped. */
+  /** How it stands now (src/domain/buyers/buyer-state.ts), and which caps or budgets are used up when capped. */
   state: z.enum(BUYER_STATES),
-  full_caps: z.array(z.enum(CAP_PERIODS)),
+  full_caps: z.array(z.enum(FULL_LIMITS)),
+  /** How it pays (docs/product/buyer-money.md#billing). */
+  billing: z.enum(BILLING_KINDS),
+  /** A billed buyer's account (buyer_accounts) and its room, in cents; null for an unbilled buyer. */
+  account: z
+    .object({
+      room_cents: z.number().int(),
+      credited_cents: z.number().int(),
+      charged_cents: z.number().int(),
+      held_cents: z.number().int(),
+    })
+    .nullable(),
   /** The latest saved version; null for a buyer never changed in the console. */
   version: z.number().int().nullable(),
   today: z.object({
@@ -59,8 +73,15 @@ const buyerSummary = z.object({
     /** Its pings and posts whose connection failed (refused, reset, no such host). */
     connection_failures: z.number().int(),
   }),
-  /** Only the caps the buyer has, each counted in its own time zone (hour, day, month). */
-  caps: z.object({ hourly: capUse.optional(), daily: capUse.optional(), monthly: capUse.optional() }),
+  /** Only the caps the buyer has, each counted in its own time zone (hour, day, week, month). */
+  caps: z.object({
+    hourly: capUse.optional(),
+    daily: capUse.optional(),
+    weekly: capUse.optional(),
+    monthly: capUse.optional(),
+  }),
+  /** Only the budgets the buyer has, each counted in its own time zone (day, month). */
+  budgets: z.object({ daily: budgetUse.optional(), monthly: budgetUse.optional() }),
 });
 export type BuyerSummary = z.infer<typeof buyerSummary>;
 
@@ -81,7 +102,7 @@ export type BuyerVersion = z.infer<typeof buyerVersion>;
 
 export const buyerDetailAnswer = answerOf(
   z.object({
-    buyer: buyerSummary.omit({ today: true, caps: true }),
+    buyer: buyerSummary.omit({ today: true }),
     /** The configuration in force, credentials masked. */
     config: z.record(z.string(), z.unknown()),
     /** Newest first. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { signInAs } from "../../../../tests/helpers/console-session.ts";
 import { createTestApp, type TestApp } from "../../../../tests/helpers/test-app.ts";
 import { MASKED_SECRET } from "../../../domain/buyers/buyer-secrets.ts";
-import { auditLog, buyerCalls, buyers, buyerVersions } from "../../platform/db/schema.ts";
+import { auditLog, buyerAccounts, buyerCalls, buyers, buyerVersions } from "../../platform/db/schema.ts";
 import {
   accept,
   addBuyers,
@@ -44,6 +44,9 @@ const inject = (t: TestApp) => t.app.inject.bind(t.app);
 async function auditOf(t: TestApp, target: string) {
   return t.database.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(auditLog.id);
 }
+
+const versionsOfBuyer = (t: TestApp, id: string) =>
+  t.database.db.select().from(buyerVersions).where(eq(buyerVersions.buyerId, id));
 
 async function sell(t: TestApp) {
   const lead = await saveLead(t);
@@ -391,18 +394,133 @@ describe("console buyers", () => {
     expect(audit[0]!.reason).toBe("caps renegotiation");
   });
 
-  it("shows caps with what the auction counts against them", async () => {
+  it("shows caps and budgets with what the auction counts against them, the weekly cap too", async () => {
     const t = bed.t;
     const manager = await signInAs(t, "manager");
     const capped = await bed.buyer({ ping: () => bid(50), post: () => accept() });
-    await addBuyers(t.database.db, lenderConfig("capped", capped, { caps: { daily: 5, monthly: 100 } }));
-    await sell(t);
+    await addBuyers(
+      t.database.db,
+      lenderConfig("capped", capped, {
+        caps: { daily: 5, weekly: 10, monthly: 100 },
+        budget: { daily: 50, monthly: 1000 },
+      }),
+    );
+    expect((await sell(t)).auction).toMatchObject({ status: "accepted", buyerId: "capped", priceCents: 5000 });
     const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
       .buyers;
-    expect(list.find((b: { id: string }) => b.id === "capped").caps).toEqual({
+    const row = list.find((b: { id: string }) => b.id === "capped");
+    expect(row.caps).toEqual({
       daily: { used: 1, cap: 5 },
+      weekly: { used: 1, cap: 10 },
       monthly: { used: 1, cap: 100 },
     });
+    expect(row.budgets).toEqual({
+      daily: { used_cents: 5000, budget_cents: 5000 },
+      monthly: { used_cents: 5000, budget_cents: 100_000 },
+    });
+    // Its day's budget is spent: it takes no lead of any price until its day turns.
+    expect(row).toMatchObject({ state: "capped", full_caps: ["daily budget"] });
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/capped", headers: manager.read })).json()
+      .data;
+    expect(detail.buyer).toMatchObject({
+      state: "capped",
+      caps: { weekly: { used: 1, cap: 10 } },
+      budgets: { daily: { used_cents: 5000, budget_cents: 5000 } },
+    });
+  });
+
+  it("saves price rules and billing from the console, refusing a rule with no condition on the rule", async () => {
+    const t = bed.t;
+    const manager = await signInAs(t, "manager");
+    const fake = await bed.buyer({ post: () => accept() });
+    const money = {
+      pricing: { kind: "fixed", price: 10, rules: [{ states: ["CA"], creditScores: ["GOOD"], price: 25 }] },
+      billing: {
+        kind: "credit",
+        creditLimit: 500,
+        lowRoomAlert: 50,
+        email: "ap@priced.example",
+        invoicePeriod: "weekly",
+      },
+      caps: { weekly: 20 },
+      budget: { daily: 100 },
+      pauseAfterPostErrors: 4,
+    };
+    const created = await inject(t)({
+      method: "POST",
+      url: "/api/console/buyers",
+      headers: manager.write,
+      payload: { config: lenderConfig("priced", fake, money) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = await t.database.db.select().from(buyers).where(eq(buyers.id, "priced"));
+    expect(row!.config).toMatchObject(money);
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/priced", headers: manager.read })).json()
+      .data;
+    expect(detail.config).toMatchObject(money);
+    // On credit with no account yet: its whole limit is its room.
+    expect(detail.buyer).toMatchObject({
+      state: "running",
+      billing: "credit",
+      account: { room_cents: 50_000, credited_cents: 0, charged_cents: 0, held_cents: 0 },
+      caps: { weekly: { used: 0, cap: 20 } },
+      budgets: { daily: { used_cents: 0, budget_cents: 10_000 } },
+    });
+
+    const bad = await inject(t)({
+      method: "PUT",
+      url: "/api/console/buyers/priced",
+      headers: manager.write,
+      payload: { config: { ...detail.config, pricing: { kind: "fixed", price: 10, rules: [{ price: 3 }] } } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      "config.pricing.rules.0":
+        "names at least one condition (states, credit, amount, source or publisher); the base price covers every lead",
+    });
+    expect((await versionsOfBuyer(t, "priced")).map((v) => v.version)).toEqual([1]);
+  });
+
+  it("lists a billed buyer without room as Out of money, after paused and before capped, with its account", async () => {
+    const t = bed.t;
+    const manager = await signInAs(t, "manager");
+    const fake = await bed.buyer({ post: () => accept() });
+    const prepaid = { billing: { kind: "prepaid" } };
+    await addBuyers(
+      t.database.db,
+      // Billed, never paid: no account row yet, so no room.
+      lenderConfig("unpaid", fake, prepaid),
+      lenderConfig("paid", fake, prepaid),
+      // Its whole limit owed, and a cap full besides: out of money is what stops it.
+      lenderConfig("owing", fake, { billing: { kind: "credit", creditLimit: 100 }, caps: { daily: 0 } }),
+      lenderConfig("resting", fake, { ...prepaid, enabled: false }),
+      lenderConfig("unbilled", fake),
+    );
+    await t.database.db.insert(buyerAccounts).values([
+      { buyerId: "paid", creditedCents: 10_000, chargedCents: 2_500, heldCents: 500 },
+      { buyerId: "owing", creditedCents: 0, chargedCents: 10_000, heldCents: 0 },
+      // An unbilled buyer's account (from when it was billed) limits nothing and is not shown.
+      { buyerId: "unbilled", creditedCents: 0, chargedCents: 99_999, heldCents: 0 },
+    ]);
+    const list = (await inject(t)({ method: "GET", url: "/api/console/buyers", headers: manager.read })).json().data
+      .buyers as { id: string }[];
+    const rows = Object.fromEntries(list.map((b) => [b.id, b]));
+    expect(rows.unpaid).toMatchObject({
+      state: "no_room",
+      full_caps: [],
+      billing: "prepaid",
+      account: { room_cents: 0, credited_cents: 0, charged_cents: 0, held_cents: 0 },
+    });
+    expect(rows.paid).toMatchObject({
+      state: "running",
+      account: { room_cents: 7_000, credited_cents: 10_000, charged_cents: 2_500, held_cents: 500 },
+    });
+    expect(rows.owing).toMatchObject({ state: "no_room", billing: "credit", account: { room_cents: 0 } });
+    expect(rows.resting).toMatchObject({ state: "paused" });
+    expect(rows.unbilled).toMatchObject({ state: "running", billing: "none", account: null });
+    const detail = (await inject(t)({ method: "GET", url: "/api/console/buyers/unpaid", headers: manager.read })).json()
+      .data;
+    expect(detail.buyer).toMatchObject({ state: "no_room", billing: "prepaid", account: { room_cents: 0 } });
   });
 
   it("shows how each buyer stands on its row, naming a full cap, and counts its timeouts and failed connections", async () => {

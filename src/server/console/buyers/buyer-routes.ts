@@ -20,7 +20,7 @@ import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config
 import { periodStart } from "../../distribution/auction/zoned-time.ts";
 import { actorOf } from "../access/console-access.ts";
 import { recordAction } from "../audit/audit-log.ts";
-import { capsOf, capsOfAll, noFigures, type Figures } from "./buyer-figures.ts";
+import { accountsOf, capsOf, capsOfAll, moneyOf, noFigures, type Figures } from "./buyer-figures.ts";
 import { standing } from "./buyer-standing.ts";
 import { allBuyers, findBuyer, latestVersions, saveVersion, versionsOf, type ConsoleBuyer } from "./buyer-store.ts";
 import { testBuyer } from "./buyer-test-call.ts";
@@ -83,19 +83,18 @@ export default async function buyerRoutes(app: FastifyInstance, deps: BuyerRoute
         deps.figuresSince(db, since),
         latestVersions(db),
       ]);
-      const capsBy = await capsOfAll(
-        db,
-        [...buyers.values()].map((b) => b.config),
-        now,
-      );
+      const configs = [...buyers.values()].map((b) => b.config);
+      const [limitsBy, accounts] = await Promise.all([capsOfAll(db, configs, now), accountsOf(db, configs)]);
       const list: BuyerSummary[] = [];
       for (const b of buyers.values()) {
-        const caps = capsBy.get(b.config.id) ?? {};
+        const limits = limitsBy.get(b.config.id) ?? { caps: {}, budgets: {} };
+        const money = moneyOf(b.config, accounts.get(b.config.id));
         list.push({
           ...summaryOf(b, versions.get(b.config.id) ?? null),
-          ...standing(b, caps, now),
+          ...standing(b, limits, money, now),
+          ...money,
           today: figures.get(b.config.id) ?? noFigures(),
-          caps,
+          ...limits,
         });
       }
       return { status: 200, message: "ok", data: { buyers: list, since: since.toISOString() } };
@@ -109,7 +108,12 @@ export default async function buyerRoutes(app: FastifyInstance, deps: BuyerRoute
       const buyer = await findBuyer(db, seeds(), request.params.id);
       if (!buyer) return reply.code(404).send({ status: 404, message: NOT_FOUND });
       const now = deps.now();
-      const [rows, caps] = await Promise.all([versionsOf(db, buyer.config.id), capsOf(db, buyer.config, now)]);
+      const [rows, limits, accounts] = await Promise.all([
+        versionsOf(db, buyer.config.id),
+        capsOf(db, buyer.config, now),
+        accountsOf(db, [buyer.config]),
+      ]);
+      const money = moneyOf(buyer.config, accounts.get(buyer.config.id));
       const versions = rows.map((row, i) => {
         const older = rows[i + 1];
         return {
@@ -127,7 +131,12 @@ export default async function buyerRoutes(app: FastifyInstance, deps: BuyerRoute
         status: 200,
         message: "ok",
         data: {
-          buyer: { ...summaryOf(buyer, rows[0]?.version ?? null), ...standing(buyer, caps, now) },
+          buyer: {
+            ...summaryOf(buyer, rows[0]?.version ?? null),
+            ...standing(buyer, limits, money, now),
+            ...money,
+            ...limits,
+          },
           config: maskSecrets(buyer.config) as Record<string, unknown>,
           versions,
         },

@@ -1,14 +1,16 @@
 import { buyerStateOf } from "../../../domain/buyers/buyer-state.ts";
-import type { BuyerSummary } from "../../../domain/contracts/console-buyers.ts";
 import { isOpen } from "../../distribution/auction/eligibility.ts";
+import type { Limits, Money } from "./buyer-figures.ts";
 import type { ConsoleBuyer } from "./buyer-store.ts";
 
-/** The buyer's state now, from its caps as the auction counts them and its opening hours. */
-export function standing(b: ConsoleBuyer, caps: BuyerSummary["caps"], now: Date) {
+/** The buyer's state now, from its room, its caps and budgets as the auction counts them, and its opening hours. */
+export function standing(b: ConsoleBuyer, limits: Limits, money: Money, now: Date) {
   return buyerStateOf({
     enabled: b.config.enabled,
     shadow: b.config.shadow ?? false,
-    caps,
+    caps: limits.caps,
+    budgets: limits.budgets,
+    room: money.account?.room_cents ?? null,
     open: isOpen(b.config, now),
   });
 }

@@ -6,7 +6,7 @@ import type {
 import type { PartnerReportQuery } from "../../../domain/contracts/console-reports.ts";
 import type { BuyerState } from "../../../domain/buyers/buyer-state.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { capsOfAll } from "../buyers/buyer-figures.ts";
+import { accountsOf, capsOfAll, moneyOf } from "../buyers/buyer-figures.ts";
 import { standing } from "../buyers/buyer-standing.ts";
 import type { ConsoleBuyer } from "../buyers/buyer-store.ts";
 import { buyerSums, type BuyerSums } from "./buyer-rollup.ts";
@@ -62,16 +62,15 @@ function allOf(sums: BuyerSums[]): BuyerSums | undefined {
 
 type Known = { name: string; state: BuyerState };
 
-/** Each buyer's name and state now, read once for both periods (their caps' use in one statement). */
+/** Each buyer's name and state now, read once for both periods (caps' use and accounts: a statement each). */
 async function knownBuyers(db: Db, buyers: Map<string, ConsoleBuyer>, now: Date): Promise<Map<string, Known>> {
-  const caps = await capsOfAll(
-    db,
-    [...buyers.values()].map((b) => b.config),
-    now,
-  );
+  const configs = [...buyers.values()].map((b) => b.config);
+  const [limits, accounts] = await Promise.all([capsOfAll(db, configs, now), accountsOf(db, configs)]);
   const known = new Map<string, Known>();
   for (const [id, b] of buyers) {
-    known.set(id, { name: b.config.name, state: standing(b, caps.get(b.config.id) ?? {}, now).state });
+    const money = moneyOf(b.config, accounts.get(b.config.id));
+    const state = standing(b, limits.get(b.config.id) ?? { caps: {}, budgets: {} }, money, now).state;
+    known.set(id, { name: b.config.name, state });
   }
   return known;
 }

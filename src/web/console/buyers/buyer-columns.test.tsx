@@ -34,7 +34,10 @@ const BUYER: BuyerSummary = {
     timeouts: 4,
     connection_failures: 2,
   },
+  billing: "none",
+  account: null,
   caps: { daily: { used: 32, cap: 30 } },
+  budgets: {},
 };
 
 function show(rows: BuyerSummary[]) {
@@ -67,6 +70,30 @@ describe("the buyers list", () => {
       "Connection failures": "2",
       [MEASURES.post_acceptance.name]: "100.0%",
     });
+  });
+
+  it("shows a billed buyer with no room as Out of money, its weekly cap and budget used, and its room", () => {
+    show([
+      {
+        ...BUYER,
+        state: "no_room",
+        full_caps: [],
+        billing: "prepaid",
+        account: { room_cents: -250, credited_cents: 10_000, charged_cents: 9_750, held_cents: 500 },
+        caps: { daily: { used: 3, cap: 30 }, weekly: { used: 12, cap: 100 } },
+        budgets: { daily: { used_cents: 9_750, budget_cents: 20_000 } },
+      },
+    ]);
+    expect(rowByHeader()).toMatchObject({
+      Status: "Out of money",
+      "Caps used": "3 of 30 daily, 12 of 100 weekly, $97.50 of $200.00 daily budget",
+      Money: "Prepaid: -$2.50 room",
+    });
+  });
+
+  it("names a budget spent as the cap that stops it, and an unbilled buyer as such", () => {
+    show([{ ...BUYER, full_caps: ["weekly", "monthly budget"] }]);
+    expect(rowByHeader()).toMatchObject({ Status: "Capped (weekly, monthly budget)", Money: "Unbilled" });
   });
 
   it("names its rate once, defined in a tooltip beside the header's sort button", () => {

@@ -1,23 +1,15 @@
 import { Anchor } from "@mantine/core";
 import { Link } from "react-router";
-import { buyerStateLabel, CAP_PERIODS } from "#domain/buyers/buyer-state.ts";
+import { buyerStateLabel } from "#domain/buyers/buyer-state.ts";
 import { MEASURES } from "#domain/console/measures.ts";
 import type { BuyerSummary } from "#domain/contracts/console-buyers.ts";
 import type { ColumnDef } from "../ui/data-table.tsx";
 import { formatCents, formatRate } from "../reports/report-format.ts";
 import { csvDollars } from "../ui/csv.ts";
-import { sourceLabel } from "./buyer-labels.ts";
+import { capsText, moneyText, sourceLabel } from "./buyer-labels.ts";
 import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 
 const ms = (value: number | null) => (value === null ? "–" : `${value} ms`);
-
-function capsText(caps: BuyerSummary["caps"]): string {
-  const parts = CAP_PERIODS.flatMap((period) => {
-    const cap = caps[period];
-    return cap ? [`${cap.used} of ${cap.cap} ${period}`] : [];
-  });
-  return parts.length ? parts.join(", ") : "No caps";
-}
 
 /** The list's columns: how each buyer stands now, then today's figures (the operator's day). */
 export function buyerColumns(): ColumnDef<BuyerSummary, unknown>[] {
@@ -68,6 +60,14 @@ export function buyerColumns(): ColumnDef<BuyerSummary, unknown>[] {
       cell: ({ row }) => ms(row.original.today.p90_ms),
       meta: { csv: (r) => r.today.p90_ms },
     },
-    { header: "Caps used", enableSorting: false, accessorFn: (r) => capsText(r.caps) },
+    { header: "Caps used", enableSorting: false, accessorFn: capsText },
+    {
+      id: "money",
+      header: "Money",
+      // Sorted by room, the least first; an unbilled buyer has no limit, so it sorts last.
+      accessorFn: (r) => r.account?.room_cents ?? Number.MAX_SAFE_INTEGER,
+      cell: ({ row }) => moneyText(row.original),
+      meta: { csv: moneyText },
+    },
   ];
 }

@@ -50,12 +50,13 @@ export function BuyerCheckbox(props: {
   );
 }
 
-/** Free values typed one by one (the answer values that mean accepted), each kept as a tag. */
+/** Free values typed one by one (the answer values that mean accepted), each kept as a tag; `data` suggests some. */
 export function BuyerTagsField(props: {
   control: BuyerControl;
   name: FieldPathByValue<BuyerFormValues, string[]>;
   label: string;
   description?: string;
+  data?: readonly string[] | undefined;
 }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
@@ -66,6 +67,7 @@ export function BuyerTagsField(props: {
       description={props.description}
       error={fieldState.error?.message}
       value={field.value as string[]}
+      data={props.data ? [...props.data] : undefined}
       onBlur={field.onBlur}
       onChange={field.onChange}
       clearable
@@ -80,6 +82,8 @@ export function CellText(props: {
   label: string;
   placeholder?: string;
   list?: string | undefined;
+  /** The keyboard a phone shows: "decimal" for an amount. */
+  inputMode?: "text" | "decimal";
 }) {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   return (
@@ -89,6 +93,7 @@ export function CellText(props: {
       aria-label={props.label}
       placeholder={props.placeholder}
       list={props.list}
+      inputMode={props.inputMode}
       size="xs"
       autoComplete="off"
       spellCheck={false}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
-import { configOf, draftOf, settingsTheFormLoses } from "./buyer-draft.ts";
+import { buyerSchema } from "#domain/buyers/buyer-schema.ts";
+import { configOf, draftOf, emptyRuleRow, settingsTheFormLoses } from "./buyer-draft.ts";
 
 // Everything the schema lets a buyer have, written as BUYERS_FILE or the console writes it.
 const FULL = {
@@ -49,10 +50,26 @@ const FULL = {
     },
   },
   testMode: "live",
-  pricing: { kind: "fixed", price: 12.5 },
+  pricing: {
+    kind: "fixed",
+    price: 12.5,
+    rules: [
+      { states: ["CA", "TX"], creditScores: ["GOOD"], price: 20 },
+      { loanAmount: { min: 1000 }, sources: ["google"], publishers: ["pub-7"], price: 15.5 },
+    ],
+  },
   floor: 0,
   tier: 2,
   caps: {},
+  budget: { daily: 250, monthly: 5000 },
+  billing: {
+    kind: "credit",
+    creditLimit: 2000,
+    lowRoomAlert: 150,
+    email: "billing@acme.example",
+    invoicePeriod: "weekly",
+  },
+  pauseAfterPostErrors: 5,
   timeZone: "America/Chicago",
   schedule: { mon: [["09:30", "17:00"]], sat: [] },
   timeoutMs: 3000,
@@ -75,6 +92,58 @@ describe("the buyer form's draft", () => {
     };
     const post = { url: "https://b.example", fields: [], answer: { success: { path: "ok", equals: [] } } };
     expect(configOf(draftOf({ ...small, post }), { ...small, post })).toEqual({ ...small, post });
+    const bidder = { ...FULL, pricing: { kind: "bid" }, stateFloors: { CA: 12, TX: 8.5 }, caps: { weekly: 300 } };
+    expect(buyerSchema.safeParse(bidder).success).toBe(true);
+    expect(configOf(draftOf(bidder), bidder)).toEqual(bidder);
+    expect(settingsTheFormLoses(bidder)).toEqual([]);
+  });
+
+  it("reads a price rule as typed: numbers as numbers, a condition left empty left out", () => {
+    const draft = draftOf(FULL);
+    draft.pricing.rules.push({ ...emptyRuleRow(), states: ["NY"], loanAmount: { min: "", max: "800" }, price: "9.5" });
+    draft.pricing.rules.push(emptyRuleRow());
+    const rules = (configOf(draft, FULL).pricing as { rules: unknown[] }).rules;
+    expect(rules.slice(2)).toEqual([{ states: ["NY"], loanAmount: { max: 800 }, price: 9.5 }, {}]);
+    // The rule with no condition and no price is the schema's to refuse, on its row.
+    const paths = buyerSchema.safeParse(configOf(draft, FULL)).error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(["pricing.rules.3.price"]);
+    draft.pricing.rules[3]!.price = "4";
+    expect(buyerSchema.safeParse(configOf(draft, FULL)).error!.issues).toMatchObject([
+      { path: ["pricing", "rules", 3], message: expect.stringMatching(/^names at least one condition/) },
+    ]);
+  });
+
+  it("saves only what the form shows of the pricing and billing chosen", () => {
+    const bid = draftOf(FULL);
+    bid.pricing.kind = "bid";
+    bid.stateFloors = [{ state: "CA", floor: "7" }];
+    expect(configOf(bid, FULL)).toMatchObject({ pricing: { kind: "bid" }, stateFloors: { CA: 7 } });
+    const fixed = draftOf({ ...FULL, pricing: { kind: "bid" }, stateFloors: { CA: 12 } });
+    fixed.pricing = { kind: "fixed", price: "10", rules: [] };
+    expect(configOf(fixed, FULL).pricing).toEqual({ kind: "fixed", price: 10 });
+    expect(configOf(fixed, FULL)).not.toHaveProperty("stateFloors");
+
+    const prepaid = draftOf(FULL);
+    prepaid.billing.kind = "prepaid";
+    expect(configOf(prepaid, FULL).billing).toEqual({
+      kind: "prepaid",
+      lowRoomAlert: 150,
+      email: "billing@acme.example",
+      invoicePeriod: "weekly",
+    });
+    prepaid.billing.kind = "none";
+    expect(configOf(prepaid, FULL).billing).toMatchObject({ kind: "none", invoicePeriod: "weekly" });
+    const { billing: _billing, ...unbilled } = FULL;
+    expect(configOf(draftOf(unbilled), unbilled)).not.toHaveProperty("billing");
+  });
+
+  it("loses nothing of a configuration as the server shows it: the schema's defaults filled in", () => {
+    const { billing: _billing, ...unbilled } = FULL;
+    for (const config of [FULL, unbilled, { ...FULL, pricing: { kind: "bid" }, stateFloors: { NY: 3 } }]) {
+      const shown = buyerSchema.parse(config) as Record<string, unknown>;
+      expect(shown).toMatchObject({ budget: expect.any(Object), billing: { invoicePeriod: expect.any(String) } });
+      expect(settingsTheFormLoses(shown)).toEqual([]);
+    }
   });
 
   it("reads what an operator types as the schema's values: numbers, pairs, headers, a cleared filter unset", () => {

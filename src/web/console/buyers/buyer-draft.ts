@@ -45,6 +45,23 @@ export const QUALITY_DEMANDS = [
 ] as const satisfies readonly (keyof QualityFilter)[];
 type QualityDemand = (typeof QUALITY_DEMANDS)[number];
 
+/**
+ * A fixed-price buyer's price rule (src/domain/buyers/price-rules.ts): its conditions, each unset when empty, and its
+ * price. `kept` is the rule it was loaded from, whose typed values are kept while their text is.
+ */
+export type PriceRuleRow = {
+  states: string[];
+  creditScores: string[];
+  loanAmount: { min: string; max: string };
+  sources: string[];
+  publishers: string[];
+  price: string;
+  kept: Json;
+};
+
+/** A bidding buyer's floor in one state (stateFloors): the state, and the floor in dollars as typed. */
+type StateFloorRow = { state: string; floor: string };
+
 /** A publisher of a buyer's allow or deny list: its aff_id, and one sub id or "" for all of them. */
 export type PublisherRow = { affId: string; subId: string };
 
@@ -75,10 +92,16 @@ export type BuyerDraft = {
   xmlRoot: string;
   ping: CallDraft;
   post: CallDraft;
-  pricing: { kind: string; price: string };
+  pricing: { kind: string; price: string; rules: PriceRuleRow[] };
   floor: string;
+  /** Kept in state order of their rows; only a bidder's are saved. */
+  stateFloors: StateFloorRow[];
   tier: string;
-  caps: { hourly: string; daily: string; monthly: string };
+  caps: { hourly: string; daily: string; weekly: string; monthly: string };
+  budget: { daily: string; monthly: string };
+  /** How it pays (src/domain/buyers/billing.ts): the credit limit is shown and saved on credit only. */
+  billing: { kind: string; creditLimit: string; lowRoomAlert: string; email: string; invoicePeriod: string };
+  pauseAfterPostErrors: string;
   timeZone: string;
   /** Unlimited: always open (no schedule); limited: open at `days` only. */
   schedule: { limited: boolean; days: WeekHours };
@@ -227,6 +250,57 @@ export function fieldMapOf(row: FieldRow): Json {
   return out ?? {};
 }
 
+function ruleRowOf(rule: unknown): PriceRuleRow {
+  const amount = at(rule, "loanAmount");
+  return {
+    states: texts(at(rule, "states")),
+    creditScores: texts(at(rule, "creditScores")),
+    loanAmount: { min: text(at(amount, "min")), max: text(at(amount, "max")) },
+    sources: texts(at(rule, "sources")),
+    publishers: texts(at(rule, "publishers")),
+    price: text(at(rule, "price")),
+    kept: isObject(rule) ? rule : {},
+  };
+}
+
+export const emptyRuleRow = (): PriceRuleRow => ruleRowOf({});
+
+/**
+ * A rule as the schema reads it: a condition left empty is no condition (an amount range without either end too), so a
+ * rule with none is refused by the schema on its row.
+ */
+function priceRuleOf(row: PriceRuleRow): Json {
+  const k = row.kept;
+  return (
+    part(
+      {
+        states: list(row.states, k.states),
+        creditScores: list(row.creditScores, k.creditScores),
+        loanAmount: part(
+          {
+            min: num(row.loanAmount.min, at(k.loanAmount, "min")),
+            max: num(row.loanAmount.max, at(k.loanAmount, "max")),
+          },
+          undefined,
+        ),
+        sources: list(row.sources, k.sources),
+        publishers: list(row.publishers, k.publishers),
+        price: num(row.price, k.price),
+      },
+      {},
+    ) ?? {}
+  );
+}
+
+const stateFloorRowsOf = (floors: unknown): StateFloorRow[] =>
+  isObject(floors) ? Object.entries(floors).map(([state, floor]) => ({ state, floor: text(floor) })) : [];
+
+/** A bidder's floors by state; an empty floor stays unset for the schema to refuse on its row. */
+function stateFloorsOf(rows: StateFloorRow[], stored: unknown): Json | undefined {
+  if (!rows.length) return isObject(stored) ? {} : undefined;
+  return Object.fromEntries(rows.map((row) => [row.state, num(row.floor, at(stored, row.state))]));
+}
+
 function headersText(headers: unknown): string {
   return isObject(headers)
     ? Object.entries(headers)
@@ -303,6 +377,25 @@ function callOf(draft: CallDraft, stored: unknown, optional: boolean): Json | un
   );
 }
 
+/**
+ * How the buyer pays: its defaults (unbilled, monthly invoices) written only where they were stored, and a credit limit
+ * only on credit, as the form shows it. The alert, its address and the invoices' period are kept whatever the kind: a
+ * buyer's configuration as the server shows it has them filled in (a monthly period), billed or not.
+ */
+function billingOf(d: BuyerDraft["billing"], stored: unknown): Json | undefined {
+  return part(
+    {
+      kind: d.kind === "none" && at(stored, "kind") === undefined ? undefined : d.kind,
+      creditLimit: d.kind === "credit" ? num(d.creditLimit, at(stored, "creditLimit")) : undefined,
+      lowRoomAlert: num(d.lowRoomAlert, at(stored, "lowRoomAlert")),
+      email: str(d.email, at(stored, "email")),
+      invoicePeriod:
+        d.invoicePeriod === "monthly" && at(stored, "invoicePeriod") === undefined ? undefined : d.invoicePeriod,
+    },
+    stored,
+  );
+}
+
 /** The form's draft of a configuration (as the console shows it: credentials masked), or of a new buyer. */
 export function draftOf(config: Json | undefined): BuyerDraft {
   const c: Json = config ?? {};
@@ -318,10 +411,29 @@ export function draftOf(config: Json | undefined): BuyerDraft {
     xmlRoot: text(get("xmlRoot")),
     ping: callDraftOf(get("ping")),
     post: callDraftOf(get("post")),
-    pricing: { kind: text(get("pricing.kind") ?? "bid"), price: text(get("pricing.price")) },
+    pricing: {
+      kind: text(get("pricing.kind") ?? "bid"),
+      price: text(get("pricing.price")),
+      rules: Array.isArray(get("pricing.rules")) ? (get("pricing.rules") as unknown[]).map(ruleRowOf) : [],
+    },
     floor: text(get("floor")),
+    stateFloors: stateFloorRowsOf(get("stateFloors")),
     tier: text(get("tier")),
-    caps: { hourly: text(get("caps.hourly")), daily: text(get("caps.daily")), monthly: text(get("caps.monthly")) },
+    caps: {
+      hourly: text(get("caps.hourly")),
+      daily: text(get("caps.daily")),
+      weekly: text(get("caps.weekly")),
+      monthly: text(get("caps.monthly")),
+    },
+    budget: { daily: text(get("budget.daily")), monthly: text(get("budget.monthly")) },
+    billing: {
+      kind: text(get("billing.kind") ?? "none"),
+      creditLimit: text(get("billing.creditLimit")),
+      lowRoomAlert: text(get("billing.lowRoomAlert")),
+      email: text(get("billing.email")),
+      invoicePeriod: text(get("billing.invoicePeriod") ?? "monthly"),
+    },
+    pauseAfterPostErrors: text(get("pauseAfterPostErrors")),
     timeZone: text(get("timeZone")),
     schedule: {
       limited: schedule !== undefined,
@@ -404,20 +516,37 @@ export function configOf(d: BuyerDraft, base: Json = {}): Json {
         b("filters"),
       ),
       testMode: d.testMode === "live" && b("testMode") === undefined ? undefined : d.testMode,
+      // Rules are a fixed price's, floors by state a bidder's: the other kind's, hidden, are not saved.
       pricing:
         d.pricing.kind === "fixed"
-          ? { kind: "fixed", price: num(d.pricing.price, b("pricing.price")) }
+          ? {
+              kind: "fixed",
+              price: num(d.pricing.price, b("pricing.price")),
+              rules: d.pricing.rules.length
+                ? d.pricing.rules.map(priceRuleOf)
+                : Array.isArray(b("pricing.rules")) && !(b("pricing.rules") as unknown[]).length
+                  ? []
+                  : undefined,
+            }
           : { kind: d.pricing.kind },
       floor: num(d.floor, b("floor")),
+      stateFloors: d.pricing.kind === "fixed" ? undefined : stateFloorsOf(d.stateFloors, b("stateFloors")),
       tier: num(d.tier, b("tier")),
       caps: part(
         {
           hourly: num(d.caps.hourly, b("caps.hourly")),
           daily: num(d.caps.daily, b("caps.daily")),
+          weekly: num(d.caps.weekly, b("caps.weekly")),
           monthly: num(d.caps.monthly, b("caps.monthly")),
         },
         b("caps"),
       ),
+      budget: part(
+        { daily: num(d.budget.daily, b("budget.daily")), monthly: num(d.budget.monthly, b("budget.monthly")) },
+        b("budget"),
+      ),
+      billing: billingOf(d.billing, b("billing")),
+      pauseAfterPostErrors: num(d.pauseAfterPostErrors, b("pauseAfterPostErrors")),
       timeZone: str(d.timeZone, b("timeZone")),
       schedule: d.schedule.limited ? d.schedule.days : undefined,
       timeoutMs: num(d.timeoutMs, b("timeoutMs")),

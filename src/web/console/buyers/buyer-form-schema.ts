@@ -57,10 +57,18 @@ const CALL_PARTS = [
 ];
 const ROW_PARTS = ["to", "source", "second", "value", "transform", "separator", "values", "case", "type"];
 
-/** Every control a message can land on, by its name in the form (`#`: a row of a field mapping or publisher list). */
+const RULE_PARTS = ["states", "creditScores", "loanAmount.min", "loanAmount.max", "sources", "publishers", "price"];
+
+/**
+ * Every control a message can land on, by its name in the form (`#`: a row of a field mapping, publisher list, price
+ * rules or state floors).
+ */
 const TARGETS = [
   ...["id", "name", "kind", "licensedStates", "mode", "protocol", "xmlRoot", "pricing.kind", "pricing.price"],
-  ...["floor", "tier", "caps.hourly", "caps.daily", "caps.monthly", "timeZone", "schedule", "testMode"],
+  ...["pricing.rules", ...RULE_PARTS.map((p) => `pricing.rules.#.${p}`), "stateFloors.#.floor"],
+  ...["floor", "tier", "caps.hourly", "caps.daily", "caps.weekly", "caps.monthly", "timeZone", "schedule", "testMode"],
+  ...["budget.daily", "budget.monthly", "pauseAfterPostErrors"],
+  ...["kind", "creditLimit", "lowRoomAlert", "email", "invoicePeriod"].map((f) => `billing.${f}`),
   ...["timeoutMs", "duplicateWindowDays", "shadow", "returns.window_days", "returns.cap_percent"],
   ...["states", "loanAmount.min", "loanAmount.max", "minMonthlyIncome", "creditScores", "payFrequencies"].map(
     (f) => `filters.${f}`,
@@ -85,21 +93,35 @@ const ALIASES: [RegExp, string][] = [
   [/^config\.(ping|post)\.fields\.(\d+)\.from\.1$/, "config.$1.fields.$2.second"],
   [/^config\.(ping|post)\.fields\.(\d+)(\.from(\.0)?)?$/, "config.$1.fields.$2.source"],
   [/^config\.pricing$/, "config.pricing.kind"],
+  // A rule with no condition: on its first condition, where the operator adds one.
+  [/^config\.pricing\.rules\.(\d+)$/, "config.pricing.rules.$1.states"],
+  [/^config\.pricing\.rules\.(\d+)\.loanAmount$/, "config.pricing.rules.$1.loanAmount.min"],
+  // Floors by state on a fixed price: on the choice of pricing.
+  [/^config\.stateFloors$/, "config.pricing.kind"],
+  [/^config\.billing$/, "config.billing.kind"],
+  [/^config\.budget$/, "config.budget.daily"],
   [/^config\.filters\.(loanAmount|age)$/, "config.filters.$1.min"],
   [/^config\.filters\.publishers$/, "config.filters.publishers.mode"],
   [/^config\.filters\.quality$/, "config.filters.quality.phoneLineTypes"],
   [/^config\.filters\.publishers\.entries\.(\d+)$/, "config.filters.publishers.entries.$1.affId"],
 ];
 
+/** A floor's path names its state (`config.stateFloors.CA`), the form's row by its place: the row holding the state. */
+function stateFloorRow(path: string, draft: BuyerDraft | undefined): string {
+  const state = /^config\.stateFloors\.([^.]+)$/.exec(path)?.[1];
+  const row = state === undefined ? -1 : (draft?.stateFloors.findIndex((r) => r.state === state) ?? -1);
+  return row < 0 ? path : `config.stateFloors.${row}.floor`;
+}
+
 /**
  * The form control a message of the schema (or of the server, which answers the same paths) belongs on, and the
  * message as shown there: prefixed with the path inside the control when it holds more than one value (a header,
- * a day of the opening hours).
+ * a day of the opening hours). `draft` is the form's, for the rows a path names by a key (a state's floor).
  */
-export function fieldOf(path: string, message: string): { name: string; message: string } {
+export function fieldOf(path: string, message: string, draft?: BuyerDraft): { name: string; message: string } {
   const alias = ALIASES.find(([pattern]) => pattern.test(path));
-  const named = alias ? path.replace(alias[0], alias[1]) : path;
-  const generic = named.replace(/\.(fields|entries)\.\d+(?=\.)/, ".$1.#");
+  const named = stateFloorRow(alias ? path.replace(alias[0], alias[1]) : path, draft);
+  const generic = named.replace(/\.(fields|entries|rules|stateFloors)\.\d+(?=\.)/, ".$1.#");
   const target = TARGETS.find((t) => generic === t || generic.startsWith(`${t}.`));
   if (target) {
     const parts = named.split(".");
@@ -141,7 +163,7 @@ export const buyerFormSchema = z.custom<BuyerFormValues>().transform((values, ct
   }
   const placed = new Set<string>();
   for (const issue of issues) {
-    const { name, message } = fieldOf(issue.path, issue.message);
+    const { name, message } = fieldOf(issue.path, issue.message, values.config);
     if (placed.has(name)) continue;
     placed.add(name);
     ctx.addIssue({ code: "custom", path: name.split("."), message, input: values });

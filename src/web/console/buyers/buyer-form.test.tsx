@@ -567,3 +567,186 @@ describe("the form's paths", () => {
     });
   });
 });
+
+describe("the buyer form's money: price rules, floors by state, caps, budget and billing", () => {
+  const FIXED = { ...CONFIG, pricing: { kind: "fixed", price: 10 } };
+  const region = (name: string) => screen.getByRole("region", { name });
+  const rule = (n: number) => within(region("Price")).getByRole("group", { name: `Rule ${n}` });
+  const inRule = (n: number, label: string) => within(rule(n)).getByLabelText(label) as HTMLInputElement;
+  const typeIn = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+  const addRule = () => fireEvent.click(screen.getByRole("button", { name: "Add a price rule" }));
+  /** Picks an option of a multi-select (its list opened: jsdom never ends the dropdown's transition, so it stays hidden). */
+  async function pick(combobox: HTMLElement, label: string) {
+    // A rule just added has focus on its first control, its list half open: closed first, then opened by a click.
+    fireEvent.blur(combobox);
+    fireEvent.click(combobox);
+    await waitFor(() => expect(combobox.getAttribute("aria-expanded")).toBe("true"));
+    const list = document.getElementById(combobox.getAttribute("aria-controls")!)!;
+    fireEvent.click(within(list).getByRole("option", { name: label, hidden: true }));
+  }
+  /** Types a free value into a tags field, as a person does (focused first: Mantine ignores a write to an unfocused
+   * input as autofill's), and ends it with Enter. */
+  function tag(input: HTMLElement, value: string) {
+    input.focus();
+    typeIn(input, value);
+    fireEvent.keyDown(input, { key: "Enter" });
+  }
+
+  it("saves a price rule, the weekly cap, a budget and billing typed in, and shows them again as saved", async () => {
+    const fetch = savingServer();
+    renderInConsole(<BuyerForm config={FIXED} publishers={[{ aff_id: "pub-7", name: "Seven" }]} onSaved={() => {}} />);
+    expect(
+      within(region("Price")).getByText(/The first rule whose every condition matches the lead sets its price/),
+    ).toBeTruthy();
+    addRule();
+    await pick(within(rule(1)).getByRole("combobox", { name: "States" }), "California");
+    await pick(within(rule(1)).getByRole("combobox", { name: "Credit bands" }), "Good (680-719)");
+    typeIn(inRule(1, "Amount to"), "800");
+    tag(inRule(1, "Sources (utm_source)"), "google");
+    tag(inRule(1, "Publishers (aff_id)"), "pub-7");
+    typeIn(inRule(1, "Price (dollars)"), "25.5");
+    addRule();
+    typeIn(inRule(2, "Amount from"), "2000");
+    typeIn(inRule(2, "Price (dollars)"), "30");
+    // First match wins: the second rule is moved first.
+    fireEvent.click(screen.getByRole("button", { name: "Move rule 2 up" }));
+    type("Weekly cap", "200");
+    type("Daily budget (dollars)", "300");
+    type("Pause after this many post errors in a row", "3");
+    expect(screen.queryByLabelText("Credit limit (dollars)")).toBeNull();
+    fireEvent.change(field("How it pays"), { target: { value: "credit" } });
+    type("Credit limit (dollars)", "1500");
+    type("Low-room alert (dollars)", "100");
+    type("Billing e-mail", "ap@acme.example");
+    fireEvent.change(field("Invoice period"), { target: { value: "weekly" } });
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const sent = sentConfig(fetch);
+    const saved = {
+      ...FIXED,
+      pricing: {
+        kind: "fixed",
+        price: 10,
+        rules: [
+          { loanAmount: { min: 2000 }, price: 30 },
+          {
+            states: ["CA"],
+            creditScores: ["GOOD"],
+            loanAmount: { max: 800 },
+            sources: ["google"],
+            publishers: ["pub-7"],
+            price: 25.5,
+          },
+        ],
+      },
+      caps: { daily: 50, weekly: 200 },
+      budget: { daily: 300 },
+      billing: {
+        kind: "credit",
+        creditLimit: 1500,
+        lowRoomAlert: 100,
+        email: "ap@acme.example",
+        invoicePeriod: "weekly",
+      },
+      pauseAfterPostErrors: 3,
+    };
+    expect(sent).toEqual(saved);
+    cleanup();
+
+    // The saved configuration opened again: every value in its control, and saved unchanged.
+    const again = savingServer(5);
+    renderInConsole(<BuyerForm config={saved} onSaved={() => {}} />);
+    expect(
+      within(rule(2)).getByRole("combobox", { name: "States" }).closest(".mantine-InputWrapper-root")!.textContent,
+    ).toContain("California");
+    expect(inRule(1, "Amount from").value).toBe("$2000");
+    expect(inRule(2, "Price (dollars)").value).toBe("$25.5");
+    expect(rule(2).textContent).toContain("google");
+    expect(field("Weekly cap").value).toBe("200");
+    expect(field("How it pays").value).toBe("credit");
+    expect(field("Credit limit (dollars)").value).toBe("$1500");
+    expect(field("Invoice period").value).toBe("weekly");
+    expect(field("Pause after this many post errors in a row").value).toBe("3");
+    save();
+    await waitFor(() => expect(again).toHaveBeenCalled());
+    expect(sentConfig(again)).toEqual(saved);
+  });
+
+  it("shows the schema's message on a rule with no condition, and on a credit buyer's missing limit", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderInConsole(<BuyerForm config={FIXED} onSaved={() => {}} />);
+    addRule();
+    typeIn(inRule(1, "Price (dollars)"), "12");
+    fireEvent.change(field("How it pays"), { target: { value: "credit" } });
+    save();
+    const states = within(rule(1)).getByRole("combobox", { name: "States" });
+    await waitFor(() => expect(states.getAttribute("aria-invalid")).toBe("true"));
+    const message = within(rule(1)).getByText(/^names at least one condition/);
+    expect(states.getAttribute("aria-describedby")).toContain(message.id);
+    expect(inRule(1, "Price (dollars)").getAttribute("aria-invalid")).toBeNull();
+    expect(field("Credit limit (dollars)").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("a buyer on credit needs a credit limit")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    // Removed, the rule takes its message with it.
+    fireEvent.click(screen.getByRole("button", { name: "Remove rule 1" }));
+    expect(within(region("Price")).getByText("No price rules: every lead costs the fixed price.")).toBeTruthy();
+  });
+
+  it("saves a bidder's floors by state, each state offered once, an empty floor refused on its row", async () => {
+    const fetch = savingServer();
+    renderInConsole(<BuyerForm config={CONFIG} onSaved={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Add a price rule" })).toBeNull();
+    const add = () => fireEvent.click(screen.getByRole("button", { name: "Add a state floor" }));
+    add();
+    fireEvent.change(field("State, floor row 1"), { target: { value: "CA" } });
+    type("Floor (dollars), floor row 1", "12.5");
+    add();
+    const offered = [...(field("State, floor row 2") as unknown as HTMLSelectElement).options].map((o) => o.value);
+    expect(offered).not.toContain("CA");
+    fireEvent.change(field("State, floor row 2"), { target: { value: "TX" } });
+    save();
+    await waitFor(() => expect(field("Floor (dollars), floor row 2").getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("must be a floor in dollars")).toBeTruthy();
+    expect(field("Floor (dollars), floor row 1").getAttribute("aria-invalid")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    type("Floor (dollars), floor row 2", "8");
+    save();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(sentConfig(fetch)).toMatchObject({ pricing: { kind: "bid" }, stateFloors: { CA: 12.5, TX: 8 } });
+  });
+
+  it("places the paths of rules and floors on their controls", () => {
+    const draft = {
+      stateFloors: [
+        { state: "NY", floor: "" },
+        { state: "CA", floor: "x" },
+      ],
+    } as never;
+    expect(fieldOf("config.stateFloors.CA", "m", draft)).toEqual({ name: "config.stateFloors.1.floor", message: "m" });
+    expect(fieldOf("config.stateFloors", "m")).toEqual({ name: "config.pricing.kind", message: "m" });
+    expect(fieldOf("config.pricing.rules.2", "m")).toEqual({ name: "config.pricing.rules.2.states", message: "m" });
+    expect(fieldOf("config.pricing.rules.2.sources.1", "m")).toEqual({
+      name: "config.pricing.rules.2.sources",
+      message: "1: m",
+    });
+    expect(fieldOf("config.pricing.rules.0.loanAmount", "m")).toEqual({
+      name: "config.pricing.rules.0.loanAmount.min",
+      message: "m",
+    });
+    expect(fieldOf("config.pricing.rules", "m")).toEqual({ name: "config.pricing.rules", message: "m" });
+    expect(fieldOf("config.billing.email", "m")).toEqual({ name: "config.billing.email", message: "m" });
+    expect(fieldOf("config.caps.weekly", "m")).toEqual({ name: "config.caps.weekly", message: "m" });
+  });
+
+  it("has labels a screen reader can use (axe)", async () => {
+    renderInConsole(<BuyerForm config={FIXED} onSaved={() => {}} />);
+    addRule();
+    addRule();
+    fireEvent.change(field("How it pays"), { target: { value: "credit" } });
+    for (const name of ["Price", "Caps", "Budget", "Billing"]) {
+      const results = await axe.run(region(name), { rules: { "color-contrast": { enabled: false } } });
+      expect(results.violations.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(" "))}`)).toEqual([]);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useId, useState, type ReactNode } from "react";
 import { useWatch } from "react-hook-form";
+import { BILLING_KINDS, INVOICE_PERIODS, type BillingKind, type InvoicePeriod } from "#domain/buyers/billing.ts";
 import { MASKED_SECRET } from "#domain/buyers/buyer-secrets.ts";
 import { buyerSavedAnswer } from "#domain/contracts/console-buyers.ts";
 import { CREDIT_SCORE_OPTIONS, PAY_FREQUENCY_OPTIONS, US_STATES } from "#domain/options.ts";
@@ -27,14 +28,32 @@ import {
   type BuyerFormValues,
   type BuyerView,
 } from "./buyer-form-schema.ts";
+import { BILLING_LABELS } from "./buyer-labels.ts";
 import { FieldMappingTable } from "./field-mapping-table.tsx";
 import { OpeningHoursGrid } from "./opening-hours-grid.tsx";
+import { PriceRulesEditor } from "./price-rules-editor.tsx";
 import { PublisherListTable, type PublisherChoice } from "./publisher-list-table.tsx";
 import { QualityDemands } from "./quality-demands.tsx";
+import { StateFloorsTable } from "./state-floors-table.tsx";
 
 const options = (...pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
 
 const CREDENTIALS_HINT = `Credentials show as ${MASKED_SECRET}: leave them so to keep them.`;
+
+const BILLING_HINTS: Record<BillingKind, string> = {
+  none: "no limit",
+  prepaid: "buys while its balance lasts",
+  credit: "buys while what it owes stays within its limit",
+};
+const BILLING_OPTIONS = BILLING_KINDS.map((kind) => ({
+  value: kind,
+  label: `${BILLING_LABELS[kind]}: ${BILLING_HINTS[kind]}`,
+}));
+const PERIOD_LABELS: Record<InvoicePeriod, string> = {
+  weekly: "Weekly (Monday to Sunday, UTC)",
+  monthly: "Monthly (the calendar month, UTC)",
+};
+const INVOICE_OPTIONS = INVOICE_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] }));
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const id = useId();
@@ -89,7 +108,10 @@ function FormSections({
   editing: boolean;
   publishers: readonly PublisherChoice[] | undefined;
 }) {
-  const [pricingKind, zone] = useWatch({ control, name: ["config.pricing.kind", "config.timeZone"] });
+  const [pricingKind, zone, billingKind] = useWatch({
+    control,
+    name: ["config.pricing.kind", "config.timeZone", "config.billing.kind"],
+  });
   const c = control;
   return (
     <Stack gap="md">
@@ -133,6 +155,12 @@ function FormSections({
             name="config.timeoutMs"
             label="Time limit (ms)"
             description="5000 unless set"
+          />
+          <ConsoleNumberField
+            control={c}
+            name="config.pauseAfterPostErrors"
+            label="Pause after this many post errors in a row"
+            description="An error answer, a timeout or a failed connection (a rejection is an answer); the operators are alerted. Never unless set"
           />
           <ConsoleTextField control={c} name="config.ping.url" label="Ping address" type="url" autoComplete="off" />
           <ConsoleTextField control={c} name="config.post.url" label="Post address" type="url" autoComplete="off" />
@@ -195,6 +223,20 @@ function FormSections({
           />
           <ConsoleNumberField control={c} name="config.tier" label="Tier" description="1 unless set" />
         </SimpleGrid>
+        {pricingKind === "fixed" ? (
+          <>
+            <Title order={4}>Price rules</Title>
+            <PriceRulesEditor control={c} publishers={publishers} />
+          </>
+        ) : (
+          <>
+            <Title order={4}>Floors by state</Title>
+            <Text size="sm" c="dimmed">
+              A bid from a lead in one of these states is taken only at its floor or above, instead of the floor above.
+            </Text>
+            <StateFloorsTable control={c} />
+          </>
+        )}
       </Section>
       <Section title="Filters" description="Leads the buyer is offered; an empty filter lets every lead through.">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -260,10 +302,18 @@ function FormSections({
         <OpeningHoursGrid control={c} />
       </Section>
       <Section title="Caps" description="How many leads it takes, how often the same person, and what it may return.">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
           <ConsoleNumberField control={c} name="config.caps.hourly" label="Hourly cap" />
           <ConsoleNumberField control={c} name="config.caps.daily" label="Daily cap" />
+          <ConsoleNumberField
+            control={c}
+            name="config.caps.weekly"
+            label="Weekly cap"
+            description="From Monday 00:00 in its time zone"
+          />
           <ConsoleNumberField control={c} name="config.caps.monthly" label="Monthly cap" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <ConsoleNumberField
             control={c}
             name="config.duplicateWindowDays"
@@ -281,6 +331,68 @@ function FormSections({
             name="config.returns.cap_percent"
             label="Return cap (%)"
             description="Share of a month's leads it may return that month; 10 unless set"
+          />
+        </SimpleGrid>
+      </Section>
+      <Section
+        title="Budget"
+        description="The most it is sold in its own day and month, posts in flight counted at their price; no limit unless set."
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <ConsoleNumberField
+            control={c}
+            name="config.budget.daily"
+            label="Daily budget (dollars)"
+            prefix="$"
+            decimalScale={2}
+          />
+          <ConsoleNumberField
+            control={c}
+            name="config.budget.monthly"
+            label="Monthly budget (dollars)"
+            prefix="$"
+            decimalScale={2}
+          />
+        </SimpleGrid>
+      </Section>
+      <Section
+        title="Billing"
+        description="How it pays. A billed buyer is offered a lead only while its room covers the price: its payments and returns, less its sales and posts in flight, plus its credit limit on credit."
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <ConsoleSelectField control={c} name="config.billing.kind" label="How it pays" options={BILLING_OPTIONS} />
+          {billingKind === "credit" ? (
+            <ConsoleNumberField
+              control={c}
+              name="config.billing.creditLimit"
+              label="Credit limit (dollars)"
+              description="The most it may owe, posts in flight included"
+              prefix="$"
+              decimalScale={2}
+            />
+          ) : null}
+          <ConsoleNumberField
+            control={c}
+            name="config.billing.lowRoomAlert"
+            label="Low-room alert (dollars)"
+            description="A billed buyer is e-mailed once when its room falls below this; none unless set"
+            prefix="$"
+            decimalScale={2}
+          />
+          <ConsoleTextField
+            control={c}
+            name="config.billing.email"
+            label="Billing e-mail"
+            description="Where the alert and its closed invoices go"
+            type="email"
+            autoComplete="off"
+          />
+          <ConsoleSelectField
+            control={c}
+            name="config.billing.invoicePeriod"
+            label="Invoice period"
+            description="A billed buyer's invoices are closed each period"
+            options={INVOICE_OPTIONS}
           />
         </SimpleGrid>
       </Section>
@@ -359,7 +471,7 @@ export function BuyerForm(props: {
         form.setError(e.path as "note", { type: "server", message: e.message });
     } else {
       for (const { path, message } of errors) {
-        const field = fieldOf(path, message);
+        const field = fieldOf(path, message, form.getValues("config"));
         form.setError(field.name as never, { type: "server", message: field.message });
       }
     }

@@ -31,6 +31,10 @@ const DETAIL = {
     state: "running",
     full_caps: [],
     version: 3,
+    billing: "none",
+    account: null,
+    caps: {},
+    budgets: {},
   },
   config: { id: "acme", name: "Acme", enabled: true, kind: "lead_buyer", mode: "post_only", protocol: "json" },
   versions: [],
@@ -62,6 +66,40 @@ describe("a buyer's page", () => {
       expect(alertTexts()).toContain(`Could not load buyer acme: ${serverError.body.message}Try again`),
     );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Acme");
+  });
+
+  it("shows a billed buyer out of money in its header, with its account and its caps and budgets used", async () => {
+    const detail = {
+      ...DETAIL,
+      buyer: {
+        ...DETAIL.buyer,
+        state: "no_room",
+        billing: "prepaid",
+        account: { room_cents: 0, credited_cents: 50_000, charged_cents: 48_000, held_cents: 2_000 },
+        caps: { weekly: { used: 40, cap: 100 } },
+        budgets: { monthly: { used_cents: 50_000, budget_cents: 300_000 } },
+      },
+    };
+    showScreen(
+      "/console/buyers/:id",
+      BuyerRoute,
+      { "/api/console/buyers/acme": answer(detail), "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }) },
+      "analyst",
+      { address: "/console/buyers/acme" },
+    );
+    const title = await screen.findByRole("heading", { level: 1, name: "Acme" });
+    expect(title.parentElement!.textContent).toContain("Out of money");
+    const facts = screen.getByRole("region", { name: "Money and caps" });
+    const terms = [...facts.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]);
+    expect(terms).toEqual([
+      ["Billing", "Prepaid"],
+      ["Room", "$0.00"],
+      ["Paid and refunded", "$500.00"],
+      ["Charged for sales", "$480.00"],
+      ["Held for posts in flight", "$20.00"],
+      ["Caps used", "40 of 100 weekly, $500.00 of $3,000.00 monthly budget"],
+    ]);
+    expect(facts.textContent).toContain("Its room is spent");
   });
 
   it("opens with the buyer's name, its state in words and its actions, then its versions as a diff table", async () => {

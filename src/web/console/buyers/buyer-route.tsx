@@ -10,6 +10,7 @@ import { PageHeader } from "../ui/page-header.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { BuyerForm } from "./buyer-form.tsx";
 import { sourceLabel } from "./buyer-labels.ts";
+import { BuyerMoneyFacts } from "./buyer-money-facts.tsx";
 import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
@@ -82,6 +83,7 @@ export default function BuyerRoute() {
       <Text role="status" size="sm">
         {status}
       </Text>
+      <BuyerMoneyFacts buyer={buyer} />
       {writer ? (
         <BuyerForm
           // A new version loaded is a new form: its fields start from what is in force.

@@ -23,6 +23,7 @@ const STATE_COLOURS: Record<BuyerState, string> = {
   running: "teal",
   shadow: "gray",
   paused: "gray",
+  no_room: "red",
   capped: "orange",
   outside_hours: "yellow",
 };
