@@ -63,7 +63,8 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
     counts: deps.signInCounts,
     now,
   });
-  await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now });
+  const buyerExists = async (id: string) => (await app.buyerRegistry.current()).some((b) => b.id === id);
+  await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now, buyerExists });
   await app.register(auditRoutes, { db: deps.db, actorOf });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
   await app.register(reportRoutes, { db: deps.db, now });
