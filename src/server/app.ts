@@ -42,7 +42,7 @@ import consolePlugin from "./console/plugin.ts";
 import { pauseFailingBuyer } from "./console/buyers/buyer-auto-pause.ts";
 import { markClosingFirst } from "./platform/jobs/run-every.ts";
 import { PostgresFailureCounts } from "./platform/security/postgres-failure-counts.ts";
-import partnersPlugin, { publisherCallsPlugin } from "./partners/plugin.ts";
+import partnersPlugin, { paymentProviderPlugin, publisherCallsPlugin } from "./partners/plugin.ts";
 import { CONSOLE_PAGES, consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
 import { createOutboundGuard } from "./platform/net/outbound-guard.ts";
@@ -161,6 +161,7 @@ export async function buildApp({
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   const partners = { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret };
   await app.register(publisherCallsPlugin, partners);
+  await app.register(paymentProviderPlugin, partners);
   await app.register(partnersPlugin, partners);
   if (consoleIsServed(config)) {
     await app.register(consolePlugin, {

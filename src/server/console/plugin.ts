@@ -25,6 +25,7 @@ import { runEvery } from "../platform/jobs/run-every.ts";
 import type { FailureCounts } from "../platform/security/failure-counts.ts";
 import statementRoutes from "./statements/statement-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
+import paymentRoutes from "./payments/payment-routes.ts";
 import screeningListRoutes from "./screening/list-routes.ts";
 
 /** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
@@ -74,6 +75,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(statementRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
+  await app.register(paymentRoutes, { config: deps.config, db: deps.db });
   await app.register(buyerKeyRoutes, { db: deps.db });
   const publicBaseUrl = deps.config.publicBaseUrl;
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });
