@@ -24,6 +24,7 @@ import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
 import { runEvery } from "../platform/jobs/run-every.ts";
 import type { FailureCounts } from "../platform/security/failure-counts.ts";
 import statementRoutes from "./statements/statement-routes.ts";
+import invoiceRoutes from "./invoices/invoice-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
 import paymentRoutes from "./payments/payment-routes.ts";
 import screeningListRoutes from "./screening/list-routes.ts";
@@ -73,6 +74,7 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now, figuresSince });
   await app.register(statementRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
+  await app.register(invoiceRoutes, { db: deps.db });
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(paymentRoutes, { config: deps.config, db: deps.db });

@@ -7,6 +7,7 @@ import { scheduleDailyHeads } from "./heads/daily-heads.ts";
 import headsRoutes from "./heads/heads-routes.ts";
 import { receiptKeyOf } from "./receipts/receipt-key.ts";
 import receiptRoutes from "./receipts/receipt-routes.ts";
+import { scheduleInvoices } from "./invoices/invoice-job.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
 import buyerApiRoutes from "./returns/buyer-api-routes.ts";
 import { termsOf } from "./returns/return-terms.ts";
@@ -66,13 +67,14 @@ export const paymentProviderPlugin = fp(
 );
 
 // The partners context's routes and jobs (docs/product/partners.md): the partner API (/api/buyer/..., /api/publisher/...)
-// behind partner keys, the tracking links, the payment provider's webhook, the settle pass, the daily hand-out of the
-// signed head and the postback outbox.
+// behind partner keys, the tracking links, the payment provider's webhook, the settle pass, the buyers' invoices, the
+// daily hand-out of the signed head and the postback outbox.
 export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
   const now = deps.now ?? (() => new Date());
   const jobs = deps.config.partnerJobs;
   const key = receiptKeyOf(deps.tokenSecret);
   scheduleSettle(app, { db: deps.db, sink: queuePostback, key, now, everyMs: jobs.everyMs });
+  scheduleInvoices(app, { db: deps.db, buyers: () => app.buyerRegistry.current(), now });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(headsRoutes, { db: deps.db });
   scheduleDailyHeads(app, { db: deps.db, key, now });
