@@ -4,8 +4,8 @@
 // reachable) on PostgreSQL; and the lender auction (auction-goals.ts with the server in its own process on PostgreSQL, then auction.ts). Ratios, not absolute numbers, are what to
 // compare across machines: the load generator shares the 2 cores with the server. The console's read
 // endpoints at volume on PostgreSQL (console.ts), and the publisher API's direct post against its auction alone
-// (publisher-post.ts), and what the screening gate adds to each lead (screening-gate.ts). BENCH_ONLY=landing, web,
-// server, auction, publisher, screening or console runs one part.
+// (publisher-post.ts), and what the screening gate adds to each lead (screening-gate.ts), and what a billed buyer's room check adds to a
+// sale (buyer-room.ts). BENCH_ONLY=landing, web, server, auction, publisher, screening, room or console runs one part.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +24,7 @@ import { benchFunnelScreens } from "./funnel-screens.ts";
 import { benchLandingLighthouse } from "./landing-lighthouse.ts";
 import { benchPublisherPost } from "./publisher-post.ts";
 import { benchScreeningGate } from "./screening-gate.ts";
+import { benchBuyerRoom } from "./buyer-room.ts";
 import { quickStartLeads } from "./quick-start-leads.ts";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -121,9 +122,11 @@ async function postgresReachable(): Promise<boolean> {
 const only = process.env.BENCH_ONLY;
 if (
   only !== undefined &&
-  !["landing", "web", "server", "auction", "publisher", "screening", "console"].includes(only)
+  !["landing", "web", "server", "auction", "publisher", "screening", "room", "console"].includes(only)
 ) {
-  console.error(`BENCH_ONLY must be landing, web, server, auction, publisher, screening or console (got ${only})`);
+  console.error(
+    `BENCH_ONLY must be landing, web, server, auction, publisher, screening, room or console (got ${only})`,
+  );
   process.exit(1);
 }
 if (only === undefined || only === "landing") await benchLandingLighthouse();
@@ -139,6 +142,7 @@ if (only === undefined || only === "auction") {
 }
 if (only === undefined || only === "publisher") await benchPublisherPost();
 if (only === undefined || only === "screening") await benchScreeningGate(await postgresReachable());
+if (only === undefined || only === "room") await benchBuyerRoom(await postgresReachable());
 if (only === undefined || only === "console") await benchConsole();
 if (only !== undefined && only !== "server") process.exit(0);
 

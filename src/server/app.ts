@@ -39,9 +39,10 @@ import { PiiCipher } from "./platform/security/pii-cipher.ts";
 import type { Secrets } from "./platform/security/secrets.ts";
 import webAssets from "./platform/web-assets/plugin.ts";
 import consolePlugin from "./console/plugin.ts";
+import { pauseFailingBuyer } from "./console/buyers/buyer-auto-pause.ts";
 import { markClosingFirst } from "./platform/jobs/run-every.ts";
 import { PostgresFailureCounts } from "./platform/security/postgres-failure-counts.ts";
-import partnersPlugin, { publisherCallsPlugin } from "./partners/plugin.ts";
+import partnersPlugin, { paymentProviderPlugin, publisherCallsPlugin } from "./partners/plugin.ts";
 import { CONSOLE_PAGES, consoleIsServed, registerConsoleHost } from "./console/console-host.ts";
 import { sessionCookieName } from "./console/access/console-access.ts";
 import { createOutboundGuard } from "./platform/net/outbound-guard.ts";
@@ -132,7 +133,19 @@ export async function buildApp({
   const cipher = new PiiCipher(secrets.piiKeyring);
   await app.register(leadRoutes, { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret });
   await app.register(screening, { config, db: database.db });
-  await app.register(distribution, { config, database, cipher, tokenSecret: secrets.tokenSecret, builtInBuyers });
+  await app.register(distribution, {
+    config,
+    database,
+    cipher,
+    tokenSecret: secrets.tokenSecret,
+    builtInBuyers,
+    // The console's pause, in every process, console or not (docs/product/buyer-money.md#pause-after-post-errors).
+    onBuyerFailing: async (buyer) => {
+      const inARow = await pauseFailingBuyer(database.db, app.buyerRegistry.seeds(), buyer.id);
+      if (inARow !== undefined)
+        app.log.warn({ buyer_id: buyer.id, in_a_row: inARow }, "buyer paused after failed posts");
+    },
+  });
   await app.register(clientLogRoutes, { config, db: database.db });
   await app.register(certificateRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   await app.register(siteTrackingRoutes, { config });
@@ -148,6 +161,7 @@ export async function buildApp({
   await app.register(privacyLinkRoutes, { config, db: database.db, tokenSecret: secrets.tokenSecret });
   const partners = { config, db: database.db, cipher, tokenSecret: secrets.tokenSecret };
   await app.register(publisherCallsPlugin, partners);
+  await app.register(paymentProviderPlugin, partners);
   await app.register(partnersPlugin, partners);
   if (consoleIsServed(config)) {
     await app.register(consolePlugin, {

@@ -30,8 +30,8 @@ export async function signInAs(
   t: TestApp,
   role: OperatorRole,
   email = `${role}-${randomBytes(3).toString("hex")}@loanpath.test`,
-  /** The publisher a `publisher` account sees. */
-  publisherId?: string,
+  /** The publisher a `publisher` account sees, or the buyer a `buyer` account sees. */
+  partnerId?: string,
 ): Promise<ConsoleUser> {
   const cipher = new PiiCipher(t.secrets.piiKeyring);
   const password = `pw ${randomBytes(12).toString("hex")}`;
@@ -40,7 +40,7 @@ export async function signInAs(
     name: `A ${role}`,
     role,
     password,
-    publisherId,
+    ...(role === "publisher" ? { publisherId: partnerId } : role === "buyer" ? { buyerId: partnerId } : {}),
     passwordCost: TEST_PASSWORD_COST,
   });
   const secret = totpSecretOf(cipher, made.operator);

@@ -180,7 +180,11 @@ export const buyerSchema = z
     if (b.shadow && b.mode !== "ping_post")
       ctx.addIssue({ code: "custom", path: ["shadow"], message: "shadow mode pings, so it needs ping/post" });
     if (b.pricing.kind === "fixed" && b.stateFloors)
-      ctx.addIssue({ code: "custom", path: ["stateFloors"], message: "floors are for bidding buyers; use price rules" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["stateFloors"],
+        message: "floors are for bidding buyers; use price rules",
+      });
     if (b.kind === "licensed_lender" && !b.licensedStates?.length) {
       ctx.addIssue({ code: "custom", path: ["licensedStates"], message: "a licensed lender names its states" });
     }

@@ -1,7 +1,7 @@
 // Who may do what in the operator console (docs/decisions/0034-operator-console.md). The server enforces it on
 // every console route; the screens read the same table only to hide what a role could not use anyway.
 
-export const OPERATOR_ROLES = ["owner", "manager", "compliance", "analyst", "publisher"] as const;
+export const OPERATOR_ROLES = ["owner", "manager", "compliance", "analyst", "publisher", "buyer"] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const PERMISSIONS = [
@@ -29,12 +29,14 @@ export const PERMISSIONS = [
   "operators:manage",
   /** A publisher's own figures, and nothing else (docs/product/partners.md#a-publishers-own-view). */
   "publisher:self",
+  /** A buyer's own portal, and nothing else (docs/product/buyer-money.md#the-buyer-portal). */
+  "buyer:self",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
-  // Every permission but a publisher's own view: an owner is bound to no publisher.
-  owner: PERMISSIONS.filter((p) => p !== "publisher:self"),
+  // Every permission but a partner's own view: an owner is bound to no publisher and no buyer.
+  owner: PERMISSIONS.filter((p) => p !== "publisher:self" && p !== "buyer:self"),
   manager: [
     "reports:read",
     "leads:read",
@@ -47,6 +49,7 @@ const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   compliance: ["leads:read", "leads:reveal", "privacy:handle"],
   analyst: ["reports:read"],
   publisher: ["publisher:self"],
+  buyer: ["buyer:self"],
 };
 
 export function can(role: OperatorRole, permission: Permission): boolean {
@@ -63,6 +66,7 @@ export const ROLE_LABELS: Record<OperatorRole, string> = {
   compliance: "Compliance",
   analyst: "Analyst",
   publisher: "Publisher",
+  buyer: "Buyer",
 };
 
 /** A console page the role table keeps from this role, opened by its address (the server refuses its data too). */

@@ -66,8 +66,14 @@ export const newOperatorRequest = z
     role,
     /** The publisher a `publisher` account sees (docs/product/partners.md#a-publishers-own-view); no other role has one. */
     publisher_id: z.string().trim().max(40).optional(),
+    /** The buyer a `buyer` account sees (docs/product/buyer-money.md#the-buyer-portal); no other role has one. */
+    buyer_id: z.string().trim().max(63).optional(),
   })
   .superRefine((o, ctx) => {
+    if (o.role === "buyer" && !o.buyer_id)
+      ctx.addIssue({ code: "custom", path: ["buyer_id"], message: "Choose the buyer this account sees." });
+    if (o.role !== "buyer" && o.buyer_id)
+      ctx.addIssue({ code: "custom", path: ["buyer_id"], message: "Only a buyer account is bound to a buyer." });
     if (o.role === "publisher" && !o.publisher_id)
       ctx.addIssue({ code: "custom", path: ["publisher_id"], message: "Choose the publisher this account sees." });
     if (o.role !== "publisher" && o.publisher_id)
@@ -89,6 +95,7 @@ const operatorRow = z.object({
   name: z.string(),
   role,
   publisher_id: z.string().nullable(),
+  buyer_id: z.string().nullable(),
   disabled: z.boolean(),
   created_at: z.string(),
   recovery_codes_left: z.number().int(),

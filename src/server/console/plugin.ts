@@ -24,7 +24,9 @@ import { queuePostback } from "../partners/postbacks/postback-outbox.ts";
 import { runEvery } from "../platform/jobs/run-every.ts";
 import type { FailureCounts } from "../platform/security/failure-counts.ts";
 import statementRoutes from "./statements/statement-routes.ts";
+import invoiceRoutes from "./invoices/invoice-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
+import paymentRoutes from "./payments/payment-routes.ts";
 import screeningListRoutes from "./screening/list-routes.ts";
 
 /** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
@@ -63,7 +65,8 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
     counts: deps.signInCounts,
     now,
   });
-  await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now });
+  const buyerExists = async (id: string) => (await app.buyerRegistry.current()).some((b) => b.id === id);
+  await app.register(operatorAdminRoutes, { db: deps.db, cipher: deps.cipher, now, buyerExists });
   await app.register(auditRoutes, { db: deps.db, actorOf });
   await app.register(privacyQueueRoutes, { db: deps.db, now });
   await app.register(reportRoutes, { db: deps.db, now });
@@ -71,8 +74,10 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(leadRoutes, deps);
   await app.register(buyerRoutes, { db: deps.db, now, figuresSince });
   await app.register(statementRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
+  await app.register(invoiceRoutes, { db: deps.db });
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
+  await app.register(paymentRoutes, { config: deps.config, db: deps.db });
   await app.register(buyerKeyRoutes, { db: deps.db });
   const publicBaseUrl = deps.config.publicBaseUrl;
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });

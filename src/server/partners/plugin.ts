@@ -7,6 +7,7 @@ import { scheduleDailyHeads } from "./heads/daily-heads.ts";
 import headsRoutes from "./heads/heads-routes.ts";
 import { receiptKeyOf } from "./receipts/receipt-key.ts";
 import receiptRoutes from "./receipts/receipt-routes.ts";
+import { scheduleInvoices } from "./invoices/invoice-job.ts";
 import { scheduleSettle } from "./settle/settle-job.ts";
 import buyerApiRoutes from "./returns/buyer-api-routes.ts";
 import { termsOf } from "./returns/return-terms.ts";
@@ -21,6 +22,10 @@ import { pingRoutes } from "./publisher-api/ping-routes.ts";
 import { publisherCalls } from "./publisher-api/publisher-calls.ts";
 import { purgePings } from "./publisher-api/publisher-pings.ts";
 import { publisherApiScope } from "./publisher-api/publisher-api-scope.ts";
+import { offlineProvider } from "./payments/payment-provider.ts";
+import { stripeProvider } from "./payments/stripe-provider.ts";
+import stripeWebhookRoutes from "./payments/stripe-webhook-routes.ts";
+import { guardedFetch } from "../platform/net/guarded-fetch.ts";
 
 export type PartnersDeps = { config: Config; db: Db; cipher: PiiCipher; tokenSecret: Buffer; now?: () => Date };
 
@@ -45,20 +50,43 @@ export const publisherCallsPlugin = fp(
   { name: "publisher-calls", dependencies: ["distribution"] },
 );
 
+/**
+ * `app.paymentProvider` for the whole app (docs/product/buyer-money.md#payments): Stripe when configured, through the
+ * outbound guard, else the offline default. Decorated outside the partners plugin's scope so the console sees it.
+ */
+export const paymentProviderPlugin = fp(
+  async (app: FastifyInstance, deps: Pick<PartnersDeps, "config">) => {
+    const stripe = deps.config.payments.stripe;
+    const warn = (detail: Record<string, unknown>) => app.log.warn(detail, "payment provider");
+    app.decorate(
+      "paymentProvider",
+      stripe ? stripeProvider(stripe, guardedFetch(app.outboundGuard), warn) : offlineProvider,
+    );
+  },
+  { name: "payment-provider" },
+);
+
 // The partners context's routes and jobs (docs/product/partners.md): the partner API (/api/buyer/..., /api/publisher/...)
-// behind partner keys, the tracking links, the settle pass, the daily hand-out of the signed head and the postback
-// outbox.
+// behind partner keys, the tracking links, the payment provider's webhook, the settle pass, the buyers' invoices, the
+// daily hand-out of the signed head and the postback outbox.
 export default async function partnersPlugin(app: FastifyInstance, deps: PartnersDeps) {
   const now = deps.now ?? (() => new Date());
   const jobs = deps.config.partnerJobs;
   const key = receiptKeyOf(deps.tokenSecret);
   scheduleSettle(app, { db: deps.db, sink: queuePostback, key, now, everyMs: jobs.everyMs });
+  scheduleInvoices(app, { db: deps.db, buyers: () => app.buyerRegistry.current(), now });
   await app.register(receiptRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(headsRoutes, { db: deps.db });
   scheduleDailyHeads(app, { db: deps.db, key, now });
   const termsFor = async (id: string) => termsOf((await app.buyerRegistry.current()).find((b) => b.id === id));
   await app.register(buyerApiRoutes, { config: deps.config, db: deps.db, termsFor, now });
   await app.register(trackingLinkRoutes, { config: deps.config, db: deps.db, now });
+  await app.register(stripeWebhookRoutes, {
+    db: deps.db,
+    provider: app.paymentProvider,
+    billingOf: async (id: string) => (await app.buyerRegistry.current()).find((b) => b.id === id)?.billing,
+    now,
+  });
   const publisherApi = publisherApiOf(app, deps);
   const posts = postLeadRoutes(publisherApi);
   const pings = pingRoutes(publisherApi);

@@ -28,9 +28,12 @@ import { newPassword } from "./new-password.ts";
 import { findPublisher } from "../../partners/publishers/publisher-store.ts";
 import { openSessions, revokeOperatorSessions, revokeSession } from "./session-store.ts";
 
-type Deps = { db: Db; cipher: PiiCipher; now: () => Date };
+type Deps = { db: Db; cipher: PiiCipher; now: () => Date; buyerExists: (id: string) => Promise<boolean> };
 
-const PUBLISHER_ROLE_FIXED = "A publisher account stays a publisher account: make a new account for another role.";
+const BOUND_ROLE_FIXED =
+  "A publisher or buyer account stays bound to its partner: make a new account for another role.";
+/** The roles bound to one partner when the account is made (docs/product/buyer-money.md#the-buyer-portal). */
+const BOUND_ROLES: readonly string[] = ["publisher", "buyer"];
 const LAST_OWNER = "The last owner who can sign in must stay an owner. Make another owner first.";
 
 function operatorRow(operator: Operator): OperatorRow {
@@ -40,6 +43,7 @@ function operatorRow(operator: Operator): OperatorRow {
     name: operator.name,
     role: operator.role,
     publisher_id: operator.publisherId,
+    buyer_id: operator.buyerId,
     disabled: operator.disabledAt !== null,
     created_at: operator.createdAt.toISOString(),
     recovery_codes_left: operator.recoveryCodeHashes.length,
@@ -80,20 +84,30 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
     },
     async (request, reply) => {
       const password = newPassword();
-      const { publisher_id: publisherId, ...body } = request.body;
+      const { publisher_id: publisherId, buyer_id: buyerId, ...body } = request.body;
       if (publisherId && !(await findPublisher(deps.db, publisherId)))
         return reply.code(400).send({
           status: 400,
           message: "Please correct the highlighted fields.",
           errors: { publisher_id: "No publisher with that id." },
         });
+      if (buyerId && !(await deps.buyerExists(buyerId)))
+        return reply.code(400).send({
+          status: 400,
+          message: "Please correct the highlighted fields.",
+          errors: { buyer_id: "No buyer with that id." },
+        });
       try {
         const enrolment = await deps.db.transaction(async (tx) => {
-          const made = await createOperator(tx, deps.cipher, { ...body, publisherId, password });
+          const made = await createOperator(tx, deps.cipher, { ...body, publisherId, buyerId, password });
           await recordAction(tx, actorOf(request), {
             action: "operator.create",
             target: made.operator.id,
-            details: { role: made.operator.role, ...(publisherId ? { publisher: publisherId } : {}) },
+            details: {
+              role: made.operator.role,
+              ...(publisherId ? { publisher: publisherId } : {}),
+              ...(buyerId ? { buyer: buyerId } : {}),
+            },
           });
           return made;
         });
@@ -133,9 +147,13 @@ export default async function operatorAdminRoutes(app: FastifyInstance, deps: De
       const target = await findOperator(deps.db, request.params.id);
       if (!target) return reply.code(404).send({ status: 404, message: "No such operator." });
       const { role, disabled } = request.body;
-      // A publisher account is bound to its publisher when made: no other role becomes one, nor it another.
-      if (role !== undefined && role !== target.role && (role === "publisher" || target.role === "publisher"))
-        return reply.code(409).send({ status: 409, message: PUBLISHER_ROLE_FIXED });
+      // A publisher or buyer account is bound to its partner when made: no other role becomes one, nor it another.
+      if (
+        role !== undefined &&
+        role !== target.role &&
+        (BOUND_ROLES.includes(role) || BOUND_ROLES.includes(target.role))
+      )
+        return reply.code(409).send({ status: 409, message: BOUND_ROLE_FIXED });
       const losesOwner =
         target.role === "owner" &&
         target.disabledAt === null &&

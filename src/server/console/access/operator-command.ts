@@ -80,6 +80,11 @@ export async function runOperatorCommand(argv: string[], deps: { db: Db; cipher:
     return;
   }
   if (command === "create") {
+    // A buyer account is bound to a buyer the console's registry knows (BUYERS_FILE included), which only the server reads.
+    if (values.role === "buyer")
+      throw new CommandError(
+        `  --role: make a buyer account in the console (Operators), where its buyer is checked.\n\n${USAGE}`,
+      );
     const parsed = newOperatorRequest.safeParse({
       email: values.email,
       name: values.name,

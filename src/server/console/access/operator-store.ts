@@ -23,6 +23,8 @@ export type NewOperator = {
   password: string;
   /** The publisher a `publisher` operator sees; none for the other roles. */
   publisherId?: string | null;
+  /** The buyer a `buyer` operator sees; none for the other roles. */
+  buyerId?: string | null;
   /**
    * Tests only, for the accounts they sign in with as a step towards what they test (tests/helpers/console-session.ts):
    * a cheaper hash, still verified by its stored parameters. The routes and the command never pass one.
@@ -72,6 +74,7 @@ export async function createOperator(
       name: input.name.trim(),
       role: input.role,
       publisherId: input.publisherId || null,
+      buyerId: input.buyerId || null,
       ...columns,
     })
     .returning();

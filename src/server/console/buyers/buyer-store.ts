@@ -1,9 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { changedSettings } from "../../../domain/buyers/config-diff.ts";
-import type { Db } from "../../platform/db/database.ts";
+import type { Db, Tx } from "../../platform/db/database.ts";
 import { buyers, buyerVersions } from "../../platform/db/schema.ts";
 import { buyerSchema, type Buyer } from "../../distribution/auction/buyer-config.ts";
 import type { SeedSource } from "../../distribution/auction/buyer-registry.ts";
+import { resetPostFailures } from "../../distribution/auction/post-failures.ts";
 import { recordAction, type Actor } from "../audit/audit-log.ts";
 
 // The console's side of the buyers (docs/product/lender-network.md#file-and-console): a console save writes the
@@ -20,7 +21,7 @@ export type ConsoleBuyer = {
   overrides: SeedSource | null;
 };
 
-type Seeds = Map<string, { buyer: Buyer; source: SeedSource }>;
+export type Seeds = Map<string, { buyer: Buyer; source: SeedSource }>;
 
 /** A row's configuration as the registry reads it; a row that no longer passes the schema is shown as stored. */
 function rowConfig(row: typeof buyers.$inferSelect): Buyer {
@@ -39,7 +40,7 @@ export async function allBuyers(db: Db, seeds: Seeds): Promise<Map<string, Conso
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export async function findBuyer(db: Db, seeds: Seeds, id: string): Promise<ConsoleBuyer | undefined> {
+export async function findBuyer(db: Db | Tx, seeds: Seeds, id: string): Promise<ConsoleBuyer | undefined> {
   const [row] = await db.select().from(buyers).where(eq(buyers.id, id));
   const seed = seeds.get(id);
   if (row) return { config: rowConfig(row), source: "console", overrides: seed?.source ?? null };
@@ -83,54 +84,65 @@ const ORIGINS: Record<ConsoleBuyer["source"], { email: string; where: string }> 
  * history starts from it and can be rolled back to it. Answers the new version's number.
  */
 export async function saveVersion(db: Db, actor: Actor, change: SaveChange): Promise<number> {
-  const { buyer, before } = change;
   return db.transaction(async (tx) => {
-    // Two saves of one buyer at once take turns, so each gets the next number.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`buyer-version:${buyer.id}`}))`);
-    const [last] = await tx
-      .select({ version: buyerVersions.version })
-      .from(buyerVersions)
-      .where(eq(buyerVersions.buyerId, buyer.id))
-      .orderBy(desc(buyerVersions.version))
-      .limit(1);
-    let version = last?.version ?? 0;
-    if (!last && before) {
-      const origin = ORIGINS[before.source];
-      version += 1;
-      await tx.insert(buyerVersions).values({
-        buyerId: buyer.id,
-        version,
-        config: before.config,
-        enabled: before.config.enabled,
-        operatorId: null,
-        operatorEmail: origin.email,
-        note: `as configured ${origin.where} before the first console change`,
-      });
-    }
+    await lockBuyerVersions(tx, change.buyer.id);
+    return writeVersion(tx, actor, change);
+  });
+}
+
+/** Two saves of one buyer at once take turns, so each gets the next number and reads what the other wrote. */
+export async function lockBuyerVersions(tx: Tx, buyerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`buyer-version:${buyerId}`}))`);
+}
+
+/** saveVersion's writes, in a transaction that holds lockBuyerVersions for the buyer. */
+export async function writeVersion(tx: Tx, actor: Actor, change: SaveChange): Promise<number> {
+  const { buyer, before } = change;
+  const [last] = await tx
+    .select({ version: buyerVersions.version })
+    .from(buyerVersions)
+    .where(eq(buyerVersions.buyerId, buyer.id))
+    .orderBy(desc(buyerVersions.version))
+    .limit(1);
+  let version = last?.version ?? 0;
+  if (!last && before) {
+    const origin = ORIGINS[before.source];
     version += 1;
-    await tx
-      .insert(buyers)
-      .values({ id: buyer.id, config: buyer, enabled: buyer.enabled })
-      .onConflictDoUpdate({ target: buyers.id, set: { config: buyer, enabled: buyer.enabled, updatedAt: new Date() } });
     await tx.insert(buyerVersions).values({
       buyerId: buyer.id,
       version,
-      config: buyer,
-      enabled: buyer.enabled,
-      operatorId: actor.id,
-      operatorEmail: actor.email,
-      note: change.note ?? null,
+      config: before.config,
+      enabled: before.config.enabled,
+      operatorId: null,
+      operatorEmail: origin.email,
+      note: `as configured ${origin.where} before the first console change`,
     });
-    await recordAction(tx, actor, {
-      action: change.action,
-      target: buyer.id,
-      reason: change.note ?? null,
-      details: {
-        version,
-        changed: before ? changedSettings(before.config, buyer) : ["(new)"],
-        ...change.details,
-      },
-    });
-    return version;
+  }
+  version += 1;
+  await tx
+    .insert(buyers)
+    .values({ id: buyer.id, config: buyer, enabled: buyer.enabled })
+    .onConflictDoUpdate({ target: buyers.id, set: { config: buyer, enabled: buyer.enabled, updatedAt: new Date() } });
+  await tx.insert(buyerVersions).values({
+    buyerId: buyer.id,
+    version,
+    config: buyer,
+    enabled: buyer.enabled,
+    operatorId: actor.id,
+    operatorEmail: actor.email,
+    note: change.note ?? null,
   });
+  await recordAction(tx, actor, {
+    action: change.action,
+    target: buyer.id,
+    reason: change.note ?? null,
+    details: {
+      version,
+      changed: before ? changedSettings(before.config, buyer) : ["(new)"],
+      ...change.details,
+    },
+  });
+  // Resumed, it counts its failed posts from 0 (docs/product/buyer-money.md#pause-after-post-errors).
+  if (before && !before.config.enabled && buyer.enabled) await resetPostFailures(tx, buyer.id);
+  return version;
 }

@@ -10,6 +10,7 @@ import { createPublisher } from "../../partners/publishers/publisher-store.ts";
 import { countClick } from "../../partners/tracking/click-count.ts";
 import { NOT_ALLOWED } from "../access/console-access.ts";
 import { runOperatorCommand } from "../access/operator-command.ts";
+import { consoleRoutes } from "../../../../tests/helpers/console-routes.ts";
 
 const publisher = (id: string, affId: string): PublisherSettings => ({
   id,
@@ -212,24 +213,11 @@ describe("a publisher's own view", () => {
   });
 
   it("answers 403 to a publisher on every console route but its own and its session", async () => {
-    // Fastify's route tree, one segment per line, indented four characters a level.
-    const stack: string[] = [];
-    const routes = t.app
-      .printRoutes({ commonPrefix: false })
-      .split("\n")
-      .flatMap((line) => {
-        const m = line.match(/^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/);
-        if (!m) return [];
-        const depth = m[1]!.length / 4;
-        stack.length = depth;
-        const path = (stack[depth - 1] ?? "") + m[2]!;
-        stack.push(path);
-        if (!m[3] || !path.startsWith("/api/console/")) return [];
-        // Its own session, and its own account's time zone (the session's), are a publisher's like anyone's.
-        if (path.startsWith("/api/console/session") || path.startsWith("/api/console/my-traffic")) return [];
-        const methods = m[3].split(", ").filter((x) => x !== "HEAD");
-        return methods.map((method) => ({ method, url: path.replace(/:\w+/g, "x") }));
-      });
+    // Its own session, and its own account's time zone (the session's), are a publisher's like anyone's.
+    const routes = consoleRoutes(
+      t.app,
+      (path) => path.startsWith("/api/console/session") || path.startsWith("/api/console/my-traffic"),
+    );
     expect(routes.length).toBeGreaterThan(25);
     for (const { method, url } of routes) {
       const res = await t.app.inject({

@@ -495,7 +495,9 @@ export async function reservePost(
   const counted = CAP_PERIODS.some((p) => buyer.caps[p] !== undefined) || hasBudget(buyer);
 
   if (!counted) {
-    const room = billed ? sql`room as (${holdRoom(buyer, price, sql`exists (select 1 from held where ${SELLABLE})`)}),` : sql``;
+    const room = billed
+      ? sql`room as (${holdRoom(buyer, price, sql`exists (select 1 from held where ${SELLABLE})`)}),`
+      : sql``;
     const roomHeld = billed ? sql`and exists (select 1 from room)` : sql``;
     const [row] = await rowsOf<SaleState & { id: number | null }>(
       db.execute(sql`with held as (${held}), ${room} ${insert(sql`from held where ${SELLABLE} ${roomHeld}`)}
@@ -522,7 +524,9 @@ export async function reservePost(
     if (full.length > 0) return { refused: "at cap", caps: full };
     const room = billed ? sql`room as (${holdRoom(buyer, price)}),` : sql``;
     const [written] = await rowsOf<{ id: number }>(
-      tx.execute(sql`with ${room} ${insert(billed ? sql`where exists (select 1 from room)` : sql``)} select id from post`),
+      tx.execute(
+        sql`with ${room} ${insert(billed ? sql`where exists (select 1 from room)` : sql``)} select id from post`,
+      ),
     );
     if (!written) {
       if (billed) return { refused: "no room" };
@@ -643,9 +647,7 @@ export async function capUses(
     )
     .leftJoin(buyerCalls, and(sql`${buyerCalls.buyerId} = v.id`, capCounted, sql`${at} >= v.since`))
     .groupBy(sql`v.id`);
-  return new Map(
-    rows.map((r) => [r.id, { ...r, dayCents: Number(r.dayCents), monthCents: Number(r.monthCents) }]),
-  );
+  return new Map(rows.map((r) => [r.id, { ...r, dayCents: Number(r.dayCents), monthCents: Number(r.monthCents) }]));
 }
 
 /** A post already written for the lead (a run that died after it began posting), as a resumed run reads it. */

@@ -30,6 +30,7 @@ import type { DecidedAuction } from "./decision-log.ts";
 import type { Screening } from "../../screening/gate/screening.ts";
 import { ineligibility } from "./eligibility.ts";
 import { alertLowRoom, noRoom } from "./buyer-room.ts";
+import { notePostOutcome, type BuyerFailing } from "./post-failures.ts";
 import { isBilled } from "#domain/buyers/billing.ts";
 import {
   ALL_CLASSES,
@@ -81,6 +82,8 @@ export type AuctionContext = {
    * and read again by the later ones. Unset (tests of the auction alone): no gate.
    */
   screening?: Screening;
+  /** A buyer whose posts failed its `pauseAfterPostErrors` times in a row (post-failures.ts); app.ts pauses it. */
+  onBuyerFailing?: BuyerFailing;
 };
 
 /** What the winner may receive: the whole application only for a lender licensed in the person's state. */
@@ -353,6 +356,7 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
       // A fixed-price buyer pays its price, whatever its answer says; a bidder may confirm another price.
       priceCents: sold && buyer.pricing.kind !== "fixed" ? (cents(outcome.answer.price) ?? priceCents) : priceCents,
     });
+    await notePostOutcome(ctx, buyer, outcome);
     // The row as settled decides, not this answer: a run that lost its lease may have settled it first.
     if (settled?.state === "accepted") {
       book.set(buyer.id, "post_accepted", { offeredCents: priceCents, paidCents: settled.priceCents });

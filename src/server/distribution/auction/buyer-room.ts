@@ -15,7 +15,7 @@ import type { LeadDocument } from "./lead-document.ts";
 const NO_ACCOUNT: BuyerAccount = { creditedCents: 0, chargedCents: 0, heldCents: 0 };
 
 /** The least a lead costs the buyer in cents: its fixed price for the lead, or its floor for the lead as a bidder. */
-export function leastPriceCents(buyer: Buyer, doc: LeadDocument): number {
+function leastPriceCents(buyer: Buyer, doc: LeadDocument): number {
   const dollars = buyer.pricing.kind === "fixed" ? fixedPriceFor(buyer.pricing, doc).price : floorFor(buyer, doc);
   return Math.round(dollars * 100);
 }
@@ -51,7 +51,7 @@ export async function alertLowRoom(db: Db, buyer: Buyer): Promise<boolean> {
     const [crossed] = (result as unknown as { rows: { room: number | string }[] }).rows;
     if (!crossed) return false;
     const room = formatCents(Number(crossed.room));
-    const kind = billing.kind === "prepaid" ? "prepaid balance" : "credit left under your limit";
+    const kind = billing.kind === "prepaid" ? "prepaid balance" : "remaining credit";
     await queueMail(tx, {
       purpose: "buyer_low_room",
       to: email,
@@ -59,7 +59,9 @@ export async function alertLowRoom(db: Db, buyer: Buyer): Promise<boolean> {
       body:
         `Your ${kind} is now ${room}, below the ${formatCents(threshold)} you asked to hear about.\n\n` +
         `When it cannot cover a lead's price, you are not offered leads. ` +
-        (billing.kind === "prepaid" ? "Top up from the buyer portal, or pay us by transfer." : "Pay an open invoice to free your credit.") +
+        (billing.kind === "prepaid"
+          ? "Top up from the buyer portal, or pay us by transfer."
+          : "Pay an open invoice to free your credit.") +
         `\n\nThis alert is sent once each time your room falls below the threshold.\n`,
     });
     return true;

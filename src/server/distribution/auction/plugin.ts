@@ -20,6 +20,7 @@ import { createDecisionWatch } from "./decision-watch.ts";
 import distributionRoutes from "./routes.ts";
 import { createAuctionDesk, EVERY_LEAD, type AuctionDesk } from "./auction-desk.ts";
 import { offersForPing } from "./ping-offers.ts";
+import type { BuyerFailing } from "./post-failures.ts";
 import type {} from "../../screening/plugin.ts";
 
 // The lender network's server side (docs/product/lender-network.md): the job queue and its auction workers,
@@ -40,6 +41,8 @@ type DistributionOptions = {
   tokenSecret: Buffer;
   /** Buyers that come with the process (the simulated network), before the file and the table. */
   builtInBuyers?: Buyer[];
+  /** Pauses a buyer whose posts keep failing (docs/product/buyer-money.md#pause-after-post-errors): the console's. */
+  onBuyerFailing?: BuyerFailing;
 };
 
 // "-2": the first queue, "lead-auction", was created with pg-boss's standard policy, which does not keep
@@ -111,6 +114,7 @@ async function distribution(app: FastifyInstance, opts: DistributionOptions) {
     handBack: (leadId) => enqueue(leadId),
     // The gate (docs/product/screening.md), when the app has it (src/server/screening/plugin.ts).
     screening: app.hasDecorator("screening") ? app.screening : undefined,
+    onBuyerFailing: opts.onBuyerFailing,
   };
 
   const queue = await startJobQueue(database, {

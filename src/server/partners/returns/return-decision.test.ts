@@ -5,7 +5,7 @@ import { randomSecrets } from "../../../../tests/helpers/test-app.ts";
 import { PiiCipher } from "../../platform/security/pii-cipher.ts";
 import { createPublisher } from "../publishers/publisher-store.ts";
 import type { Database } from "../../platform/db/database.ts";
-import { leadReturns, publishers } from "../../platform/db/schema.ts";
+import { buyerAccounts, buyerCalls, leadReturns, publishers } from "../../platform/db/schema.ts";
 import { ledgerRowsOfLead, verifyLedger } from "../ledger/ledger-store.ts";
 import { decideReturn } from "./return-decision.ts";
 import { fileReturn, isRefusal } from "./return-store.ts";
@@ -33,6 +33,29 @@ describe("deciding a return", () => {
     if (isRefusal(filed)) throw new Error(filed.message);
     return { leadId, id: filed.id };
   }
+
+  it("gives an approved return's price back as room to a buyer the sale was charged to, and to no other", async () => {
+    const sink = recordingSink();
+    const charged = await pendingReturn({ buyerId: "billed-b", priceCents: 4_000, soldAt: earlierThisMonth(HOUR) });
+    const unbilled = await pendingReturn({ buyerId: "billed-b", priceCents: 700, soldAt: earlierThisMonth(HOUR) });
+    // The first sale went through the billed buyer's gate (its post kept the hold); the second did not.
+    await database.db.insert(buyerCalls).values([
+      {
+        leadId: charged.leadId,
+        buyerId: "billed-b",
+        kind: "post",
+        state: "accepted",
+        priceCents: 4_000,
+        heldCents: 4_000,
+      },
+      { leadId: unbilled.leadId, buyerId: "billed-b", kind: "post", state: "accepted", priceCents: 700 },
+    ]);
+    await database.db.insert(buyerAccounts).values({ buyerId: "billed-b", creditedCents: 10_000, chargedCents: 4_000 });
+    for (const { id } of [charged, unbilled])
+      await decideReturn(database.db, { id, decision: "approved", note: "ok", operatorId: "op-1", sink });
+    const [account] = await database.db.select().from(buyerAccounts).where(eq(buyerAccounts.buyerId, "billed-b"));
+    expect(account).toMatchObject({ creditedCents: 14_000, chargedCents: 4_000 });
+  });
 
   it("approved while the payout is on hold: returned and payout_reversed, and the publisher's returned event", async () => {
     const sink = recordingSink();

@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database.ts";
-import { auctions, ledgerEntries, leadReturns, publishers } from "../../platform/db/schema.ts";
+import {
+  auctions,
+  buyerAccounts,
+  buyerCalls,
+  ledgerEntries,
+  leadReturns,
+  publishers,
+} from "../../platform/db/schema.ts";
 import { appendLedger, lockLedger, type LedgerEvent } from "../ledger/ledger-store.ts";
 import type { PostbackSink } from "../postbacks/postback-events.ts";
 import { creditedWith } from "../publishers/publisher-store.ts";
@@ -93,6 +100,12 @@ async function reverse(tx: Tx, row: ReturnRow, sink: PostbackSink, now: Date) {
       amountCents: -earned.amountCents,
     });
   await appendLedger(tx, events, now);
+  // A sale charged to the buyer's account (docs/product/buyer-money.md#room) gives its price back as room.
+  await tx.execute(sql`update ${buyerAccounts} set credited_cents = credited_cents + ${sale.priceCents}::bigint,
+      updated_at = now()
+    where ${buyerAccounts.buyerId} = ${sale.buyerId} and exists (select 1 from ${buyerCalls} where
+      ${buyerCalls.leadId} = ${row.leadId} and ${buyerCalls.buyerId} = ${sale.buyerId} and ${buyerCalls.kind} = 'post'
+      and ${buyerCalls.state} = 'accepted' and ${buyerCalls.heldCents} is not null)`);
   const payoutReversedCents = onHold ? -earned.amountCents : null;
 
   const [auction] = await tx

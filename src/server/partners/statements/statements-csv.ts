@@ -23,7 +23,8 @@ const COLUMNS: Record<PartnerKind, [string, string][]> = {
   ],
 };
 
-const dollars = (cents: number) =>
+/** Cents as dollars with two decimals and no symbol, as a spreadsheet sums them. */
+export const dollars = (cents: number) =>
   `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 export function statementsCsv(

@@ -3,6 +3,7 @@ import path from "node:path";
 import { getHeapStatistics } from "node:v8";
 import { z } from "zod";
 import { parseAllowedHost } from "../net/outbound-guard.ts";
+import { PAYMENTS_ENV, paymentsConfig, type PaymentsConfig } from "./payments-config.ts";
 import { SCREENING_ENV, screeningConfig, type ScreeningConfig } from "./screening-config.ts";
 import { BRANDS, SAMPLE_BRAND } from "#domain/brands.ts";
 import { DEFAULT_DUPLICATE_WINDOW_DAYS } from "#domain/client-routes.ts";
@@ -351,6 +352,7 @@ const envSchema = z.object({
       .optional(),
   ),
   ...SCREENING_ENV,
+  ...PAYMENTS_ENV,
 });
 
 export type Config = {
@@ -499,6 +501,8 @@ export type Config = {
   };
   /** The gate every lead passes (docs/product/screening.md#settings). */
   screening: ScreeningConfig;
+  /** Buyers' top-ups through the payment provider (docs/product/buyer-money.md#payments); off unless configured. */
+  payments: PaymentsConfig;
 };
 
 /** Where Jornaya serves a campaign's script (its standard snippet). */
@@ -540,6 +544,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const screening = screeningConfig(e);
   if (typeof screening === "string") throw new ConfigError(`Invalid configuration:\n  ${screening}`);
+  const payments = paymentsConfig(e);
+  if (typeof payments === "string") throw new ConfigError(`Invalid configuration:\n  ${payments}`);
   if (e.LOG_PRETTY === "on" && e.NODE_ENV !== "development") {
     throw new ConfigError(
       "Invalid configuration:\n  LOG_PRETTY: on only in development (production and test log JSON lines)",
@@ -626,5 +632,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
     screening,
+    payments,
   };
 }

@@ -1203,8 +1203,8 @@ export const buyerAccounts = pgTable("buyer_accounts", {
 });
 
 // A buyer's payments (docs/product/buyer-money.md#payments): recorded by an operator, or confirmed by the payment
-// provider's webhook (its event's id in `external_id`, so a webhook sent twice records it once). Each has its ledger
-// row (kind `payment`, keyed by `id`) written in the same transaction.
+// provider's webhook (its Checkout Session's id in `external_id`, so a webhook sent twice records it once). Each has
+// its ledger row (kind `payment`, keyed by `id`) written in the same transaction.
 export const buyerPayments = pgTable(
   "buyer_payments",
   {

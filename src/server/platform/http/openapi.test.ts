@@ -107,6 +107,12 @@ describe("the OpenAPI document at /api/docs", () => {
     expect(step?.tags).toEqual(["consumer"]);
     expect(step).not.toHaveProperty("security");
   });
+
+  it("puts Stripe's webhook under payments, with its signature header", () => {
+    const webhook = operationOf(document, "POST /api/payments/stripe/webhook");
+    expect(webhook?.tags).toEqual(["payments"]);
+    expect(webhook?.security).toEqual([{ stripeSignature: [] }]);
+  });
 });
 
 describe("grouping by URL prefix", () => {

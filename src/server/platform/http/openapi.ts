@@ -21,6 +21,12 @@ const audiences: Audience[] = [
     security: [{ publisherApiKey: [] }, { consoleSession: [] }],
   },
   {
+    tag: "payments",
+    prefix: "/api/payments/",
+    description: "The payment provider's calls: Stripe's webhook, signed with the endpoint's secret.",
+    security: [{ stripeSignature: [] }],
+  },
+  {
     tag: "console",
     prefix: "/api/console/",
     description: "The operator console, signed in.",
@@ -46,7 +52,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { consoleCooki
         title: "Loanpath API",
         version: API_VERSION,
         description:
-          "The consumer API the site's pages call, the buyer API (returns, a bought lead's status), the publisher API and the operator console's API. Every answer is `{ status, message, data? }`; a refused input adds `errors`, a message per field.",
+          "The consumer API the site's pages call, the buyer API (returns, a bought lead's status), the publisher API, the payment provider's webhook and the operator console's API. Every answer is `{ status, message, data? }`; a refused input adds `errors`, a message per field.",
       },
       servers: [{ url: "/", description: "This site" }],
       tags: [
@@ -64,6 +70,12 @@ export async function registerOpenApi(app: FastifyInstance, opts: { consoleCooki
             type: "http",
             scheme: "bearer",
             description: "A publisher's API key (`lpp_…`), issued in the console: `Authorization: Bearer <api key>`.",
+          },
+          stripeSignature: {
+            type: "apiKey",
+            in: "header",
+            name: "Stripe-Signature",
+            description: "Stripe's signature of the event's body with the webhook endpoint's signing secret.",
           },
           consoleSession: {
             type: "apiKey",

@@ -14,7 +14,7 @@ export const NEW_OPERATOR_FORM = "new-operator";
 // A new account: the server makes its password, authenticator key and recovery codes, shown once by the page.
 export function NewOperatorForm({ onCreated }: { onCreated: (enrolment: EnrolmentData) => void }) {
   const form = useZodForm(newOperatorRequest, {
-    defaultValues: { email: "", name: "", role: "analyst", publisher_id: "" },
+    defaultValues: { email: "", name: "", role: "analyst", publisher_id: "", buyer_id: "" },
   });
   const [problem, setProblem] = useState<string>();
   const onSubmit = form.submitWith(async (values) => {
@@ -48,6 +48,13 @@ export function NewOperatorForm({ onCreated }: { onCreated: (enrolment: Enrolmen
             name="publisher_id"
             label="Publisher id"
             description="For a publisher account only: the one publisher it sees."
+            autoComplete="off"
+          />
+          <ConsoleTextField
+            control={form.control}
+            name="buyer_id"
+            label="Buyer id"
+            description="For a buyer account only: the one buyer whose portal it sees."
             autoComplete="off"
           />
           <Text className="console-problem" size="sm" role="alert" mih="1.25rem">

@@ -15,6 +15,7 @@ const OWNER = {
   name: "A owner",
   role: "owner",
   publisher_id: null,
+  buyer_id: null,
   disabled: false,
   recovery_codes_left: 10,
   created_at: "2026-01-01T00:00:00.000Z",
