@@ -5,6 +5,7 @@ import { z } from "zod";
 // configuration, so a change is a version an operator saves or approves.
 
 export const BILLING_KINDS = ["none", "prepaid", "credit"] as const;
+export type BillingKind = (typeof BILLING_KINDS)[number];
 
 export const INVOICE_PERIODS = ["weekly", "monthly"] as const;
 export type InvoicePeriod = (typeof INVOICE_PERIODS)[number];

@@ -11,7 +11,7 @@ const state = z.enum(STATE_CODES, { message: "must be a two-letter US state code
 const creditScore = z.enum(CREDIT_SCORE_OPTIONS.map((o) => o.value) as [string, ...string[]]);
 
 /** Enough for any lender's price sheet, small enough to run through at every auction. */
-const MAX_PRICE_RULES = 50;
+export const MAX_PRICE_RULES = 50;
 
 const tracked = (key: "utm_source" | "aff_id") =>
   z
