@@ -1,7 +1,7 @@
 import type { Permission } from "#domain/console/roles.ts";
 
 /** The side navigation's sections, in order; a section with no page the role may use is not shown. */
-export const NAV_SECTIONS = ["Reports", "Trade", "Money", "Compliance", "Team"] as const;
+export const NAV_SECTIONS = ["Your account", "Reports", "Trade", "Money", "Compliance", "Team"] as const;
 export type NavSection = (typeof NAV_SECTIONS)[number];
 
 /** The console's parts, in the order the navigation lists them, each shown only to a role that may use it. */
