@@ -26,7 +26,9 @@ describe("the simulated lender network", () => {
   it("is about a dozen buyers that pass the same validation as real ones", () => {
     const buyers = simulatedBuyers("http://127.0.0.1:3100");
     expect(buyers.length).toBeGreaterThanOrEqual(10);
-    expect(parseBuyers(JSON.parse(JSON.stringify(buyers)), "simulator")).toHaveLength(buyers.length);
+    // Exactly as parsed: each setting left out has its default (an auction reads billing and budgets of every buyer).
+    expect(parseBuyers(JSON.parse(JSON.stringify(buyers)), "simulator")).toEqual(buyers);
+    expect(buyers.every((b) => b.billing.kind === "none" && b.returns.window_days === 7)).toBe(true);
     expect(new Set(SIM_LENDERS.map((l) => l.habit))).toEqual(
       new Set(["none", "timeout", "error500", "garbage", "drop"]),
     );

@@ -1,7 +1,7 @@
 import { escapeHtml } from "../../platform/http/escape-html.ts";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Buyer } from "../auction/buyer-config.ts";
+import { buyerSchema, type Buyer } from "../auction/buyer-config.ts";
 
 // The simulated lender network (docs/product/lender-network.md#simulated-network): a dozen lenders on a
 // loopback port, each with its own filters, tier, bid, latency, acceptance rule and failure habit, and an
@@ -225,6 +225,7 @@ const root = (protocol: Buyer["protocol"], path: string) => (protocol === "xml" 
 
 /** The simulated lenders as buyers, at the simulator's address. */
 export function simulatedBuyers(baseUrl: string): Buyer[] {
+  // Parsed like any buyer, so every setting a lender leaves out takes its default (billing, budgets, returns...).
   return SIM_LENDERS.map((l): Buyer => {
     const answer = {
       success: { path: root(l.protocol, "status"), equals: ["accepted"] },
@@ -234,7 +235,7 @@ export function simulatedBuyers(baseUrl: string): Buyer[] {
       redirectUrl: root(l.protocol, "redirect_url"),
     };
     const post = [...PING_FIELDS, ...CONTACT_FIELDS, ...(l.kind === "licensed_lender" ? APPLICATION_FIELDS : [])];
-    return {
+    return buyerSchema.parse({
       id: l.id,
       name: l.name,
       enabled: true,
@@ -254,7 +255,7 @@ export function simulatedBuyers(baseUrl: string): Buyer[] {
       timeZone: "America/New_York",
       timeoutMs: 5_000,
       duplicateWindowDays: 30,
-    } as Buyer;
+    });
   });
 }
 
