@@ -53,5 +53,7 @@ export default [
     route("publishers/:id/test", "console/publishers/publisher-test-route.tsx"),
     route("my-traffic", "console/publishers/my-traffic-route.tsx"),
     route("screening", "console/screening/screening-route.tsx"),
+    route("portal/changes", "console/portal/portal-change-requests-route.tsx"),
+    route("portal/keys", "console/portal/portal-keys-route.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -61,7 +61,7 @@ export async function latestVersions(db: Db): Promise<Map<string, number>> {
 }
 
 export type SaveChange = {
-  /** The audit action: buyer.create, buyer.update, buyer.pause, buyer.resume, buyer.rollback. */
+  /** The audit action: buyer.create, buyer.update, buyer.pause, buyer.resume, buyer.rollback, buyer.change_request.approve. */
   action: string;
   buyer: Buyer;
   /** The configuration in force before (a seed's, a row's), or none for a new buyer. */

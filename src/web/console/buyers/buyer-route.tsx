@@ -14,6 +14,7 @@ import { BuyerMoneyFacts } from "./buyer-money-facts.tsx";
 import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
+import { ChangeRequestPanel } from "./change-request-panel.tsx";
 import { usePublisherChoices } from "./publisher-list-table.tsx";
 import { ApiKeysSection } from "../partner-keys/api-keys-section.tsx";
 import buyersStylesheet from "./buyers.css?url";
@@ -32,8 +33,8 @@ const AllBuyers = () => (
   </Button>
 );
 
-// One buyer: its state, pause or resume, its configuration as a form (or read only), its versions with a roll
-// back, and the test console.
+// One buyer: its state, pause or resume, its change requests, its configuration as a form (or read only), its versions
+// with a roll back, and the test console.
 export default function BuyerRoute() {
   const id = useParams().id ?? "";
   const { timeZone, can } = useConsole();
@@ -84,6 +85,16 @@ export default function BuyerRoute() {
         {status}
       </Text>
       <BuyerMoneyFacts buyer={buyer} />
+      <ChangeRequestPanel
+        buyerId={buyer.id}
+        buyerName={buyer.name}
+        timeZone={timeZone}
+        writer={writer}
+        onDecided={(message) => {
+          setStatus(message);
+          reload();
+        }}
+      />
       {writer ? (
         <BuyerForm
           // A new version loaded is a new form: its fields start from what is in force.
@@ -116,7 +127,11 @@ export default function BuyerRoute() {
         />
       </Paper>
       {writer ? <BuyerTestConsole buyerId={buyer.id} /> : null}
-      <ApiKeysSection path={`/buyers/${encodeURIComponent(buyer.id)}`} partnerName={buyer.name} writer={writer} />
+      <ApiKeysSection
+        keysPath={`/buyers/${encodeURIComponent(buyer.id)}/api-keys`}
+        partnerName={buyer.name}
+        writer={writer}
+      />
     </Stack>
   );
 }

@@ -35,15 +35,19 @@ function Side({ value, word, className }: { value: unknown; word: string; classN
 }
 
 /**
- * One version's changes against the version before: each setting with its old and new value (credentials masked).
- * The old value is tinted red and the new green, and each says so in words ("Removed", "Added"), not by colour alone.
+ * Settings changed, each with its old and new value (credentials masked): the old tinted red and the new green, and
+ * each says so in words ("Removed", "Added"), not by colour alone. A version's changes, and a change request's.
  */
-function Diff({ version, older }: { version: BuyerVersion; older: BuyerVersion | undefined }) {
-  if (!older) return <Text size="sm">The first version.</Text>;
-  if (version.changed.length === 0) return <Text size="sm">No change.</Text>;
+export function SettingChangesTable({
+  label,
+  changes,
+}: {
+  label: string;
+  changes: readonly { path: string; before?: unknown; after?: unknown }[];
+}) {
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table className="buyer-diff" layout="fixed" withTableBorder aria-label={`Changes in version ${version.version}`}>
+      <Table className="buyer-diff" layout="fixed" withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w="30%">
@@ -54,18 +58,34 @@ function Diff({ version, older }: { version: BuyerVersion; older: BuyerVersion |
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {version.changed.map((path) => (
+          {changes.map(({ path, before, after }) => (
             <Table.Tr key={path}>
               <Table.Th scope="row">
                 <Code>{path}</Code>
               </Table.Th>
-              <Side value={valueAt(older.config, path)} word="Removed" className="buyer-diff__before" />
-              <Side value={valueAt(version.config, path)} word="Added" className="buyer-diff__after" />
+              <Side value={before} word="Removed" className="buyer-diff__before" />
+              <Side value={after} word="Added" className="buyer-diff__after" />
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** One version's changes against the version before. */
+function Diff({ version, older }: { version: BuyerVersion; older: BuyerVersion | undefined }) {
+  if (!older) return <Text size="sm">The first version.</Text>;
+  if (version.changed.length === 0) return <Text size="sm">No change.</Text>;
+  return (
+    <SettingChangesTable
+      label={`Changes in version ${version.version}`}
+      changes={version.changed.map((path) => ({
+        path,
+        before: valueAt(older.config, path),
+        after: valueAt(version.config, path),
+      }))}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { EmptyState } from "../ui/empty-state.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { buyerColumns } from "./buyer-columns.tsx";
+import { ChangeRequestsWaiting } from "./change-request-waiting.tsx";
 
 export function meta() {
   return [{ title: consoleTitle("Buyers") }];
@@ -35,6 +36,7 @@ export default function BuyersRoute() {
         description={`Every lender and lead buyer, how it stands now and today's figures (${timeZone}).`}
         actions={writer ? <AddBuyer /> : null}
       />
+      <ChangeRequestsWaiting />
       <LoadState load={list} what="the buyers" rows={8} />
       {list.data ? (
         <DataTable

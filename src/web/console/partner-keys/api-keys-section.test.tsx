@@ -58,7 +58,7 @@ describe("the API keys section", () => {
     vi.stubGlobal("fetch", fetch);
     renderInConsole(
       <ConsoleSessionContext value={context("manager")}>
-        <ApiKeysSection path="/buyers/acme" partnerName="Acme" writer />
+        <ApiKeysSection keysPath="/buyers/acme/api-keys" partnerName="Acme" writer />
       </ConsoleSessionContext>,
     );
     await waitFor(() => expect(screen.getByText("No keys yet.")).toBeTruthy());

@@ -10,10 +10,22 @@ import { LoadState } from "../load-state.tsx";
 import { useConsoleData } from "../use-console-data.ts";
 import { ShownOnce } from "./shown-once.tsx";
 
-// A partner's API keys (docs/product/partners.md#the-partner-api): the list, a new key shown once, revoking one.
-export function ApiKeysSection({ path, partnerName, writer }: { path: string; partnerName: string; writer: boolean }) {
+// A partner's API keys (docs/product/partners.md#the-partner-api): the list, a new key shown once, revoking one. The
+// operators' (`/buyers/acme/api-keys`) and a buyer's own in its portal (`/portal/keys`) answer alike.
+export function ApiKeysSection({
+  keysPath,
+  partnerName,
+  writer,
+  title = "API keys",
+}: {
+  /** The keys' collection: listed with GET, issued with POST, a key revoked with DELETE `${keysPath}/{id}`. */
+  keysPath: string;
+  partnerName: string;
+  writer: boolean;
+  title?: string;
+}) {
   const { timeZone } = useConsole();
-  const keys = useConsoleData(`${path}/api-keys`, apiKeyListAnswer);
+  const keys = useConsoleData(keysPath, apiKeyListAnswer);
   const [label, setLabel] = useState("");
   const [labelProblem, setLabelProblem] = useState<string>();
   const [issued, setIssued] = useState<string>();
@@ -56,7 +68,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
                     size="xs"
                     variant="default"
                     onClick={async () => {
-                      const res = await consoleApi.send("DELETE", `${path}/api-keys/${row.original.id}`, undefined);
+                      const res = await consoleApi.send("DELETE", `${keysPath}/${row.original.id}`, undefined);
                       setStatus(res.message);
                       reload();
                     }}
@@ -68,11 +80,11 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
           ]
         : []),
     ],
-    [timeZone, writer, path, reload],
+    [timeZone, writer, keysPath, reload],
   );
 
   const issue = async () => {
-    const res = await consoleApi.send("POST", `${path}/api-keys`, { label }, apiKeyIssuedAnswer);
+    const res = await consoleApi.send("POST", keysPath, { label }, apiKeyIssuedAnswer);
     setLabelProblem(res.ok ? undefined : res.errors.label);
     setStatus(res.ok ? res.message : res.errors.label ? "" : res.message);
     if (res.ok) {
@@ -85,7 +97,7 @@ export function ApiKeysSection({ path, partnerName, writer }: { path: string; pa
   return (
     <section aria-labelledby="api-keys-title">
       <Title order={2} size="h3" id="api-keys-title" mt="xl">
-        API keys
+        {title}
       </Title>
       <LoadState load={keys} what={`the API keys of ${partnerName}`} />
       {keys.data ? (

@@ -175,7 +175,7 @@ export default function PublisherRoute() {
           }}
         />
       ) : null}
-      <ApiKeysSection path={path} partnerName={publisher.name} writer={writer} />
+      <ApiKeysSection keysPath={`${path}/api-keys`} partnerName={publisher.name} writer={writer} />
       <ConsentTextsSection path={path} partnerName={publisher.name} writer={writer} />
       <section aria-labelledby="postbacks-title">
         <Title order={2} size="h3" id="postbacks-title" mt="xl">
