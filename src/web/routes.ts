@@ -53,6 +53,11 @@ export default [
     route("publishers/:id/test", "console/publishers/publisher-test-route.tsx"),
     route("my-traffic", "console/publishers/my-traffic-route.tsx"),
     route("screening", "console/screening/screening-route.tsx"),
+    // The buyer portal (docs/product/buyer-money.md#the-buyer-portal): a buyer account's own pages.
+    route("portal", "console/portal/portal-overview-route.tsx"),
+    route("portal/leads", "console/portal/portal-leads-route.tsx"),
+    route("portal/leads/:id", "console/portal/portal-leads-detail-route.tsx"),
+    route("portal/returns", "console/portal/portal-returns-route.tsx"),
     route("portal/changes", "console/portal/portal-change-requests-route.tsx"),
     route("portal/keys", "console/portal/portal-keys-route.tsx"),
   ]),

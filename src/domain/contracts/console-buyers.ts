@@ -85,6 +85,16 @@ const buyerSummary = z.object({
 });
 export type BuyerSummary = z.infer<typeof buyerSummary>;
 
+/** How a buyer stands now, its money and its limits: what the buyers list shows and a buyer user sees of its own. */
+export const buyerStanding = buyerSummary.pick({
+  state: true,
+  full_caps: true,
+  billing: true,
+  account: true,
+  caps: true,
+  budgets: true,
+});
+
 export const buyerListAnswer = answerOf(z.object({ buyers: z.array(buyerSummary), since: z.string() }));
 
 const buyerVersion = z.object({

@@ -38,7 +38,7 @@ const consoleReturn = z.object({
   reason: z.enum(RETURN_REASONS),
   note: z.string().nullable(),
   state: z.enum(RETURN_STATES),
-  source: z.enum(["api", "console"]),
+  source: z.enum(["api", "console", "portal"]),
   requested_at: z.string(),
   decided_at: z.string().nullable(),
   /** The deciding operator's e-mail. */

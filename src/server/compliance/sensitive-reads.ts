@@ -5,8 +5,9 @@ import { sensitiveReads } from "../platform/db/schema.ts";
 
 // docs/product/security-and-privacy.md#sensitive-reads: every time a lead's SSN, bank or other sensitive
 // answer is used in clear (posted to a lender, hashed for the duplicate check, or revealed to an operator in
-// the console) a row says which lead, which fields, why and for whom; never the values.
-type SensitiveReadPurpose = "post to lender" | "duplicate check" | "console reveal";
+// the console, or shown to the buyer that bought it in its portal) a row says which lead, which fields, why and for
+// whom; never the values.
+type SensitiveReadPurpose = "post to lender" | "duplicate check" | "console reveal" | "buyer portal view";
 
 export type SensitiveRead = {
   leadId: string;

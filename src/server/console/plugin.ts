@@ -31,6 +31,9 @@ import invoiceRoutes from "./invoices/invoice-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
 import paymentRoutes from "./payments/payment-routes.ts";
 import screeningListRoutes from "./screening/list-routes.ts";
+import portalOverviewRoutes from "./buyer-portal/portal-overview-routes.ts";
+import portalLeadsRoutes from "./buyer-portal/portal-leads-routes.ts";
+import portalReturnsRoutes from "./buyer-portal/portal-returns-routes.ts";
 
 /** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
 const SIGN_IN_PRUNE_EVERY_MS = 3_600_000;
@@ -93,4 +96,14 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   // The gate's settings, figures and lists (docs/product/screening.md), on the settings the screening context reads.
   await app.register(gateRoutes, { db: deps.db, settings: app.screeningSettings });
   await app.register(screeningListRoutes, { db: deps.db, tokenSecret: deps.tokenSecret });
+  // The buyer portal (docs/product/buyer-money.md#the-buyer-portal): a buyer account's own overview, leads and returns.
+  await app.register(portalOverviewRoutes, { db: deps.db, now });
+  await app.register(portalLeadsRoutes, {
+    db: deps.db,
+    cipher: deps.cipher,
+    tokenSecret: deps.tokenSecret,
+    publicBaseUrl,
+    now,
+  });
+  await app.register(portalReturnsRoutes, { db: deps.db, now });
 }

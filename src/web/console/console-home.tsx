@@ -5,6 +5,9 @@ import { useConsole } from "./console-session.tsx";
 
 /** One line on each part, keyed by its path in console-nav.ts: what the card leads to. */
 const WHAT_IS_THERE: Readonly<Record<string, string>> = {
+  "/console/portal": "How your account stands, and the prices, caps, hours and terms in force.",
+  "/console/portal/leads": "The leads sold to you, and the details you bought with each.",
+  "/console/portal/returns": "Return a lead you bought, and follow your returns.",
   "/console/funnel": "Where visitors leave the application, step by step.",
   "/console/my-traffic": "Your clicks, applications, sales and payouts by day and by sub id.",
   "/console/leads": "Find a lead and follow it from the form to the buyers' answers.",

@@ -33,6 +33,7 @@ function open(address: string, answers: Record<string, ServerAnswer>) {
         { path: "operators", Component: Operators },
         { path: "publishers", Component: Publishers },
         { path: "publishers/new", Component: () => <h1>Add a publisher</h1> },
+        { path: "portal/leads/:id", Component: () => <h1>A lead</h1> },
       ],
     },
   ]);
@@ -55,6 +56,14 @@ describe("the console's layout", () => {
     expect(screen.queryByRole("form", { name: "Add an operator" })).toBeNull();
     expect(screen.queryByText("Loading…")).toBeNull();
     expect(requested(fetch)).toEqual(["/api/console/session"]);
+  });
+
+  it("marks one part of the navigation as the page: the most specific, Leads on a lead under the portal", async () => {
+    open("/console/portal/leads/ld_1", { "/api/console/session": signedIn("buyer") });
+    expect(await screen.findByRole("heading", { level: 1, name: "A lead" })).toBeTruthy();
+    const nav = screen.getByRole("navigation", { name: "Console" });
+    expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Overview", "Leads", "Returns"]);
+    expect([...nav.querySelectorAll("[aria-current=page]")].map((a) => a.textContent)).toEqual(["Leads"]);
   });
 
   it("keeps a page for writers from a role that only reads its part", async () => {

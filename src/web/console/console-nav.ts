@@ -6,6 +6,9 @@ export type NavSection = (typeof NAV_SECTIONS)[number];
 
 /** The console's parts, in the order the navigation lists them, each shown only to a role that may use it. */
 export const CONSOLE_NAV: readonly { path: string; label: string; permission: Permission; section: NavSection }[] = [
+  { path: "/console/portal", label: "Overview", permission: "buyer:self", section: "Your account" },
+  { path: "/console/portal/leads", label: "Leads", permission: "buyer:self", section: "Your account" },
+  { path: "/console/portal/returns", label: "Returns", permission: "buyer:self", section: "Your account" },
   { path: "/console/portal/changes", label: "Change requests", permission: "buyer:self", section: "Your account" },
   { path: "/console/portal/keys", label: "API keys", permission: "buyer:self", section: "Your account" },
   { path: "/console", label: "Today", permission: "reports:read", section: "Reports" },

@@ -66,8 +66,11 @@ export function ConsoleShell({
   const { pathname } = useLocation();
   // On a narrow window the navigation is a drawer: following a link closes it.
   useEffect(close, [pathname, close]);
+  // A part with another part under its path (Today under /console, the portal's Overview over its Leads) is current on
+  // its own page only, so one link at a time says it is the page.
+  const ownPageOnly = (path: string) => nav.some((other) => other.path.startsWith(`${path}/`));
   const current = (path: string) =>
-    path === "/console" ? pathname === "/console" || pathname === "/console/" : pathname.startsWith(path);
+    ownPageOnly(path) || path === "/console" ? pathname.replace(/\/+$/, "") === path : pathname.startsWith(path);
   return (
     <AppShell
       header={{ height: 56 }}
@@ -129,7 +132,7 @@ export function ConsoleShell({
                       <MantineNavLink
                         component={NavLink}
                         to={item.path}
-                        end={item.path === "/console"}
+                        end={item.path === "/console" || ownPageOnly(item.path)}
                         label={item.label}
                         active={current(item.path)}
                         aria-current={current(item.path) ? "page" : undefined}

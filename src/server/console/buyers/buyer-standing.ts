@@ -4,7 +4,7 @@ import type { Limits, Money } from "./buyer-figures.ts";
 import type { ConsoleBuyer } from "./buyer-store.ts";
 
 /** The buyer's state now, from its room, its caps and budgets as the auction counts them, and its opening hours. */
-export function standing(b: ConsoleBuyer, limits: Limits, money: Money, now: Date) {
+export function standing(b: Pick<ConsoleBuyer, "config">, limits: Limits, money: Money, now: Date) {
   return buyerStateOf({
     enabled: b.config.enabled,
     shadow: b.config.shadow ?? false,

@@ -14,7 +14,15 @@ import type { Db } from "../../platform/db/database.ts";
 import { limitFor } from "../../platform/plugins/rate-limits.ts";
 import { requirePartnerKey } from "../api-keys/partner-key-auth.ts";
 import { saleOf } from "./lead-sale.ts";
-import { buyerReturnOf, fileReturn, isRefusal, latestReturnOf, NOT_YOURS, returnsOfBuyer } from "./return-store.ts";
+import {
+  buyerReturnOf,
+  fileReturn,
+  isRefusal,
+  latestReturnOf,
+  NOT_YOURS,
+  RETURN_RECEIVED,
+  returnsOfBuyer,
+} from "./return-store.ts";
 import { windowEndOf, type ReturnTerms } from "./return-terms.ts";
 
 export type BuyerApiDeps = {
@@ -59,7 +67,7 @@ export default async function buyerApiRoutes(app: FastifyInstance, deps: BuyerAp
         now: deps.now(),
       });
       if (isRefusal(result)) return reply.code(result.status).send({ status: result.status, message: result.message });
-      return reply.code(201).send({ status: 201, message: "Return received; it is pending review.", data: result });
+      return reply.code(201).send({ status: 201, message: RETURN_RECEIVED, data: result });
     },
   );
 

@@ -19,6 +19,12 @@ export type FileRefusal = { status: 404 | 409 | 422; message: string };
 /** One answer for a lead never sold and a lead sold to another buyer: a buyer learns nothing of others' leads. */
 export const NOT_YOURS = "No lead of yours has that id.";
 
+/** Where a return was filed: the buyer API, an operator on the buyer's behalf, or the buyer's own portal. */
+type ReturnSource = "api" | "console" | "portal";
+
+/** What the buyer hears of a return it filed (the buyer API and the portal alike). */
+export const RETURN_RECEIVED = "Return received; it is pending review.";
+
 /** Any fixed number: with the buyer's hash, the lock that serialises one buyer's returns. */
 const RETURNS_LOCK = 20_002;
 
@@ -29,7 +35,7 @@ export type ReturnFiling = {
   leadId: string;
   reason: ReturnReason;
   note?: string | undefined;
-  source: "api" | "console";
+  source: ReturnSource;
   terms: ReturnTerms;
   now?: Date;
   /** Runs in the same transaction once the return is written (the console's audit entry). */

@@ -1037,7 +1037,7 @@ export const leadReturns = pgTable(
     reason: text("reason").notNull(),
     note: text("note"),
     state: text("state").$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
-    source: text("source").$type<"api" | "console">().notNull(),
+    source: text("source").$type<"api" | "console" | "portal">().notNull(),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     // The operator's id (operators.id); null while pending.

@@ -7,7 +7,7 @@ import type { BuyerControl } from "./buyer-form-schema.ts";
 
 type LineType = Exclude<CheckAnswer<"phone_line_type">, "unknown">;
 
-const LINE_TYPE_LABELS: Record<LineType, string> = {
+export const LINE_TYPE_LABELS: Record<LineType, string> = {
   mobile: "Mobile",
   landline: "Landline",
   voip: "VoIP",
@@ -16,7 +16,7 @@ const LINE_TYPE_LABELS: Record<LineType, string> = {
 };
 const LINE_TYPE_OPTIONS = LINE_TYPES.map((type) => ({ value: type, label: LINE_TYPE_LABELS[type as LineType] }));
 
-const DEMAND_LABELS: Record<(typeof QUALITY_DEMANDS)[number], string> = {
+export const DEMAND_LABELS: Record<(typeof QUALITY_DEMANDS)[number], string> = {
   emailDeliverable: "E-mail's domain receives mail",
   noDisposableEmail: "No disposable e-mail",
   noRoleEmail: "No role mailbox (info@, admin@)",

@@ -12,7 +12,7 @@ import { useConsoleData } from "../use-console-data.ts";
 import { ReturnDecision } from "./return-decision.tsx";
 import { ReturnEvidence } from "./return-evidence.tsx";
 import { RETURN_FILE_FORM, ReturnFileForm } from "./return-file-form.tsx";
-import { REASON_LABELS } from "./return-labels.ts";
+import { REASON_LABELS, RETURN_STATE_LABELS } from "./return-labels.ts";
 import { ReturnRates } from "./return-rates.tsx";
 import returnsStylesheet from "./returns.css?url";
 
@@ -24,11 +24,13 @@ export function meta() {
   return [{ title: consoleTitle("Returns") }];
 }
 
-const STATES = {
-  pending: { label: "Pending", color: "yellow" },
-  approved: { label: "Approved", color: "green" },
-  rejected: { label: "Rejected", color: "gray" },
-} as const;
+const SOURCE_LABELS: Record<ConsoleReturn["source"], string> = {
+  api: "Filed through the API",
+  console: "Filed by an operator",
+  portal: "Filed in the buyer's portal",
+};
+
+const STATES = RETURN_STATE_LABELS;
 
 // The returns queue (docs/product/partners.md#returns): pending first, each reason with the evidence the product
 // holds folded beside it; an operator who may decide approves or rejects with a note, or files a return for a buyer.
@@ -60,7 +62,7 @@ export default function ReturnsRoute() {
             </Text>
             {row.original.note ? <Text size="sm">“{row.original.note}”</Text> : null}
             <Text size="xs" c="dimmed">
-              {row.original.source === "console" ? "Filed by an operator" : "Filed through the API"}
+              {SOURCE_LABELS[row.original.source]}
             </Text>
           </Stack>
         ),
