@@ -28,6 +28,8 @@ import invoiceRoutes from "./invoices/invoice-routes.ts";
 import returnRoutes from "./returns/return-routes.ts";
 import paymentRoutes from "./payments/payment-routes.ts";
 import screeningListRoutes from "./screening/list-routes.ts";
+import portalMoneyRoutes from "./buyer-portal/portal-money-routes.ts";
+import portalInvoicesRoutes from "./buyer-portal/portal-invoices-routes.ts";
 
 /** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
 const SIGN_IN_PRUNE_EVERY_MS = 3_600_000;
@@ -78,6 +80,8 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(paymentRoutes, { config: deps.config, db: deps.db });
+  await app.register(portalMoneyRoutes, { config: deps.config, db: deps.db });
+  await app.register(portalInvoicesRoutes, { db: deps.db });
   await app.register(buyerKeyRoutes, { db: deps.db });
   const publicBaseUrl = deps.config.publicBaseUrl;
   await app.register(publisherRoutes, { db: deps.db, cipher: deps.cipher, now, publicBaseUrl });

@@ -6,6 +6,8 @@ export type NavSection = (typeof NAV_SECTIONS)[number];
 
 /** The console's parts, in the order the navigation lists them, each shown only to a role that may use it. */
 export const CONSOLE_NAV: readonly { path: string; label: string; permission: Permission; section: NavSection }[] = [
+  { path: "/console/portal/balance", label: "Balance", permission: "buyer:self", section: "Your account" },
+  { path: "/console/portal/invoices", label: "Invoices", permission: "buyer:self", section: "Your account" },
   { path: "/console", label: "Today", permission: "reports:read", section: "Reports" },
   { path: "/console/funnel", label: "Funnel", permission: "reports:read", section: "Reports" },
   { path: "/console/reports/buyers", label: "Buyer report", permission: "reports:read", section: "Reports" },
@@ -17,6 +19,7 @@ export const CONSOLE_NAV: readonly { path: string; label: string; permission: Pe
   { path: "/console/screening", label: "Screening", permission: "buyers:read", section: "Trade" },
   { path: "/console/returns", label: "Returns", permission: "partners:read", section: "Money" },
   { path: "/console/statements", label: "Statements", permission: "partners:read", section: "Money" },
+  { path: "/console/invoices", label: "Invoices", permission: "partners:read", section: "Money" },
   { path: "/console/ledger", label: "Ledger", permission: "audit:read", section: "Money" },
   { path: "/console/privacy-requests", label: "Privacy requests", permission: "privacy:handle", section: "Compliance" },
   { path: "/console/audit", label: "Audit log", permission: "audit:read", section: "Compliance" },
