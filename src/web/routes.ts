@@ -45,6 +45,7 @@ export default [
     route("buyers/new", "console/buyers/buyer-new-route.tsx"),
     route("buyers/:id", "console/buyers/buyer-route.tsx"),
     route("statements", "console/statements/statements-route.tsx"),
+    route("invoices", "console/money/invoices-route.tsx"),
     route("ledger", "console/ledger/ledger-check-route.tsx"),
     route("returns", "console/returns/returns-route.tsx"),
     route("publishers", "console/publishers/publishers-route.tsx"),
@@ -60,5 +61,7 @@ export default [
     route("portal/returns", "console/portal/portal-returns-route.tsx"),
     route("portal/changes", "console/portal/portal-change-requests-route.tsx"),
     route("portal/keys", "console/portal/portal-keys-route.tsx"),
+    route("portal/balance", "console/portal/portal-money-route.tsx"),
+    route("portal/invoices", "console/portal/portal-invoices-route.tsx"),
   ]),
 ] satisfies RouteConfig;

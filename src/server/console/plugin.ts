@@ -34,6 +34,8 @@ import screeningListRoutes from "./screening/list-routes.ts";
 import portalOverviewRoutes from "./buyer-portal/portal-overview-routes.ts";
 import portalLeadsRoutes from "./buyer-portal/portal-leads-routes.ts";
 import portalReturnsRoutes from "./buyer-portal/portal-returns-routes.ts";
+import portalMoneyRoutes from "./buyer-portal/portal-money-routes.ts";
+import portalInvoicesRoutes from "./buyer-portal/portal-invoices-routes.ts";
 
 /** How often the shared sign-in counts drop what no rule remembers (a day after the last failure). */
 const SIGN_IN_PRUNE_EVERY_MS = 3_600_000;
@@ -84,6 +86,8 @@ export default async function consolePlugin(app: FastifyInstance, deps: ConsoleD
   await app.register(ledgerCheckRoutes, { db: deps.db, tokenSecret: deps.tokenSecret, now });
   await app.register(returnRoutes, { ...deps, now, sink: queuePostback });
   await app.register(paymentRoutes, { config: deps.config, db: deps.db });
+  await app.register(portalMoneyRoutes, { config: deps.config, db: deps.db });
+  await app.register(portalInvoicesRoutes, { db: deps.db });
   await app.register(buyerKeyRoutes, { db: deps.db });
   await app.register(changeRequestRoutes, { db: deps.db });
   await app.register(portalKeysRoutes, { db: deps.db });

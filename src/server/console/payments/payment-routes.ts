@@ -38,7 +38,8 @@ const failures = { 400: failureAnswer, 404: failureAnswer };
 
 const billingOf = (buyer: ConsoleBuyer): PaymentBilling => buyer.config.billing ?? { kind: "none" };
 
-const accountOut = (billing: PaymentBilling, a: BuyerAccountView): BuyerAccount => ({
+/** A buyer's account as the console answers it; the buyer portal answers its own the same way. */
+export const accountOut = (billing: PaymentBilling, a: BuyerAccountView): BuyerAccount => ({
   billing: billing.kind,
   credited_cents: a.creditedCents,
   charged_cents: a.chargedCents,
@@ -59,14 +60,18 @@ const paymentOut = (p: Omit<PaymentListed, "recordedBy">, recordedBy: string | n
   created_at: p.createdAt.toISOString(),
 });
 
+/** Where a payer comes back to after the provider's page: the console's own address, where the console is served. */
+export const consoleOriginOf = (config: PaymentRoutesDeps["config"]) =>
+  config.console.host ? `https://${config.console.host}` : config.publicBaseUrl;
+
 export default async function paymentRoutes(app: FastifyInstance, deps: PaymentRoutesDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const read = { access: "partners:read" } as const;
   const write = { access: "partners:write" } as const;
   const buyerOf = (id: string) => findBuyer(db, app.buyerRegistry.seeds(), id);
-  // Where the payer comes back to after the provider's page: the buyer's page in the console.
-  const consoleOrigin = deps.config.console.host ? `https://${deps.config.console.host}` : deps.config.publicBaseUrl;
+  // The payer comes back to the buyer's page in the console.
+  const consoleOrigin = consoleOriginOf(deps.config);
 
   typed.get(
     "/api/console/buyers/:id/account",

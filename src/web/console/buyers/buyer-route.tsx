@@ -11,6 +11,7 @@ import { useConsoleData } from "../use-console-data.ts";
 import { BuyerForm } from "./buyer-form.tsx";
 import { sourceLabel } from "./buyer-labels.ts";
 import { BuyerMoneyFacts } from "./buyer-money-facts.tsx";
+import { BuyerMoneySection } from "./buyer-money-section.tsx";
 import { BuyerStateBadge } from "./buyer-state-badge.tsx";
 import { BuyerTestConsole } from "./buyer-test-console.tsx";
 import { BuyerVersions } from "./buyer-versions.tsx";
@@ -33,8 +34,8 @@ const AllBuyers = () => (
   </Button>
 );
 
-// One buyer: its state, pause or resume, its change requests, its configuration as a form (or read only), its versions
-// with a roll back, and the test console.
+// One buyer: its state, pause or resume, its change requests, its money (for partners:read), its configuration as a
+// form (or read only), its versions with a roll back, and the test console.
 export default function BuyerRoute() {
   const id = useParams().id ?? "";
   const { timeZone, can } = useConsole();
@@ -95,6 +96,7 @@ export default function BuyerRoute() {
           reload();
         }}
       />
+      {can("partners:read") ? <BuyerMoneySection buyerId={buyer.id} onChanged={reload} /> : null}
       {writer ? (
         <BuyerForm
           // A new version loaded is a new form: its fields start from what is in force.
