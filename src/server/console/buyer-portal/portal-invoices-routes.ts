@@ -18,14 +18,14 @@ const NOT_FOUND = "No invoice of yours with that number.";
 export default async function portalInvoicesRoutes(app: FastifyInstance, deps: { db: Db }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const gone = (reply: FastifyReply) => reply.code(404).send({ status: 404, message: BUYER_GONE });
+  const gone = (reply: FastifyReply) => reply.code(403).send({ status: 403, message: BUYER_GONE });
 
   typed.get(
     "/api/console/portal/invoices",
     {
       schema: {
         querystring: portalInvoicesQuery,
-        response: { 200: invoicesAnswer, 400: failureAnswer, 404: failureAnswer },
+        response: { 200: invoicesAnswer, 400: failureAnswer, 403: failureAnswer, 404: failureAnswer },
       },
       config: PORTAL_ACCESS,
     },
@@ -47,7 +47,12 @@ export default async function portalInvoicesRoutes(app: FastifyInstance, deps: {
     {
       schema: {
         params: invoiceFileParams,
-        response: { 200: z.string().describe("The invoice as PDF or CSV"), 400: failureAnswer, 404: failureAnswer },
+        response: {
+          200: z.string().describe("The invoice as PDF or CSV"),
+          400: failureAnswer,
+          403: failureAnswer,
+          404: failureAnswer,
+        },
       },
       config: PORTAL_ACCESS,
     },

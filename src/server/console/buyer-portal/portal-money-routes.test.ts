@@ -164,11 +164,11 @@ describe("the buyer portal's balance", () => {
     }
   });
 
-  it("answers 404 to an account whose buyer is gone from the network", async () => {
+  it("answers 403 to an account whose buyer is gone from the network, as every portal route does", async () => {
     const orphan = await signInAs(t, "buyer", undefined, "pm-gone");
     for (const url of ["/api/console/portal/account", "/api/console/portal/invoices"]) {
       const res = await t.app.inject({ method: "GET", url, headers: orphan.read });
-      expect(res.statusCode, url).toBe(404);
+      expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe(BUYER_GONE);
     }
   });

@@ -22,7 +22,7 @@ export type PortalMoneyDeps = { config: Pick<Config, "console" | "publicBaseUrl"
 /** Where the payer comes back to after the provider's page: the portal's balance. */
 const PORTAL_BALANCE_PATH = "/console/portal/balance";
 
-const gone = (reply: FastifyReply) => reply.code(404).send({ status: 404, message: BUYER_GONE });
+const gone = (reply: FastifyReply) => reply.code(403).send({ status: 403, message: BUYER_GONE });
 
 export default async function portalMoneyRoutes(app: FastifyInstance, deps: PortalMoneyDeps) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +34,7 @@ export default async function portalMoneyRoutes(app: FastifyInstance, deps: Port
     {
       schema: {
         querystring: portalAccountQuery,
-        response: { 200: portalAccountAnswer, 400: failureAnswer, 404: failureAnswer },
+        response: { 200: portalAccountAnswer, 400: failureAnswer, 403: failureAnswer, 404: failureAnswer },
       },
       config: PORTAL_ACCESS,
     },
@@ -74,6 +74,7 @@ export default async function portalMoneyRoutes(app: FastifyInstance, deps: Port
         response: {
           201: topUpAnswer,
           400: failureAnswer,
+          403: failureAnswer,
           404: failureAnswer,
           409: failureAnswer,
           502: failureAnswer,

@@ -846,6 +846,8 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_lead_kind_idx").on(t.leadId, t.kind),
     index("ledger_entries_publisher_idx").on(t.publisherId, t.month),
     index("ledger_entries_buyer_idx").on(t.buyerId, t.month),
+    // A buyer's movements, newest first, a page at a time (the buyer portal's balance).
+    index("ledger_entries_buyer_seq_idx").on(t.buyerId, t.seq),
     // A month's statements sum its rows (src/server/partners/statements).
     index("ledger_entries_month_idx").on(t.month, t.kind),
     // Today's returns and payouts of any period, a day as well as a year (console/reports/today-money.ts).

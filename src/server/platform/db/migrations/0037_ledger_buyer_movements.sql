@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_buyer_seq_idx" ON "ledger_entries" USING btree ("buyer_id","seq");
