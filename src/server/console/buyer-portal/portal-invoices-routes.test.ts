@@ -80,6 +80,24 @@ describe("the buyer portal's invoices", () => {
     expect(csv.body).toContain("000003,2024-04-02T10:00:00.000Z,sold,pa-2,15.00");
   });
 
+  it("downloads the period so far as a draft: from the day after its last invoice to today, never numbered", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    // A sale today: in the draft, as in no closed invoice.
+    await t.database.db.transaction((tx) =>
+      appendLedger(tx, [{ kind: "sold", leadId: "pa-today", buyerId: "pi-a", amountCents: 2_200 }]),
+    );
+    const csv = await get("/api/console/portal/invoices/draft/csv");
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-disposition"]).toBe(`attachment; filename="invoice-draft-${today}.csv"`);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines.filter((l) => l.startsWith("draft,") && l.includes(",sold,"))).toEqual([
+      expect.stringContaining(",sold,pa-today,22.00"),
+    ]);
+    const pdf = await get("/api/console/portal/invoices/draft/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(await listInvoices(t.database.db, { limit: 10 })).toHaveLength(3);
+  });
+
   it("answers 404 for another buyer's invoice, as for one that does not exist", async () => {
     for (const url of [
       `/api/console/portal/invoices/${others}/pdf`,

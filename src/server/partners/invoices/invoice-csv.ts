@@ -13,7 +13,7 @@ const owedCents = (line: Pick<InvoiceLine, "kind" | "amount_cents">) =>
 
 export function invoiceCsv(invoice: Invoice, lines: InvoiceLine[]): string {
   const out = [["invoice", "at (UTC)", "kind", "lead or payment id", "amount (USD)"]];
-  const number = invoiceNumberText(invoice.number);
+  const number = invoice.number === 0 ? "draft" : invoiceNumberText(invoice.number);
   for (const line of lines) out.push([number, line.at, line.kind, line.lead_id, dollars(owedCents(line))]);
   const total = lines.reduce((sum, line) => sum + owedCents(line), 0);
   out.push([number, "", "total", `${lines.length} ${lines.length === 1 ? "line" : "lines"}`, dollars(total)]);

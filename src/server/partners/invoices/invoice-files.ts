@@ -15,7 +15,8 @@ export async function invoiceFile(
   format: InvoiceFormat,
   buyer: { id: string; name: string },
 ): Promise<InvoiceFile> {
-  const filename = `invoice-${invoiceNumberText(invoice.number)}.${format}`;
+  const name = invoice.number === 0 ? `draft-${invoice.period_end}` : invoiceNumberText(invoice.number);
+  const filename = `invoice-${name}.${format}`;
   if (format === "pdf") return { filename, contentType: "application/pdf", body: await invoicePdf(invoice, buyer) };
   const csv = invoiceCsv(invoice, await invoiceLines(db, invoice));
   return { filename, contentType: "text/csv; charset=utf-8", body: Buffer.from(csv, "utf8") };

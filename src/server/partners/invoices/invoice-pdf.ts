@@ -15,13 +15,19 @@ export async function invoicePdf(
   buyer: { id: string; name: string },
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  // Number 0 is the period so far (draftInvoice): marked a draft, with no number, as it is not closed.
+  const draft = invoice.number === 0;
   const number = invoiceNumberText(invoice.number);
   const closed = new Date(invoice.closed_at);
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
     compress: options.compress ?? true,
-    info: { Title: `Loanpath invoice ${number}`, Author: "Loanpath", CreationDate: closed },
+    info: {
+      Title: draft ? "Loanpath invoice draft" : `Loanpath invoice ${number}`,
+      Author: "Loanpath",
+      CreationDate: closed,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -41,10 +47,10 @@ export async function invoicePdf(
     .fillColor(MUTED)
     .text("Loan-lead marketplace", MARGIN, MARGIN + 28);
   doc.font("Helvetica-Bold").fontSize(18).fillColor(INK);
-  right("INVOICE", MARGIN);
+  right(draft ? "INVOICE DRAFT" : "INVOICE", MARGIN);
   doc.font("Helvetica").fontSize(10);
-  right(`Number ${number}`, MARGIN + 26);
-  right(`Issued ${invoice.closed_at.slice(0, 10)}`, MARGIN + 40);
+  right(draft ? "Not closed: the period so far" : `Number ${number}`, MARGIN + 26);
+  right(`${draft ? "As of" : "Issued"} ${invoice.closed_at.slice(0, 10)}`, MARGIN + 40);
   right(`Period ${invoice.period_start} to ${invoice.period_end}`, MARGIN + 54);
 
   let y = MARGIN + 100;

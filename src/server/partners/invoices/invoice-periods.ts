@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** The instant a day begins (00:00 UTC). */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const addDays = (day: string, n: number) => dayOf(new Date(dayStart(day).getTime() + n * DAY_MS));
+export const addDays = (day: string, n: number) => dayOf(new Date(dayStart(day).getTime() + n * DAY_MS));
 
 /** The period of this kind the day falls in. */
 export function periodOf(kind: InvoicePeriod, day: string): Period {

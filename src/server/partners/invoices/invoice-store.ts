@@ -6,7 +6,16 @@ import { invoices } from "../../platform/db/schema.ts";
 import { queueMail } from "../../platform/mail/mail-outbox.ts";
 import { monthOf } from "../ledger/ledger-chain.ts";
 import { invoiceMail } from "./invoice-mail.ts";
-import { dayStart, lastClosablePeriod, nextPeriod, periodEndsAt, isClosable, type Period } from "./invoice-periods.ts";
+import {
+  addDays,
+  dayStart,
+  isClosable,
+  lastClosablePeriod,
+  nextPeriod,
+  periodEndsAt,
+  periodOf,
+  type Period,
+} from "./invoice-periods.ts";
 
 // Invoices closed and read (docs/product/buyer-money.md#invoices). Each billed buyer's invoices follow on from one
 // another, each summed from its ledger rows of the period; a period without a row gets none. An invoice is written
@@ -191,6 +200,33 @@ export async function listInvoices(
 }
 
 /** One invoice by its number; with `buyerId`, only if it is that buyer's (the buyer portal's read). */
+/**
+ * The buyer's current period so far, as an invoice not closed (number 0, a draft; docs/product/buyer-money.md#invoices):
+ * from the day after its last invoice's end (or the period's start), to today, summed as the close will sum it. What a
+ * buyer downloads to check its month before it is closed; it is never numbered, stored or mailed.
+ */
+export async function draftInvoice(db: Db, buyer: InvoicedBuyer, now: Date): Promise<Invoice> {
+  const today = now.toISOString().slice(0, 10);
+  const current = periodOf(buyer.billing.invoicePeriod, today);
+  const { rows } = await rowsOf<{ last_end: string | null; first: string | null }>(
+    db,
+    sql`select max(period_end) as last_end, min(period_start) as first from invoices where buyer_id = ${buyer.id}`,
+  );
+  const lastEnd = rows[0]?.last_end ?? null;
+  const start = lastEnd !== null && addDays(lastEnd, 1) > current.start ? addDays(lastEnd, 1) : current.start;
+  const period: Period = { kind: current.kind, start, end: today };
+  const totals = await invoiceTotals(db, buyer.id, period, rows[0]?.first ?? start);
+  return {
+    number: 0,
+    buyer_id: buyer.id,
+    period: period.kind,
+    period_start: period.start,
+    period_end: period.end,
+    closed_at: now.toISOString(),
+    totals,
+  };
+}
+
 export async function findInvoice(db: Db, number: number, buyerId?: string): Promise<Invoice | undefined> {
   const [row] = await db
     .select()

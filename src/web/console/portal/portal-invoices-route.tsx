@@ -1,4 +1,4 @@
-import { Button, Group } from "@mantine/core";
+import { Anchor, Button, Group, Text } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { invoicesAnswer } from "#domain/contracts/console-invoices.ts";
 import { consoleTitle } from "../console-nav.ts";
@@ -32,6 +32,16 @@ export default function PortalInvoicesRoute() {
         title="Invoices"
         description="Your invoices, one per period in which you bought, returned or paid, newest first, as PDF and CSV."
       />
+      <Text size="sm">
+        The period so far, not closed yet:{" "}
+        <Anchor href="/api/console/portal/invoices/draft/pdf" download>
+          draft as PDF
+        </Anchor>
+        {" · "}
+        <Anchor href="/api/console/portal/invoices/draft/csv" download>
+          draft as CSV
+        </Anchor>
+      </Text>
       <LoadState load={list} what="your invoices" rows={6} showing={invoices !== undefined} />
       {invoices ? (
         <>
