@@ -17,6 +17,25 @@ afterEach(() => {
 
 const answer = (data: unknown): ServerAnswer => ({ status: 200, body: { status: 200, message: "OK", data } });
 
+/** The buyer page's other reads, as a buyer with no money moved and no change request has them. */
+const MONEY_AND_REQUESTS = {
+  "/api/console/buyers/acme/account": answer({
+    account: {
+      billing: "none",
+      credited_cents: 0,
+      charged_cents: 0,
+      held_cents: 0,
+      room_cents: null,
+      low_room_alerted_at: null,
+    },
+    top_up_offered: false,
+    payments: [],
+    more: false,
+  }),
+  "/api/console/invoices": answer({ invoices: [] }),
+  "/api/console/change-requests": answer({ requests: [] }),
+};
+
 const DETAIL = {
   buyer: {
     id: "acme",
@@ -57,6 +76,7 @@ describe("a buyer's page", () => {
       "/api/console/buyers/acme": answer(DETAIL),
       "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }),
       "/api/console/buyers/acme/pause": answer({ id: "acme", version: 4 }),
+      ...MONEY_AND_REQUESTS,
     };
     showScreen("/console/buyers/:id", BuyerRoute, answers, "manager", { address: "/console/buyers/acme" });
     expect(await screen.findByRole("heading", { level: 1, name: "Acme" })).toBeTruthy();
@@ -83,7 +103,11 @@ describe("a buyer's page", () => {
     showScreen(
       "/console/buyers/:id",
       BuyerRoute,
-      { "/api/console/buyers/acme": answer(detail), "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }) },
+      {
+        "/api/console/buyers/acme": answer(detail),
+        "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }),
+        ...MONEY_AND_REQUESTS,
+      },
       "analyst",
       { address: "/console/buyers/acme" },
     );
@@ -123,7 +147,11 @@ describe("a buyer's page", () => {
     showScreen(
       "/console/buyers/:id",
       BuyerRoute,
-      { "/api/console/buyers/acme": answer(detail), "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }) },
+      {
+        "/api/console/buyers/acme": answer(detail),
+        "/api/console/buyers/acme/api-keys": answer({ api_keys: [] }),
+        ...MONEY_AND_REQUESTS,
+      },
       "analyst",
       { address: "/console/buyers/acme" },
     );
