@@ -62,7 +62,15 @@ describe("the console's layout", () => {
     open("/console/portal/leads/ld_1", { "/api/console/session": signedIn("buyer") });
     expect(await screen.findByRole("heading", { level: 1, name: "A lead" })).toBeTruthy();
     const nav = screen.getByRole("navigation", { name: "Console" });
-    expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Overview", "Leads", "Returns"]);
+    expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "Overview",
+      "Leads",
+      "Returns",
+      "Balance",
+      "Invoices",
+      "Change requests",
+      "API keys",
+    ]);
     expect([...nav.querySelectorAll("[aria-current=page]")].map((a) => a.textContent)).toEqual(["Leads"]);
   });
 
