@@ -25,6 +25,7 @@ describe("the console's buyer payments", () => {
       t.database.db,
       billedBuyer("buyer-pp", { kind: "prepaid", lowRoomAlert: 50, email: "ap@buyer.test" }),
     );
+    await saveBuyer(t.database.db, billedBuyer("buyer-ref", { kind: "prepaid" }));
   });
   afterAll(() => t.app.close());
 
@@ -76,6 +77,20 @@ describe("the console's buyer payments", () => {
       payments: [{ ...payment }],
       more: false,
     });
+  });
+
+  it("refuses a second payment under a reference the buyer has, whatever its case, and credits nothing", async () => {
+    const first = await record(manager, { amount: 200, reference: "Cheque 4471", paid_on: today() }, "buyer-ref");
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await record(manager, { amount: 200, reference: " CHEQUE 4471 ", paid_on: today() }, "buyer-ref");
+    expect(again.statusCode).toBe(409);
+    expect(Object.keys(again.json().errors)).toEqual(["reference"]);
+    expect((await account(manager, "buyer-ref")).json().data).toMatchObject({
+      account: { credited_cents: 20_000 },
+      payments: [expect.objectContaining({ reference: "Cheque 4471" })],
+    });
+    // Another buyer may have a payment under the same words.
+    expect((await record(manager, { amount: 5, reference: "Cheque 4471", paid_on: today() })).statusCode).toBe(201);
   });
 
   it("answers each field's fault in words, and records nothing", async () => {

@@ -18,6 +18,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { isRefusal } from "../../partners/payments/payment-provider.ts";
 import {
   buyerAccountOf,
+  DuplicatePaymentReference,
   paymentsOf,
   recordPayment,
   type BuyerAccountView,
@@ -34,6 +35,8 @@ import { findBuyer, type ConsoleBuyer } from "../buyers/buyer-store.ts";
 export type PaymentRoutesDeps = { config: Pick<Config, "console" | "publicBaseUrl">; db: Db };
 
 const NOT_FOUND = "No buyer with that id.";
+const DUPLICATE_REFERENCE =
+  "This buyer already has a payment with this reference: check its payments below, and give each payment its own reference.";
 const failures = { 400: failureAnswer, 404: failureAnswer };
 
 const billingOf = (buyer: ConsoleBuyer): PaymentBilling => buyer.config.billing ?? { kind: "none" };
@@ -103,7 +106,7 @@ export default async function paymentRoutes(app: FastifyInstance, deps: PaymentR
       schema: {
         params: buyerPaymentParams,
         body: paymentRequest,
-        response: { 201: paymentRecordedAnswer, ...failures },
+        response: { 201: paymentRecordedAnswer, ...failures, 409: failureAnswer },
       },
       config: write,
     },
@@ -113,25 +116,33 @@ export default async function paymentRoutes(app: FastifyInstance, deps: PaymentR
       const actor = actorOf(request);
       const billing = billingOf(buyer);
       const { amount, reference, paid_on } = request.body;
-      const recorded = await recordPayment(
-        db,
-        {
-          buyerId: buyer.config.id,
-          amountCents: dollarsToCents(amount),
-          reference,
-          paidOn: paid_on,
-          source: "operator",
-          operatorId: actor.id ?? undefined,
-          // The reference is the payer's words: kept on the payment, not copied into the audit log.
-          onRecorded: (tx, payment) =>
-            recordAction(tx, actor, {
-              action: "payment.record",
-              target: payment.id,
-              details: { buyer_id: payment.buyerId, amount_cents: payment.amountCents, paid_on: payment.paidOn },
-            }),
-        },
-        billing,
-      );
+      let recorded: Awaited<ReturnType<typeof recordPayment>>;
+      try {
+        recorded = await recordPayment(
+          db,
+          {
+            buyerId: buyer.config.id,
+            amountCents: dollarsToCents(amount),
+            reference,
+            paidOn: paid_on,
+            source: "operator",
+            operatorId: actor.id ?? undefined,
+            // The reference is the payer's words: kept on the payment, not copied into the audit log.
+            onRecorded: (tx, payment) =>
+              recordAction(tx, actor, {
+                action: "payment.record",
+                target: payment.id,
+                details: { buyer_id: payment.buyerId, amount_cents: payment.amountCents, paid_on: payment.paidOn },
+              }),
+          },
+          billing,
+        );
+      } catch (error) {
+        if (!(error instanceof DuplicatePaymentReference)) throw error;
+        return reply
+          .code(409)
+          .send({ status: 409, message: DUPLICATE_REFERENCE, errors: { reference: DUPLICATE_REFERENCE } });
+      }
       return reply.code(201).send({
         status: 201,
         message: "Payment recorded; the buyer's room is credited.",

@@ -15,21 +15,26 @@ describe("a buyer's payments", () => {
   });
   afterAll(() => database.close());
 
+  // Each payment its own reference unless a test names one: a buyer's operator payments have one each.
+  let wires = 122;
   const pay = (
     input: Partial<PaymentInput> & { buyerId: string },
     billing: Parameters<typeof recordPayment>[2] = PREPAID,
-  ) =>
-    recordPayment(
+  ) => {
+    wires += 1;
+    return recordPayment(
       database.db,
-      { amountCents: 10_000, reference: "wire 123", paidOn: "2026-03-02", source: "operator", ...input },
+      { amountCents: 10_000, reference: `wire ${wires}`, paidOn: "2026-03-02", source: "operator", ...input },
       billing,
     );
+  };
 
   it("writes the payment, its ledger row chained to the others and the credit, and lists them", async () => {
     const db = database.db;
     const seen: string[] = [];
     const first = await pay({
       buyerId: "buyer-p",
+      reference: "wire 123",
       amountCents: 250_000,
       operatorId: "op-1",
       now: new Date("2026-03-02T10:00:00Z"),

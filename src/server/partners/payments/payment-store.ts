@@ -5,6 +5,7 @@ import { parseIsoDate } from "#domain/calendar-date.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { buyerAccounts, buyerPayments, operators } from "../../platform/db/schema.ts";
 import { appendLedger } from "../ledger/ledger-store.ts";
+import { violatedConstraint } from "../../platform/db/violated-constraint.ts";
 
 // A buyer's payments (docs/product/buyer-money.md#payments): the payment row, its ledger row (kind `payment`, keyed
 // by the payment's id, decision 0054) and the credit on the buyer's account, in one transaction. A payment the
@@ -84,7 +85,22 @@ async function accountRow(db: Db | Tx, buyerId: string): Promise<AccountRow> {
   return row ?? NO_ACCOUNT;
 }
 
+/** An operator's payment whose reference the buyer already has a payment under (compared without case). */
+export class DuplicatePaymentReference extends Error {
+  override name = "DuplicatePaymentReference";
+}
+
 export async function recordPayment(db: Db, input: PaymentInput, billing: PaymentBilling): Promise<RecordedPayment> {
+  try {
+    return await writePayment(db, input, billing);
+  } catch (error) {
+    if (violatedConstraint(error) === "buyer_payments_operator_reference_idx")
+      throw new DuplicatePaymentReference(`buyer ${input.buyerId} has a payment with this reference`);
+    throw error;
+  }
+}
+
+async function writePayment(db: Db, input: PaymentInput, billing: PaymentBilling): Promise<RecordedPayment> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new Error(`a payment is a whole number of cents above 0, not ${input.amountCents}`);
   if (parseIsoDate(input.paidOn) === undefined) throw new Error(`a payment's day is YYYY-MM-DD, not ${input.paidOn}`);

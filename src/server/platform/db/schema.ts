@@ -1222,6 +1222,10 @@ export const buyerPayments = pgTable(
   },
   (t) => [
     uniqueIndex("buyer_payments_external_idx").on(t.source, t.externalId),
+    // One operator's payment per reference and buyer: the same transfer entered twice would credit the buyer twice.
+    uniqueIndex("buyer_payments_operator_reference_idx")
+      .on(t.buyerId, sql`lower(${t.reference})`)
+      .where(sql`${t.source} = 'operator'`),
     index("buyer_payments_buyer_idx").on(t.buyerId, t.createdAt),
   ],
 );

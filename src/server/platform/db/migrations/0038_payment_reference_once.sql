@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "buyer_payments_operator_reference_idx" ON "buyer_payments" USING btree ("buyer_id",lower("reference")) WHERE "buyer_payments"."source" = 'operator';
