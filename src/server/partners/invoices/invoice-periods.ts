@@ -1,15 +1,10 @@
 import type { InvoicePeriod } from "../../../domain/buyers/billing.ts";
+import { LATE_ROWS_MS } from "../ledger/late-rows.ts";
 
 // The calendar of invoices (docs/product/buyer-money.md#invoices): a week is Monday to Sunday and a month the calendar
 // month, both in UTC, written as their first and last days (YYYY-MM-DD), both included.
 
 export type Period = { kind: InvoicePeriod; start: string; end: string };
-
-/**
- * How long after its end a period is closed: a settle pass stamps its ledger rows with the time it began, so one
- * running at midnight may still be writing rows of the period that just ended.
- */
-const CLOSE_GRACE_MS = 10 * 60 * 1000;
 
 const DAY_MS = 86_400_000;
 
@@ -37,11 +32,11 @@ export const periodEndsAt = (p: Pick<Period, "end">) => dayStart(addDays(p.end, 
 
 /** Whether the period may be closed at `now`: it has ended, and the grace after it has passed. */
 export const isClosable = (p: Pick<Period, "end">, now: Date) =>
-  periodEndsAt(p).getTime() + CLOSE_GRACE_MS <= now.getTime();
+  periodEndsAt(p).getTime() + LATE_ROWS_MS <= now.getTime();
 
 /** The last period of this kind closable at `now`. */
 export function lastClosablePeriod(kind: InvoicePeriod, now: Date): Period {
-  const current = periodOf(kind, dayOf(new Date(now.getTime() - CLOSE_GRACE_MS)));
+  const current = periodOf(kind, dayOf(new Date(now.getTime() - LATE_ROWS_MS)));
   return periodOf(kind, addDays(current.start, -1));
 }
 

@@ -7,6 +7,7 @@ import type { SignedHead } from "../receipts/receipt-check.ts";
 import type { ReceiptKey } from "../receipts/receipt-key.ts";
 import { signedHeadNow } from "../receipts/signed-head.ts";
 import { liveStatements, type PartnerKind, type Statement } from "./statement-totals.ts";
+import { LATE_ROWS_MS } from "../ledger/late-rows.ts";
 
 // Statements closed and read (docs/product/partners.md#statements). A month is closed once its last day has ended
 // (UTC): its statements are written once into `statements` (a trigger refuses any change) and read from there ever
@@ -32,7 +33,8 @@ const monthEnd = (month: string) => {
   const [y, m] = month.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 1));
 };
-const isClosed = (month: string, now: Date) => monthEnd(month).getTime() <= now.getTime();
+/** Whether a month may be closed: it has ended, and the ledger's late rows of it are in (late-rows.ts). */
+const isClosed = (month: string, now: Date) => monthEnd(month).getTime() + LATE_ROWS_MS <= now.getTime();
 const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`);
 /** The month before the one `now` is in. */
 export const previousMonth = (now: Date) =>

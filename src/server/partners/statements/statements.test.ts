@@ -122,6 +122,23 @@ describe("monthly statements", () => {
     expect(refused).toMatch(/append-only/);
   });
 
+  it("waits ten minutes after a month ends before closing it, for the rows a pass begun before midnight still writes", async () => {
+    const db = database.db;
+    // A settle pass began a moment before September ended and writes its row after midnight, stamped as it began.
+    await write(new Date("2026-09-30T23:59:58Z"), [
+      { kind: "sold", leadId: "late-1", buyerId: "lender-late", amountCents: 700 },
+    ]);
+    expect(await closeMonth(db, key, "2026-09", new Date("2026-10-01T00:09:59Z"))).toBe(0);
+    expect(await closeMonth(db, key, "2026-09", new Date("2026-10-01T00:10:00Z"))).toBeGreaterThan(0);
+    const closed = await monthStatements(db, key, "2026-09", new Date("2026-10-02T00:00:00Z"), {
+      kind: "buyer",
+      id: "lender-late",
+    });
+    expect(closed.statements).toEqual([
+      expect.objectContaining({ partner_id: "lender-late", totals: expect.objectContaining({ sold_cents: 700 }) }),
+    ]);
+  });
+
   it("writes a month's statements of one kind as CSV, in dollars", async () => {
     const { statements } = await monthStatements(database.db, key, "2026-10", NOV);
     const names: Record<string, string> = { acme: 'Acme, "Media"', "lender-a": "=cmd" };
