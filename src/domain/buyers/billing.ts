@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dollarsToCents } from "../money.ts";
 
 // How a buyer pays (docs/product/buyer-money.md#billing): prepaid (it buys while its balance lasts), on credit (it
 // buys while what it owes stays under its limit) or unbilled (no limit, as before this was built). Part of the buyer's
@@ -40,11 +41,14 @@ export const isBilled = (billing: Pick<Billing, "kind">) => billing.kind !== "no
  * The buyer's room in cents: what it may still be sold. Prepaid: its payments and refunds less what it was charged and
  * what is in flight; on credit, its limit on top. Unbilled: no limit (null).
  */
+/** What a buyer on credit may owe, in cents; 0 for any other (a prepaid buyer's room is its payments alone). */
+export const creditLimitCents = (billing: Pick<Billing, "kind" | "creditLimit">): number =>
+  billing.kind === "credit" ? dollarsToCents(billing.creditLimit ?? 0) : 0;
+
 export function roomCents(
   billing: Pick<Billing, "kind" | "creditLimit">,
   account: { creditedCents: number; chargedCents: number; heldCents: number },
 ): number | null {
   if (billing.kind === "none") return null;
-  const limit = billing.kind === "credit" ? Math.round((billing.creditLimit ?? 0) * 100) : 0;
-  return limit + account.creditedCents - account.chargedCents - account.heldCents;
+  return creditLimitCents(billing) + account.creditedCents - account.chargedCents - account.heldCents;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BILLING_KINDS } from "../buyers/billing.ts";
 import { parseIsoDate, toIsoDate } from "../calendar-date.ts";
 import { answerOf } from "./envelope.ts";
+import { dollarsToCents } from "../money.ts";
 
 // A buyer's payments and account (docs/product/buyer-money.md#payments): an operator records a payment, anyone with
 // partners:read sees the account, and a top-up page is made through the payment provider. Amounts asked of people are
@@ -24,9 +25,6 @@ export const PAYMENT_MESSAGES = {
   day: "Enter the day the money arrived as YYYY-MM-DD.",
   future: "The payment's day cannot be in the future.",
 } as const;
-
-/** Dollars to cents, rounded off float noise (10.1 * 100 is 1009.9999999999999). */
-export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
 const toTheCent = (dollars: number) => Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
 

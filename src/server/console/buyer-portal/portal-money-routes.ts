@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { dollarsToCents, topUpAnswer, topUpRequest } from "../../../domain/contracts/buyer-payments.ts";
+import { topUpAnswer, topUpRequest } from "../../../domain/contracts/buyer-payments.ts";
+import { creditLimitCents } from "../../../domain/buyers/billing.ts";
+import { dollarsToCents } from "../../../domain/money.ts";
 import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import { portalAccountAnswer, portalAccountQuery } from "../../../domain/contracts/portal-money.ts";
 import type { Config } from "../../platform/config/config.ts";
@@ -53,10 +55,7 @@ export default async function portalMoneyRoutes(app: FastifyInstance, deps: Port
           buyer: { id: buyer.id, name: buyer.name },
           account: {
             ...accountOut(billing, account),
-            credit_limit_cents:
-              billing.kind === "credit" && billing.creditLimit !== undefined
-                ? dollarsToCents(billing.creditLimit)
-                : null,
+            credit_limit_cents: billing.kind === "credit" ? creditLimitCents(billing) : null,
           },
           top_up_offered: app.paymentProvider.offered,
           movements: page.movements,

@@ -6,6 +6,7 @@ import type { Db } from "../../platform/db/database.ts";
 import { buyerAccounts } from "../../platform/db/schema.ts";
 import type { Buyer } from "../../distribution/auction/buyer-config.ts";
 import { capUse, capUses, type BuyerAccount, type CapUse } from "../../distribution/auction/auction-store.ts";
+import { dollarsToCents } from "../../../domain/money.ts";
 
 // A buyer's figures of the day as the buyers list shows them (read by reports/buyer-day-figures.ts, which the console
 // hands the list's route), its caps and budgets, counted as the auction counts them (capUse, capUses), and its money
@@ -47,10 +48,11 @@ function capsWith(buyer: Buyer, used: CapUse): BuyerSummary["caps"] {
 /** The budgets a buyer has (dollars in its configuration), each with what it was sold in its day and month, in cents. */
 function budgetsWith(buyer: Buyer, used: CapUse): BuyerSummary["budgets"] {
   const { daily, monthly } = buyer.budget ?? {};
-  const cents = (dollars: number) => Math.round(dollars * 100);
   return {
-    ...(daily !== undefined ? { daily: { used_cents: used.dayCents, budget_cents: cents(daily) } } : {}),
-    ...(monthly !== undefined ? { monthly: { used_cents: used.monthCents, budget_cents: cents(monthly) } } : {}),
+    ...(daily !== undefined ? { daily: { used_cents: used.dayCents, budget_cents: dollarsToCents(daily) } } : {}),
+    ...(monthly !== undefined
+      ? { monthly: { used_cents: used.monthCents, budget_cents: dollarsToCents(monthly) } }
+      : {}),
   };
 }
 

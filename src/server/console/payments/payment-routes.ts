@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   buyerAccountAnswer,
   buyerPaymentParams,
-  dollarsToCents,
   paymentRecordedAnswer,
   paymentRequest,
   PAYMENTS_LISTED,
@@ -28,6 +27,7 @@ import {
 import { actorOf } from "../access/console-access.ts";
 import { recordAction } from "../audit/audit-log.ts";
 import { findBuyer, type ConsoleBuyer } from "../buyers/buyer-store.ts";
+import { dollarsToCents } from "#domain/money.ts";
 
 // A buyer's money in the console (docs/product/buyer-money.md#payments): partners:read sees its account and payments;
 // partners:write records a payment (audited in the payment's transaction) and makes a top-up page for the buyer.

@@ -4,7 +4,8 @@ import { rejectPageAddress } from "#domain/client-routes.ts";
 import { CAP_PERIODS, type CapPeriod } from "#domain/buyers/buyer-outcomes.ts";
 import type { Db, Tx } from "../../platform/db/database.ts";
 import { auctionBuyerOutcomes, auctions, buyerAccounts, buyerCalls, leads } from "../../platform/db/schema.ts";
-import { isBilled, type Billing } from "#domain/buyers/billing.ts";
+import { creditLimitCents, isBilled, type Billing } from "#domain/buyers/billing.ts";
+import { dollarsToCents } from "#domain/money.ts";
 import type { LeadRow } from "../../intake/leads/lead-store.ts";
 import type { ConsentEvidenceRow } from "./lead-document.ts";
 import { preparedPer } from "../../platform/db/prepared.ts";
@@ -433,8 +434,6 @@ export type GatedBuyer = {
   billing?: Pick<Billing, "kind" | "creditLimit">;
 };
 
-const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
-
 /**
  * Holds `cents` against a billed buyer's room (docs/product/buyer-money.md#room), as one upsert of its account row: an
  * existing row only while its room covers the price (the row's lock makes two holds at once queue, the second reading
@@ -442,7 +441,7 @@ const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
  * Returns a row only when the price was held.
  */
 function holdRoom(buyer: GatedBuyer, cents: number, when: SQL = sql`true`): SQL {
-  const limit = buyer.billing?.kind === "credit" ? dollarsToCents(buyer.billing.creditLimit ?? 0) : 0;
+  const limit = buyer.billing ? creditLimitCents(buyer.billing) : 0;
   return sql`insert into ${buyerAccounts} (buyer_id, held_cents)
       select ${buyer.id}, ${cents}::bigint
       where ${when} and (${limit}::bigint >= ${cents}::bigint

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { roomCents } from "#domain/buyers/billing.ts";
+import { creditLimitCents, roomCents } from "#domain/buyers/billing.ts";
 import { fixedPriceFor, floorFor } from "#domain/buyers/price-rules.ts";
-import { formatCents } from "#domain/money.ts";
+import { dollarsToCents, formatCents } from "#domain/money.ts";
 import type { Db } from "../../platform/db/database.ts";
 import { buyerAccounts } from "../../platform/db/schema.ts";
 import { queueMail } from "../../platform/mail/mail-outbox.ts";
@@ -17,7 +17,7 @@ const NO_ACCOUNT: BuyerAccount = { creditedCents: 0, chargedCents: 0, heldCents:
 /** The least a lead costs the buyer in cents: its fixed price for the lead, or its floor for the lead as a bidder. */
 function leastPriceCents(buyer: Buyer, doc: LeadDocument): number {
   const dollars = buyer.pricing.kind === "fixed" ? fixedPriceFor(buyer.pricing, doc).price : floorFor(buyer, doc);
-  return Math.round(dollars * 100);
+  return dollarsToCents(dollars);
 }
 
 /**
@@ -40,8 +40,8 @@ export function noRoom(buyer: Buyer, doc: LeadDocument, account: BuyerAccount | 
 export async function alertLowRoom(db: Db, buyer: Buyer): Promise<boolean> {
   const { billing } = buyer;
   if (billing.kind === "none" || billing.lowRoomAlert === undefined || !billing.email) return false;
-  const threshold = Math.round(billing.lowRoomAlert * 100);
-  const limit = billing.kind === "credit" ? Math.round((billing.creditLimit ?? 0) * 100) : 0;
+  const threshold = dollarsToCents(billing.lowRoomAlert);
+  const limit = creditLimitCents(billing);
   const email = billing.email;
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`update ${buyerAccounts} set low_room_alerted_at = now()

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../platform/db/database.ts";
 import { buyerAccounts, buyerPayments, operators } from "../../platform/db/schema.ts";
 import { appendLedger } from "../ledger/ledger-store.ts";
 import { violatedConstraint } from "../../platform/db/violated-constraint.ts";
+import { dollarsToCents } from "#domain/money.ts";
 
 // A buyer's payments (docs/product/buyer-money.md#payments): the payment row, its ledger row (kind `payment`, keyed
 // by the payment's id, decision 0054) and the credit on the buyer's account, in one transaction. A payment the
@@ -71,7 +72,7 @@ const viewOf = (row: AccountRow, billing: PaymentBilling): BuyerAccountView => (
  * Without a threshold, or unbilled (no limit), nothing is low.
  */
 const roomRestored = (room: number | null, billing: PaymentBilling) =>
-  room === null || billing.lowRoomAlert === undefined || room >= Math.round(billing.lowRoomAlert * 100);
+  room === null || billing.lowRoomAlert === undefined || room >= dollarsToCents(billing.lowRoomAlert);
 
 const accountColumns = {
   creditedCents: buyerAccounts.creditedCents,
