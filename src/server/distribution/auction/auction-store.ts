@@ -660,7 +660,7 @@ export type RunStart = {
   posts: PostRow[];
   /** When each buyer last bought the same person (e-mail, phone or SSN hash) within the window asked. */
   lastBought: Map<string, Date>;
-  /** The accounts of the billed buyers asked about (their room, docs/product/buyer-money.md#room); none yet: absent. */
+  /** Every buyer's account (its room, docs/product/buyer-money.md#room): one row per buyer ever billed; none: absent. */
   accounts: Map<string, BuyerAccount>;
 };
 
@@ -679,7 +679,6 @@ export async function readRunStart(
   auction: Pick<AuctionRow, "leadId" | "emailHash" | "phoneHash" | "ssnHash" | "testMode">,
   windowDays: number,
   suppressed: SQL<boolean> | undefined,
-  billed: readonly string[] = [],
 ): Promise<RunStart | undefined> {
   const { leadId } = auction;
   const person = samePerson(auction);
@@ -712,12 +711,8 @@ export async function readRunStart(
           '[]'::json)
         from buyer_calls p where p.lead_id = ${leadId} and p.kind = 'post') as posts,
       ${lastBought} as "lastBought",
-      ${
-        billed.length === 0
-          ? sql`'[]'::json`
-          : sql`(select coalesce(json_agg(json_build_array(a.buyer_id, a.credited_cents, a.charged_cents, a.held_cents)),
-              '[]'::json) from ${buyerAccounts} a where a.buyer_id = any(${`{${billed.join(",")}}`}::text[]))`
-      } as accounts
+      (select coalesce(json_agg(json_build_array(a.buyer_id, a.credited_cents, a.charged_cents, a.held_cents)),
+          '[]'::json) from ${buyerAccounts} a) as accounts
       from ${leads} where ${leads.id} = ${leadId}`),
   );
   if (!row) return undefined;

@@ -31,7 +31,6 @@ import type { Screening } from "../../screening/gate/screening.ts";
 import { ineligibility } from "./eligibility.ts";
 import { alertLowRoom, noRoom } from "./buyer-room.ts";
 import { notePostOutcome, type BuyerFailing } from "./post-failures.ts";
-import { isBilled } from "#domain/buyers/billing.ts";
 import {
   ALL_CLASSES,
   CONTACT_CLASSES,
@@ -217,10 +216,11 @@ async function decide(ctx: Run, auction: AuctionRow, given: LeadRow | undefined)
   if (!lead) return rejected("lead gone");
   // Asked of the e-mail and phones the document carries, at the start and again at every post's gate.
   const suppressed = suppressedContact(db, ctx.tokenSecret, contactOf(lead));
-  // The billed buyers' accounts are read with the rest (their room, docs/product/buyer-money.md#room).
-  const buyers = await ctx.buyers.current();
-  const billed = buyers.filter((b) => isBilled(b.billing)).map((b) => b.id);
-  const start = await readRunStart(db, auction, MAX_DUPLICATE_WINDOW_DAYS, suppressed, billed);
+  // The buyers' accounts are read with the rest (their room, docs/product/buyer-money.md#room), beside the buyers.
+  const [start, buyers] = await Promise.all([
+    readRunStart(db, auction, MAX_DUPLICATE_WINDOW_DAYS, suppressed),
+    ctx.buyers.current(),
+  ]);
   if (!start) return rejected("lead gone");
   const { consent, posts, lastBought } = start;
   for (const b of buyers) byId.set(b.id, b);
