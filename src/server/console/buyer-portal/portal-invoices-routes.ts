@@ -5,7 +5,7 @@ import { invoiceFileParams, invoicesAnswer } from "../../../domain/contracts/con
 import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import { portalInvoicesQuery } from "../../../domain/contracts/portal-invoices.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { invoiceFile } from "../../partners/invoices/invoice-files.ts";
+import { invoiceFile, sendInvoiceFile } from "../../partners/invoices/invoice-files.ts";
 import { draftInvoice, findInvoice, listInvoices } from "../../partners/invoices/invoice-store.ts";
 import { INVOICE_FORMATS } from "../../../domain/buyers/invoices.ts";
 import { isBilled } from "../../../domain/buyers/billing.ts";
@@ -66,12 +66,8 @@ export default async function portalInvoicesRoutes(app: FastifyInstance, deps: {
       if (!isBilled(buyer.billing)) return reply.code(404).send({ status: 404, message: NOT_INVOICED });
       const invoice = await draftInvoice(db, buyer, new Date());
       const file = await invoiceFile(db, invoice, request.params.format, { id: buyer.id, name: buyer.name });
-      const raw: FastifyReply = reply;
-      return raw
-        .type(file.contentType)
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
-        .header("cache-control", "no-store")
-        .send(file.body);
+      // Bytes go out as they are; the schema's string only documents the answer.
+      return sendInvoiceFile(reply, file);
     },
   );
 
@@ -97,12 +93,7 @@ export default async function portalInvoicesRoutes(app: FastifyInstance, deps: {
       if (invoice === undefined) return reply.code(404).send({ status: 404, message: NOT_FOUND });
       const file = await invoiceFile(db, invoice, format, { id: buyer.id, name: buyer.name });
       // Bytes go out as they are; the schema's string only documents the answer.
-      const raw: FastifyReply = reply;
-      return raw
-        .type(file.contentType)
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
-        .header("cache-control", "no-store")
-        .send(file.body);
+      return sendInvoiceFile(reply, file);
     },
   );
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { invoiceFileParams, invoicesAnswer, invoicesQuery } from "../../../domain/contracts/console-invoices.ts";
 import { failureAnswer } from "../../../domain/contracts/envelope.ts";
 import type { Db } from "../../platform/db/database.ts";
-import { invoiceFile } from "../../partners/invoices/invoice-files.ts";
+import { invoiceFile, sendInvoiceFile } from "../../partners/invoices/invoice-files.ts";
 import { findInvoice, listInvoices } from "../../partners/invoices/invoice-store.ts";
 import { allBuyers, findBuyer } from "../buyers/buyer-store.ts";
 
@@ -54,12 +54,7 @@ export default async function invoiceRoutes(app: FastifyInstance, deps: { db: Db
         name: buyer?.config.name ?? invoice.buyer_id,
       });
       // Bytes go out as they are; the schema's string only documents the answer.
-      const raw: FastifyReply = reply;
-      return raw
-        .type(file.contentType)
-        .header("content-disposition", `attachment; filename="${file.filename}"`)
-        .header("cache-control", "no-store")
-        .send(file.body);
+      return sendInvoiceFile(reply, file);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { invoiceNumberText, type Invoice, type InvoiceFormat } from "../../../domain/buyers/invoices.ts";
+import type { FastifyReply } from "fastify";
 import type { Db } from "../../platform/db/database.ts";
 import { invoiceCsv } from "./invoice-csv.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
@@ -20,4 +21,13 @@ export async function invoiceFile(
   if (format === "pdf") return { filename, contentType: "application/pdf", body: await invoicePdf(invoice, buyer) };
   const csv = invoiceCsv(invoice, await invoiceLines(db, invoice));
   return { filename, contentType: "text/csv; charset=utf-8", body: Buffer.from(csv, "utf8") };
+}
+
+/** Sends an invoice's file as a download, never cached; the console and the portal answer alike. */
+export function sendInvoiceFile(reply: FastifyReply, file: InvoiceFile): FastifyReply {
+  return reply
+    .type(file.contentType)
+    .header("content-disposition", `attachment; filename="${file.filename}"`)
+    .header("cache-control", "no-store")
+    .send(file.body);
 }
